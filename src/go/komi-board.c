@@ -1,0 +1,532 @@
+/* komi-board.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-go"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "komi-board-private.h"
+
+/* The board is stored padded: one border ring around the points, so every
+ * point has four neighbours to look at without bounds checks. Each group
+ * has a head point; the group's data (stone count, liberty bitset over the
+ * padded indices, Zobrist hash of its stones) lives at the head's index.
+ * Stones of a group form a circular list through next[]. */
+
+#define BORDER 3
+
+/* Zobrist keys from a hash function instead of a table: no global state,
+ * the same on every machine. SplitMix64's finaliser. */
+static inline guint64
+zobrist (int padded, KomiColor color)
+{
+  guint64 z = (guint64) padded * 2 + (guint64) color + 0x9E3779B97F4A7C15ull;
+
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+static inline int
+to_padded (const KomiBoard *b, KomiPoint p)
+{
+  return (p / (int) b->size + 1) * b->stride + p % (int) b->size + 1;
+}
+
+static inline guint64 *
+libs_of (const KomiBoard *b, int head)
+{
+  return b->libs + (gsize) head * b->words;
+}
+
+static inline guint
+count_libs (const KomiBoard *b, int head)
+{
+  const guint64 *l = libs_of (b, head);
+  guint n = 0;
+
+  for (guint i = 0; i < b->words; i++)
+    n += (guint) __builtin_popcountll (l[i]);
+  return n;
+}
+
+/* Whether the group has exactly one liberty (cheaper than counting). */
+static inline gboolean
+in_atari (const KomiBoard *b, int head)
+{
+  const guint64 *l = libs_of (b, head);
+  guint seen = 0;
+
+  for (guint i = 0; i < b->words; i++)
+    {
+      if (l[i] == 0)
+        continue;
+      if (seen || (l[i] & (l[i] - 1)) != 0)
+        return FALSE;
+      seen = 1;
+    }
+  return seen == 1;
+}
+
+static inline void
+set_lib (KomiBoard *b, int head, int q)
+{
+  libs_of (b, head)[q >> 6] |= G_GUINT64_CONSTANT (1) << (q & 63);
+}
+
+static inline void
+clear_lib (KomiBoard *b, int head, int q)
+{
+  libs_of (b, head)[q >> 6] &= ~(G_GUINT64_CONSTANT (1) << (q & 63));
+}
+
+KomiBoard *
+komi_board_new (guint size)
+{
+  KomiBoard *b;
+  guint n;
+
+  g_return_val_if_fail (size >= KOMI_MIN_SIZE && size <= KOMI_MAX_SIZE, NULL);
+
+  b = g_new0 (KomiBoard, 1);
+  b->size = size;
+  b->stride = (int) size + 2;
+  n = (guint) (b->stride * b->stride);
+  b->n_padded = n;
+  b->words = (n + 63) / 64;
+  b->color = g_new (guint8, n);
+  b->head = g_new0 (guint16, n);
+  b->next = g_new0 (guint16, n);
+  b->n_stones = g_new0 (guint16, n);
+  b->ghash = g_new0 (guint64, n);
+  b->libs = g_new0 (guint64, (gsize) n * b->words);
+  b->neighbours[0] = -b->stride;
+  b->neighbours[1] = -1;
+  b->neighbours[2] = 1;
+  b->neighbours[3] = b->stride;
+
+  for (guint q = 0; q < n; q++)
+    {
+      int x = (int) q % b->stride, y = (int) q / b->stride;
+      gboolean border = x == 0 || y == 0 || x == b->stride - 1 || y == b->stride - 1;
+      b->color[q] = border ? BORDER : KOMI_EMPTY;
+    }
+  return b;
+}
+
+KomiBoard *
+komi_board_copy (const KomiBoard *board)
+{
+  KomiBoard *b;
+  guint n;
+
+  g_return_val_if_fail (board != NULL, NULL);
+
+  n = board->n_padded;
+  b = g_memdup2 (board, sizeof *board);
+  b->color = g_memdup2 (board->color, n);
+  b->head = g_memdup2 (board->head, n * sizeof (guint16));
+  b->next = g_memdup2 (board->next, n * sizeof (guint16));
+  b->n_stones = g_memdup2 (board->n_stones, n * sizeof (guint16));
+  b->ghash = g_memdup2 (board->ghash, n * sizeof (guint64));
+  b->libs = g_memdup2 (board->libs, (gsize) n * board->words * sizeof (guint64));
+  return b;
+}
+
+void
+komi_board_free (KomiBoard *board)
+{
+  if (board == NULL)
+    return;
+  g_free (board->color);
+  g_free (board->head);
+  g_free (board->next);
+  g_free (board->n_stones);
+  g_free (board->ghash);
+  g_free (board->libs);
+  g_free (board);
+}
+
+guint
+komi_board_get_size (const KomiBoard *board)
+{
+  return board->size;
+}
+
+guint
+komi_board_get_n_points (const KomiBoard *board)
+{
+  return board->size * board->size;
+}
+
+KomiColor
+komi_board_get (const KomiBoard *board, KomiPoint point)
+{
+  g_return_val_if_fail (point >= 0 && (guint) point < board->size * board->size, KOMI_EMPTY);
+  return board->color[to_padded (board, point)];
+}
+
+guint64
+komi_board_get_hash (const KomiBoard *board)
+{
+  return board->hash;
+}
+
+void
+komi_board_get_colors (const KomiBoard *board, guint8 *out)
+{
+  int i = 0;
+
+  for (guint y = 0; y < board->size; y++)
+    {
+      const guint8 *row = board->color + (y + 1) * (guint) board->stride + 1;
+      memcpy (out + i, row, board->size);
+      i += (int) board->size;
+    }
+}
+
+guint
+komi_board_count_stones (const KomiBoard *board, KomiColor color)
+{
+  guint n = 0;
+
+  for (guint q = 0; q < board->n_padded; q++)
+    n += board->color[q] == color;
+  return n;
+}
+
+guint
+komi_board_get_liberties (const KomiBoard *board, KomiPoint point)
+{
+  int q = to_padded (board, point);
+
+  if (board->color[q] == KOMI_EMPTY)
+    return 0;
+  return count_libs (board, board->head[q]);
+}
+
+/* Joins the group at @absorbed into the group at @keep (both heads). */
+static void
+merge_groups (KomiBoard *b, int keep, int absorbed)
+{
+  int q = absorbed;
+  guint64 *kl = libs_of (b, keep);
+  const guint64 *al = libs_of (b, absorbed);
+
+  do
+    {
+      b->head[q] = (guint16) keep;
+      q = b->next[q];
+    }
+  while (q != absorbed);
+
+  /* Splice the two circular lists. */
+  {
+    guint16 tmp = b->next[keep];
+    b->next[keep] = b->next[absorbed];
+    b->next[absorbed] = tmp;
+  }
+  b->n_stones[keep] += b->n_stones[absorbed];
+  b->ghash[keep] ^= b->ghash[absorbed];
+  for (guint i = 0; i < b->words; i++)
+    kl[i] |= al[i];
+}
+
+/* Removes the group at @head; returns the number of stones removed. */
+static guint
+remove_group (KomiBoard *b, int head)
+{
+  int q = head;
+  guint n = 0;
+
+  do
+    {
+      b->color[q] = KOMI_EMPTY;
+      n++;
+      q = b->next[q];
+    }
+  while (q != head);
+
+  b->hash ^= b->ghash[head];
+  /* The emptied points become liberties of the neighbouring groups. */
+  do
+    {
+      for (int d = 0; d < 4; d++)
+        {
+          int r = q + b->neighbours[d];
+          if (b->color[r] == KOMI_BLACK || b->color[r] == KOMI_WHITE)
+            set_lib (b, b->head[r], q);
+        }
+      q = b->next[q];
+    }
+  while (q != head);
+  return n;
+}
+
+/* Adds a stone at padded @q for @color without capturing anything and
+ * returns its group head. */
+static int
+add_stone (KomiBoard *b, KomiColor color, int q)
+{
+  int head = q;
+  guint64 *l;
+
+  b->color[q] = color;
+  b->head[q] = (guint16) q;
+  b->next[q] = (guint16) q;
+  b->n_stones[q] = 1;
+  b->ghash[q] = zobrist (q, color);
+  b->hash ^= b->ghash[q];
+  l = libs_of (b, q);
+  memset (l, 0, b->words * sizeof (guint64));
+
+  for (int d = 0; d < 4; d++)
+    {
+      int r = q + b->neighbours[d];
+      KomiColor c = b->color[r];
+
+      if (c == KOMI_EMPTY)
+        set_lib (b, head, r);
+      else if (c == KOMI_BLACK || c == KOMI_WHITE)
+        {
+          int rh = b->head[r];
+          clear_lib (b, rh, q);
+          if (c == color && rh != head)
+            {
+              /* Relabel the smaller group. */
+              if (b->n_stones[rh] >= b->n_stones[head])
+                {
+                  merge_groups (b, rh, head);
+                  head = rh;
+                }
+              else
+                merge_groups (b, head, rh);
+            }
+        }
+    }
+  clear_lib (b, head, q);
+  return head;
+}
+
+KomiMoveError
+komi_board_check (const KomiBoard *board,
+                  KomiColor        color,
+                  KomiPoint        point,
+                  guint64         *out_hash)
+{
+  const KomiBoard *b = board;
+  KomiColor other = KOMI_OTHER (color);
+  gboolean alive = FALSE;
+  int captured[4];
+  int n_captured = 0;
+  int q;
+
+  if (point < 0 || (guint) point >= b->size * b->size)
+    return KOMI_MOVE_OFF_BOARD;
+  q = to_padded (b, point);
+  if (b->color[q] != KOMI_EMPTY)
+    return KOMI_MOVE_OCCUPIED;
+
+  for (int d = 0; d < 4; d++)
+    {
+      int r = q + b->neighbours[d];
+      KomiColor c = b->color[r];
+
+      if (c == KOMI_EMPTY)
+        alive = TRUE;
+      else if (c == color)
+        {
+          if (!in_atari (b, b->head[r]))
+            alive = TRUE;
+        }
+      else if (c == other && in_atari (b, b->head[r]))
+        {
+          int h = b->head[r];
+          gboolean dup = FALSE;
+
+          for (int i = 0; i < n_captured; i++)
+            dup |= captured[i] == h;
+          if (!dup)
+            captured[n_captured++] = h;
+          alive = TRUE;
+        }
+    }
+
+  if (!alive)
+    return KOMI_MOVE_SUICIDE;
+
+  if (out_hash != NULL)
+    {
+      guint64 h = b->hash ^ zobrist (q, color);
+
+      for (int i = 0; i < n_captured; i++)
+        h ^= b->ghash[captured[i]];
+      *out_hash = h;
+    }
+  return KOMI_MOVE_OK;
+}
+
+void
+komi_board_colors_after (const KomiBoard *board,
+                         KomiColor        color,
+                         KomiPoint        point,
+                         guint8          *out)
+{
+  g_autoptr(KomiBoard) copy = komi_board_copy (board);
+
+  komi_board_play (copy, color, point);
+  komi_board_get_colors (copy, out);
+}
+
+guint
+komi_board_play (KomiBoard *board, KomiColor color, KomiPoint point)
+{
+  KomiBoard *b = board;
+  KomiColor other = KOMI_OTHER (color);
+  guint captured = 0;
+  int q;
+
+  g_return_val_if_fail (color == KOMI_BLACK || color == KOMI_WHITE, 0);
+  g_return_val_if_fail (point >= 0 && (guint) point < b->size * b->size, 0);
+
+  q = to_padded (b, point);
+  g_return_val_if_fail (b->color[q] == KOMI_EMPTY, 0);
+
+  add_stone (b, color, q);
+
+  for (int d = 0; d < 4; d++)
+    {
+      int r = q + b->neighbours[d];
+      if (b->color[r] == other && count_libs (b, b->head[r]) == 0)
+        captured += remove_group (b, b->head[r]);
+    }
+  return captured;
+}
+
+gboolean
+komi_board_is_own_eye (const KomiBoard *board, KomiColor color, KomiPoint point)
+{
+  int q = to_padded (board, point);
+
+  if (board->color[q] != KOMI_EMPTY)
+    return FALSE;
+  for (int d = 0; d < 4; d++)
+    {
+      KomiColor c = board->color[q + board->neighbours[d]];
+      if (c != color && c != BORDER)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+void
+komi_board_set_colors (KomiBoard *board, const guint8 *colors)
+{
+  KomiBoard *b = board;
+
+  b->hash = 0;
+  for (guint q = 0; q < b->n_padded; q++)
+    if (b->color[q] != BORDER)
+      b->color[q] = KOMI_EMPTY;
+
+  /* Stones are added one by one without captures; liberties are exact
+   * because add_stone only looks at what is already placed and its empty
+   * neighbours, and a later stone removes the liberty it takes. */
+  for (guint p = 0; p < b->size * b->size; p++)
+    {
+      KomiColor c = colors[p];
+      if (c == KOMI_BLACK || c == KOMI_WHITE)
+        add_stone (b, c, to_padded (b, (KomiPoint) p));
+    }
+}
+
+KomiBoard *
+komi_board_new_from_diagram (const char *diagram, GError **error)
+{
+  g_autoptr(GByteArray) cells = g_byte_array_new ();
+  guint rows = 0, row_len = 0, size;
+  KomiBoard *board;
+
+  g_return_val_if_fail (diagram != NULL, NULL);
+
+  guint first_len = 0;
+
+  for (const char *s = diagram; ; s++)
+    {
+      if (*s == '\n' || *s == '\0')
+        {
+          if (row_len > 0)
+            {
+              rows++;
+              if (rows == 1)
+                first_len = row_len;
+              else if (row_len != first_len)
+                {
+                  g_set_error (error, KOMI_GO_ERROR, KOMI_GO_ERROR_BAD_SIZE,
+                               "Diagram row %u has %u points but the first row has %u",
+                               rows, row_len, first_len);
+                  return NULL;
+                }
+            }
+          row_len = 0;
+          if (*s == '\0')
+            break;
+          continue;
+        }
+      if (*s == ' ' || *s == '\t' || *s == '\r')
+        continue;
+      {
+        guint8 c;
+        if (*s == 'X' || *s == 'x' || *s == '#')
+          c = KOMI_BLACK;
+        else if (*s == 'O' || *s == 'o')
+          c = KOMI_WHITE;
+        else if (*s == '.' || *s == '+')
+          c = KOMI_EMPTY;
+        else
+          {
+            g_set_error (error, KOMI_GO_ERROR, KOMI_GO_ERROR_BAD_POINT,
+                         "Diagram has an unexpected character '%c'; use X, O and .", *s);
+            return NULL;
+          }
+        g_byte_array_append (cells, &c, 1);
+        row_len++;
+      }
+    }
+
+  size = rows;
+  if (size < KOMI_MIN_SIZE || size > KOMI_MAX_SIZE || cells->len != size * size)
+    {
+      g_set_error (error, KOMI_GO_ERROR, KOMI_GO_ERROR_BAD_SIZE,
+                   "Diagram is not a square board of %d to %d lines (%u rows, %u points)",
+                   KOMI_MIN_SIZE, KOMI_MAX_SIZE, rows, cells->len);
+      return NULL;
+    }
+  board = komi_board_new (size);
+  komi_board_set_colors (board, cells->data);
+  return board;
+}
+
+char *
+komi_board_to_diagram (const KomiBoard *board)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint y = 0; y < board->size; y++)
+    {
+      for (guint x = 0; x < board->size; x++)
+        {
+          KomiColor c = komi_board_get (board, (KomiPoint) (y * board->size + x));
+          if (x > 0)
+            g_string_append_c (s, ' ');
+          g_string_append (s, komi_color_to_protocol (c));
+        }
+      g_string_append_c (s, '\n');
+    }
+  return g_string_free (s, FALSE);
+}

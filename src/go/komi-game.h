@@ -1,0 +1,62 @@
+/* komi-game.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "komi-board.h"
+
+G_BEGIN_DECLS
+
+/* A game: a position plus its whole history. Enforces captures, no suicide,
+ * positional superko against every earlier whole-board position (the start
+ * included), and the end after two passes in a row or @max_turns turns. */
+
+#define KOMI_PROTOCOL_MAX_TURNS 120
+
+KomiGame     *komi_game_new                   (guint            size,
+                                               guint            max_turns);
+/* A game that starts from a set-up position (SGF AB/AW, test diagrams). */
+KomiGame     *komi_game_new_from_board        (const KomiBoard *board,
+                                               KomiColor        to_move,
+                                               guint            max_turns);
+KomiGame     *komi_game_copy                  (const KomiGame  *game);
+void          komi_game_free                  (KomiGame        *game);
+
+const KomiBoard *komi_game_get_board          (const KomiGame  *game);
+guint         komi_game_get_size              (const KomiGame  *game);
+KomiColor     komi_game_get_to_move           (const KomiGame  *game);
+/* 0 means no turn limit. */
+guint         komi_game_get_max_turns         (const KomiGame  *game);
+guint         komi_game_get_turns_played      (const KomiGame  *game);
+/* Turns until the limit, the one being played now included; 0 when over
+ * or when there is no limit. */
+guint         komi_game_get_turns_left        (const KomiGame  *game);
+gboolean      komi_game_get_opponent_just_passed (const KomiGame *game);
+gboolean      komi_game_is_over               (const KomiGame  *game);
+KomiEndReason komi_game_get_end_reason        (const KomiGame  *game);
+/* The moves played so far (passes included), in order. */
+const KomiMove *komi_game_get_moves           (const KomiGame  *game,
+                                               guint           *n_moves);
+
+/* Whether the side to move may place at @point now, and if not, why. */
+KomiMoveError komi_game_check                 (const KomiGame  *game,
+                                               KomiPoint        point);
+/* Plays @point (or KOMI_PASS) for the side to move. */
+gboolean      komi_game_play                  (KomiGame        *game,
+                                               KomiPoint        point,
+                                               GError         **error);
+/* Every point the side to move may place a stone on, in board order.
+ * @out must hold n_points entries; returns how many were written. */
+guint         komi_game_legal_points          (const KomiGame  *game,
+                                               KomiPoint       *out);
+/* Empty points, in board order, where a stone would be legal but for
+ * positional superko. */
+guint         komi_game_superko_points        (const KomiGame  *game,
+                                               KomiPoint       *out);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiGame, komi_game_free)
+
+G_END_DECLS
