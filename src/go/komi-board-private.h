@@ -10,6 +10,26 @@
 
 G_BEGIN_DECLS
 
+#define KOMI_MAX_WORDS (((KOMI_MAX_SIZE + 2) * (KOMI_MAX_SIZE + 2) + 63) / 64)
+
+static inline void
+_komi_set_bit (guint64 *set, int q)
+{
+  set[q >> 6] |= G_GUINT64_CONSTANT (1) << (q & 63);
+}
+
+static inline void
+_komi_clear_bit (guint64 *set, int q)
+{
+  set[q >> 6] &= ~(G_GUINT64_CONSTANT (1) << (q & 63));
+}
+
+static inline gboolean
+_komi_test_bit (const guint64 *set, int q)
+{
+  return (set[q >> 6] >> (q & 63)) & 1;
+}
+
 /* Shared with komi-game.c and komi-score.c, which walk the padded array. */
 struct _KomiBoard
 {
@@ -25,6 +45,94 @@ struct _KomiBoard
   guint16  *n_stones;      /* at heads: stones in the group */
   guint64  *ghash;         /* at heads: XOR of the group's stone keys */
   guint64  *libs;          /* at heads: liberty bitset, `words` words */
+  guint16  *nlibs;         /* at heads: liberties, kept equal to the bitset's count */
+  guint16   pad_of[KOMI_MAX_POINTS];  /* point -> padded index */
+  gint16   *point_of;      /* padded index -> point, -1 on the border */
+  /* Bitsets over padded indices: [KOMI_EMPTY], [KOMI_BLACK], [KOMI_WHITE]
+   * and [KOMI_SET_HEADS] (one bit per group, at its head). They let the
+   * legal-point scan work on whole words instead of point by point. */
+  guint64   sets[4][KOMI_MAX_WORDS];
 };
+
+#define KOMI_SET_HEADS 3
+
+#define KOMI_BORDER 3
+
+/* Zobrist keys from a hash function instead of a table: no global state,
+ * the same on every machine. SplitMix64's finaliser. */
+static inline guint64
+zobrist (int padded, KomiColor color)
+{
+  guint64 z = (guint64) padded * 2 + (guint64) color + 0x9E3779B97F4A7C15ull;
+
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+static inline int
+_komi_board_padded (const KomiBoard *b, KomiPoint p)
+{
+  return b->pad_of[p];
+}
+
+static inline guint64 *
+_komi_board_libs (const KomiBoard *b, int head)
+{
+  return b->libs + (gsize) head * b->words;
+}
+
+/* komi_board_check on a padded index, inlined into the legal-point scan
+ * (the hot loop of every game). */
+static inline KomiMoveError
+_komi_board_check_padded (const KomiBoard *b,
+                          KomiColor        color,
+                          int              q,
+                          guint64         *out_hash)
+{
+  KomiColor other = (KomiColor) (3 - color);
+  gboolean alive = FALSE;
+  int captured[4];
+  int n_captured = 0;
+
+  if (b->color[q] != KOMI_EMPTY)
+    return KOMI_MOVE_OCCUPIED;
+
+  for (int d = 0; d < 4; d++)
+    {
+      int r = q + b->neighbours[d];
+      guint c = b->color[r];
+
+      if (c == KOMI_EMPTY)
+        alive = TRUE;
+      else if (c == color)
+        alive |= b->nlibs[b->head[r]] > 1;
+      else if (c == other && b->nlibs[b->head[r]] == 1)
+        {
+          /* Its one liberty is q: placing here captures it. */
+          int h = b->head[r];
+          gboolean dup = FALSE;
+
+          for (int i = 0; i < n_captured; i++)
+            dup |= captured[i] == h;
+          if (!dup)
+            captured[n_captured++] = h;
+          alive = TRUE;
+        }
+    }
+
+  if (!alive)
+    return KOMI_MOVE_SUICIDE;
+
+  if (out_hash != NULL)
+    {
+      guint64 h = b->hash ^ zobrist (q, color);
+
+      for (int i = 0; i < n_captured; i++)
+        h ^= b->ghash[captured[i]];
+      *out_hash = h;
+    }
+  return KOMI_MOVE_OK;
+}
 
 G_END_DECLS

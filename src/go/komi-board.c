@@ -18,36 +18,11 @@
  * padded indices, Zobrist hash of its stones) lives at the head's index.
  * Stones of a group form a circular list through next[]. */
 
-#define BORDER 3
-
-/* Zobrist keys from a hash function instead of a table: no global state,
- * the same on every machine. SplitMix64's finaliser. */
-static inline guint64
-zobrist (int padded, KomiColor color)
-{
-  guint64 z = (guint64) padded * 2 + (guint64) color + 0x9E3779B97F4A7C15ull;
-
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-static inline int
-to_padded (const KomiBoard *b, KomiPoint p)
-{
-  return (p / (int) b->size + 1) * b->stride + p % (int) b->size + 1;
-}
-
-static inline guint64 *
-libs_of (const KomiBoard *b, int head)
-{
-  return b->libs + (gsize) head * b->words;
-}
 
 static inline guint
-count_libs (const KomiBoard *b, int head)
+popcount_libs (const KomiBoard *b, int head)
 {
-  const guint64 *l = libs_of (b, head);
+  const guint64 *l = _komi_board_libs (b, head);
   guint n = 0;
 
   for (guint i = 0; i < b->words; i++)
@@ -55,34 +30,30 @@ count_libs (const KomiBoard *b, int head)
   return n;
 }
 
-/* Whether the group has exactly one liberty (cheaper than counting). */
-static inline gboolean
-in_atari (const KomiBoard *b, int head)
-{
-  const guint64 *l = libs_of (b, head);
-  guint seen = 0;
-
-  for (guint i = 0; i < b->words; i++)
-    {
-      if (l[i] == 0)
-        continue;
-      if (seen || (l[i] & (l[i] - 1)) != 0)
-        return FALSE;
-      seen = 1;
-    }
-  return seen == 1;
-}
-
 static inline void
 set_lib (KomiBoard *b, int head, int q)
 {
-  libs_of (b, head)[q >> 6] |= G_GUINT64_CONSTANT (1) << (q & 63);
+  guint64 *w = _komi_board_libs (b, head) + (q >> 6);
+  guint64 bit = G_GUINT64_CONSTANT (1) << (q & 63);
+
+  if ((*w & bit) == 0)
+    {
+      *w |= bit;
+      b->nlibs[head]++;
+    }
 }
 
 static inline void
 clear_lib (KomiBoard *b, int head, int q)
 {
-  libs_of (b, head)[q >> 6] &= ~(G_GUINT64_CONSTANT (1) << (q & 63));
+  guint64 *w = _komi_board_libs (b, head) + (q >> 6);
+  guint64 bit = G_GUINT64_CONSTANT (1) << (q & 63);
+
+  if ((*w & bit) != 0)
+    {
+      *w &= ~bit;
+      b->nlibs[head]--;
+    }
 }
 
 KomiBoard *
@@ -104,17 +75,27 @@ komi_board_new (guint size)
   b->next = g_new0 (guint16, n);
   b->n_stones = g_new0 (guint16, n);
   b->ghash = g_new0 (guint64, n);
+  b->nlibs = g_new0 (guint16, n);
   b->libs = g_new0 (guint64, (gsize) n * b->words);
   b->neighbours[0] = -b->stride;
   b->neighbours[1] = -1;
   b->neighbours[2] = 1;
   b->neighbours[3] = b->stride;
 
+  b->point_of = g_new (gint16, n);
   for (guint q = 0; q < n; q++)
     {
       int x = (int) q % b->stride, y = (int) q / b->stride;
       gboolean border = x == 0 || y == 0 || x == b->stride - 1 || y == b->stride - 1;
-      b->color[q] = border ? BORDER : KOMI_EMPTY;
+      b->color[q] = border ? KOMI_BORDER : KOMI_EMPTY;
+      b->point_of[q] = -1;
+      if (!border)
+        _komi_set_bit (b->sets[KOMI_EMPTY], (int) q);
+    }
+  for (guint p = 0; p < size * size; p++)
+    {
+      b->pad_of[p] = (guint16) ((p / size + 1) * (guint) b->stride + p % size + 1);
+      b->point_of[b->pad_of[p]] = (gint16) p;
     }
   return b;
 }
@@ -134,6 +115,8 @@ komi_board_copy (const KomiBoard *board)
   b->next = g_memdup2 (board->next, n * sizeof (guint16));
   b->n_stones = g_memdup2 (board->n_stones, n * sizeof (guint16));
   b->ghash = g_memdup2 (board->ghash, n * sizeof (guint64));
+  b->nlibs = g_memdup2 (board->nlibs, n * sizeof (guint16));
+  b->point_of = g_memdup2 (board->point_of, n * sizeof (gint16));
   b->libs = g_memdup2 (board->libs, (gsize) n * board->words * sizeof (guint64));
   return b;
 }
@@ -148,6 +131,8 @@ komi_board_free (KomiBoard *board)
   g_free (board->next);
   g_free (board->n_stones);
   g_free (board->ghash);
+  g_free (board->nlibs);
+  g_free (board->point_of);
   g_free (board->libs);
   g_free (board);
 }
@@ -168,7 +153,7 @@ KomiColor
 komi_board_get (const KomiBoard *board, KomiPoint point)
 {
   g_return_val_if_fail (point >= 0 && (guint) point < board->size * board->size, KOMI_EMPTY);
-  return board->color[to_padded (board, point)];
+  return board->color[_komi_board_padded (board, point)];
 }
 
 guint64
@@ -203,11 +188,11 @@ komi_board_count_stones (const KomiBoard *board, KomiColor color)
 guint
 komi_board_get_liberties (const KomiBoard *board, KomiPoint point)
 {
-  int q = to_padded (board, point);
+  int q = _komi_board_padded (board, point);
 
   if (board->color[q] == KOMI_EMPTY)
     return 0;
-  return count_libs (board, board->head[q]);
+  return board->nlibs[board->head[q]];
 }
 
 /* Joins the group at @absorbed into the group at @keep (both heads). */
@@ -215,8 +200,8 @@ static void
 merge_groups (KomiBoard *b, int keep, int absorbed)
 {
   int q = absorbed;
-  guint64 *kl = libs_of (b, keep);
-  const guint64 *al = libs_of (b, absorbed);
+  guint64 *kl = _komi_board_libs (b, keep);
+  const guint64 *al = _komi_board_libs (b, absorbed);
 
   do
     {
@@ -235,6 +220,8 @@ merge_groups (KomiBoard *b, int keep, int absorbed)
   b->ghash[keep] ^= b->ghash[absorbed];
   for (guint i = 0; i < b->words; i++)
     kl[i] |= al[i];
+  b->nlibs[keep] = (guint16) popcount_libs (b, keep);
+  _komi_clear_bit (b->sets[KOMI_SET_HEADS], absorbed);
 }
 
 /* Removes the group at @head; returns the number of stones removed. */
@@ -246,6 +233,8 @@ remove_group (KomiBoard *b, int head)
 
   do
     {
+      _komi_clear_bit (b->sets[b->color[q]], q);
+      _komi_set_bit (b->sets[KOMI_EMPTY], q);
       b->color[q] = KOMI_EMPTY;
       n++;
       q = b->next[q];
@@ -253,6 +242,7 @@ remove_group (KomiBoard *b, int head)
   while (q != head);
 
   b->hash ^= b->ghash[head];
+  _komi_clear_bit (b->sets[KOMI_SET_HEADS], head);
   /* The emptied points become liberties of the neighbouring groups. */
   do
     {
@@ -277,13 +267,17 @@ add_stone (KomiBoard *b, KomiColor color, int q)
   guint64 *l;
 
   b->color[q] = color;
+  _komi_clear_bit (b->sets[KOMI_EMPTY], q);
+  _komi_set_bit (b->sets[color], q);
+  _komi_set_bit (b->sets[KOMI_SET_HEADS], q);
   b->head[q] = (guint16) q;
   b->next[q] = (guint16) q;
   b->n_stones[q] = 1;
   b->ghash[q] = zobrist (q, color);
   b->hash ^= b->ghash[q];
-  l = libs_of (b, q);
+  l = _komi_board_libs (b, q);
   memset (l, 0, b->words * sizeof (guint64));
+  b->nlibs[q] = 0;
 
   for (int d = 0; d < 4; d++)
     {
@@ -319,56 +313,9 @@ komi_board_check (const KomiBoard *board,
                   KomiPoint        point,
                   guint64         *out_hash)
 {
-  const KomiBoard *b = board;
-  KomiColor other = KOMI_OTHER (color);
-  gboolean alive = FALSE;
-  int captured[4];
-  int n_captured = 0;
-  int q;
-
-  if (point < 0 || (guint) point >= b->size * b->size)
+  if (point < 0 || (guint) point >= board->size * board->size)
     return KOMI_MOVE_OFF_BOARD;
-  q = to_padded (b, point);
-  if (b->color[q] != KOMI_EMPTY)
-    return KOMI_MOVE_OCCUPIED;
-
-  for (int d = 0; d < 4; d++)
-    {
-      int r = q + b->neighbours[d];
-      KomiColor c = b->color[r];
-
-      if (c == KOMI_EMPTY)
-        alive = TRUE;
-      else if (c == color)
-        {
-          if (!in_atari (b, b->head[r]))
-            alive = TRUE;
-        }
-      else if (c == other && in_atari (b, b->head[r]))
-        {
-          int h = b->head[r];
-          gboolean dup = FALSE;
-
-          for (int i = 0; i < n_captured; i++)
-            dup |= captured[i] == h;
-          if (!dup)
-            captured[n_captured++] = h;
-          alive = TRUE;
-        }
-    }
-
-  if (!alive)
-    return KOMI_MOVE_SUICIDE;
-
-  if (out_hash != NULL)
-    {
-      guint64 h = b->hash ^ zobrist (q, color);
-
-      for (int i = 0; i < n_captured; i++)
-        h ^= b->ghash[captured[i]];
-      *out_hash = h;
-    }
-  return KOMI_MOVE_OK;
+  return _komi_board_check_padded (board, color, board->pad_of[point], out_hash);
 }
 
 void
@@ -394,7 +341,7 @@ komi_board_play (KomiBoard *board, KomiColor color, KomiPoint point)
   g_return_val_if_fail (color == KOMI_BLACK || color == KOMI_WHITE, 0);
   g_return_val_if_fail (point >= 0 && (guint) point < b->size * b->size, 0);
 
-  q = to_padded (b, point);
+  q = _komi_board_padded (b, point);
   g_return_val_if_fail (b->color[q] == KOMI_EMPTY, 0);
 
   add_stone (b, color, q);
@@ -402,7 +349,7 @@ komi_board_play (KomiBoard *board, KomiColor color, KomiPoint point)
   for (int d = 0; d < 4; d++)
     {
       int r = q + b->neighbours[d];
-      if (b->color[r] == other && count_libs (b, b->head[r]) == 0)
+      if (b->color[r] == other && b->nlibs[b->head[r]] == 0)
         captured += remove_group (b, b->head[r]);
     }
   return captured;
@@ -411,14 +358,14 @@ komi_board_play (KomiBoard *board, KomiColor color, KomiPoint point)
 gboolean
 komi_board_is_own_eye (const KomiBoard *board, KomiColor color, KomiPoint point)
 {
-  int q = to_padded (board, point);
+  int q = _komi_board_padded (board, point);
 
   if (board->color[q] != KOMI_EMPTY)
     return FALSE;
   for (int d = 0; d < 4; d++)
     {
       KomiColor c = board->color[q + board->neighbours[d]];
-      if (c != color && c != BORDER)
+      if (c != color && c != KOMI_BORDER)
         return FALSE;
     }
   return TRUE;
@@ -430,9 +377,13 @@ komi_board_set_colors (KomiBoard *board, const guint8 *colors)
   KomiBoard *b = board;
 
   b->hash = 0;
+  memset (b->sets, 0, sizeof b->sets);
   for (guint q = 0; q < b->n_padded; q++)
-    if (b->color[q] != BORDER)
-      b->color[q] = KOMI_EMPTY;
+    if (b->color[q] != KOMI_BORDER)
+      {
+        b->color[q] = KOMI_EMPTY;
+        _komi_set_bit (b->sets[KOMI_EMPTY], (int) q);
+      }
 
   /* Stones are added one by one without captures; liberties are exact
    * because add_stone only looks at what is already placed and its empty
@@ -441,7 +392,7 @@ komi_board_set_colors (KomiBoard *board, const guint8 *colors)
     {
       KomiColor c = colors[p];
       if (c == KOMI_BLACK || c == KOMI_WHITE)
-        add_stone (b, c, to_padded (b, (KomiPoint) p));
+        add_stone (b, c, _komi_board_padded (b, (KomiPoint) p));
     }
 }
 

@@ -34,7 +34,12 @@ struct _KomiGame
   guint          n_positions;
   guint          n_points;
   GByteArray    *snapshots;   /* n_points bytes per position */
+  /* A one-hash Bloom filter over the keys: most candidate points miss it,
+   * and then the table is never probed. */
+  guint64        bloom[64];
 };
+
+#define BLOOM_BIT(key) ((key) >> 52)
 
 static void history_add (KomiGame *game);
 
@@ -48,6 +53,7 @@ history_insert (KomiGame *game, guint64 key, guint32 slot)
     i = (i + 1) & mask;
   game->keys[i] = key;
   game->slots[i] = slot;
+  game->bloom[BLOOM_BIT (key) >> 6] |= G_GUINT64_CONSTANT (1) << (BLOOM_BIT (key) & 63);
 }
 
 static void
@@ -81,30 +87,37 @@ history_add (KomiGame *game)
   history_insert (game, komi_board_get_hash (game->board), game->n_positions);
 }
 
-/* Whether the position after @color plays @point (resulting hash @key)
- * occurred before. */
-static gboolean
-history_repeats (const KomiGame *game, guint64 key, KomiColor color, KomiPoint point)
+/* The slow half of history_repeats: is the position behind a matching
+ * key really the same? Runs only on a hash hit. */
+static __attribute__ ((noinline)) gboolean
+history_confirm (const KomiGame *game, guint64 key, KomiColor color, KomiPoint point)
 {
   guint mask = game->capacity - 1;
   guint8 after[KOMI_MAX_POINTS];
-  gboolean have_after = FALSE;
 
+  komi_board_colors_after (game->board, color, point, after);
   for (guint i = (guint) key & mask; game->slots[i] != 0; i = (i + 1) & mask)
     {
-      const guint8 *snap;
+      const guint8 *snap = game->snapshots->data + (gsize) (game->slots[i] - 1) * game->n_points;
 
-      if (game->keys[i] != key)
-        continue;
-      if (!have_after)
-        {
-          komi_board_colors_after (game->board, color, point, after);
-          have_after = TRUE;
-        }
-      snap = game->snapshots->data + (gsize) (game->slots[i] - 1) * game->n_points;
-      if (memcmp (snap, after, game->n_points) == 0)
+      if (game->keys[i] == key && memcmp (snap, after, game->n_points) == 0)
         return TRUE;
     }
+  return FALSE;
+}
+
+/* Whether the position after @color plays @point (resulting hash @key)
+ * occurred before. */
+static inline gboolean
+history_repeats (const KomiGame *game, guint64 key, KomiColor color, KomiPoint point)
+{
+  guint mask = game->capacity - 1;
+
+  if (!((game->bloom[BLOOM_BIT (key) >> 6] >> (BLOOM_BIT (key) & 63)) & 1))
+    return FALSE;
+  for (guint i = (guint) key & mask; game->slots[i] != 0; i = (i + 1) & mask)
+    if (game->keys[i] == key)
+      return history_confirm (game, key, color, point);
   return FALSE;
 }
 
@@ -290,52 +303,133 @@ komi_game_play (KomiGame *game, KomiPoint point, GError **error)
   return TRUE;
 }
 
-/* Walks every empty point in board order and sorts it into legal and
- * superko-forbidden; either output may be NULL. */
+/* @out = the points next to any point of @in (multi-word shifts by 1 and
+ * by the stride). Border bits of @in are zero, so nothing wraps into a
+ * real point. */
+static inline void
+dilate (const guint64 *in, guint words, int stride, guint64 *out)
+{
+  for (guint i = 0; i < words; i++)
+    {
+      guint64 prev = i > 0 ? in[i - 1] : 0, next = i + 1 < words ? in[i + 1] : 0;
+
+      out[i] = (in[i] << 1) | (prev >> 63)
+               | (in[i] >> 1) | (next << 63)
+               | (in[i] << stride) | (prev >> (64 - stride))
+               | (in[i] >> stride) | (next << (64 - stride));
+    }
+}
+
+/* Sorts every empty point, in board order, into legal and forbidden by
+ * superko; either output may be NULL. With @skip_own_eyes, points whose
+ * neighbours are all the mover's stones are left out of @legal.
+ *
+ * An empty point is not suicide when it touches an empty point, is a
+ * liberty of a friendly group with two or more liberties, or is the last
+ * liberty of an enemy group; all three are computed for the whole board
+ * at once from the group liberty sets, so the per-point work is only the
+ * superko probe. */
+static inline __attribute__ ((always_inline)) void
+classify_points_impl (const KomiGame *game,
+                      guint           words,
+                      gboolean        skip_own_eyes,
+                      KomiPoint      *legal,
+                      guint          *n_legal,
+                      KomiPoint      *superko,
+                      guint          *n_superko)
+{
+  const KomiBoard *b = game->board;
+  KomiColor me = game->to_move, other = KOMI_OTHER (me);
+  guint64 near_empty[KOMI_MAX_WORDS], safe[KOMI_MAX_WORDS] = { 0, }, capture[KOMI_MAX_WORDS] = { 0, };
+  guint64 eyes[KOMI_MAX_WORDS] = { 0, }, tmp[KOMI_MAX_WORDS];
+  const guint64 *empty = b->sets[KOMI_EMPTY];
+  guint nl = 0, ns = 0;
+
+  if (game->end != KOMI_END_NONE)
+    goto done;
+
+  dilate (empty, words, b->stride, near_empty);
+  for (guint i = 0; i < words; i++)
+    {
+      guint64 heads = b->sets[KOMI_SET_HEADS][i];
+
+      while (heads != 0)
+        {
+          int h = (int) (i * 64 + (guint) __builtin_ctzll (heads));
+          const guint64 *libs = _komi_board_libs (b, h);
+
+          heads &= heads - 1;
+          if (b->color[h] == me && b->nlibs[h] >= 2)
+            for (guint k = 0; k < words; k++)
+              safe[k] |= libs[k];
+          else if (b->color[h] == other && b->nlibs[h] == 1)
+            for (guint k = 0; k < words; k++)
+              capture[k] |= libs[k];
+        }
+    }
+  if (skip_own_eyes)
+    {
+      for (guint k = 0; k < words; k++)
+        tmp[k] = empty[k] | b->sets[other][k];
+      dilate (tmp, words, b->stride, eyes);
+      for (guint k = 0; k < words; k++)
+        eyes[k] = ~eyes[k];
+    }
+
+  for (guint i = 0; i < words; i++)
+    {
+      guint64 cand = empty[i] & (near_empty[i] | safe[i] | capture[i]);
+
+      while (cand != 0)
+        {
+          int q = (int) (i * 64 + (guint) __builtin_ctzll (cand));
+          guint64 bit = cand & -cand;
+          KomiPoint p = b->point_of[q];
+          guint64 key = 0;
+
+          cand &= cand - 1;
+          if (capture[i] & bit)
+            _komi_board_check_padded (b, me, q, &key);
+          else
+            key = b->hash ^ zobrist (q, me);
+
+          if (history_repeats (game, key, me, p))
+            {
+              if (superko != NULL)
+                superko[ns] = p;
+              ns++;
+            }
+          else if (!(eyes[i] & bit))
+            {
+              if (legal != NULL)
+                legal[nl] = p;
+              nl++;
+            }
+        }
+    }
+
+done:
+  if (n_legal != NULL)
+    *n_legal = nl;
+  if (n_superko != NULL)
+    *n_superko = ns;
+}
+
 static void
 classify_points (const KomiGame *game,
+                 gboolean        skip_own_eyes,
                  KomiPoint      *legal,
                  guint          *n_legal,
                  KomiPoint      *superko,
                  guint          *n_superko)
 {
-  const KomiBoard *b = game->board;
-  guint size = b->size;
-  guint nl = 0, ns = 0;
-
-  if (game->end == KOMI_END_NONE)
-    for (guint y = 0; y < size; y++)
-      {
-        const guint8 *row = b->color + (y + 1) * (guint) b->stride + 1;
-
-        for (guint x = 0; x < size; x++)
-          {
-            KomiPoint p;
-            guint64 key;
-
-            if (row[x] != KOMI_EMPTY)
-              continue;
-            p = (KomiPoint) (y * size + x);
-            if (komi_board_check (b, game->to_move, p, &key) != KOMI_MOVE_OK)
-              continue;
-            if (history_repeats (game, key, game->to_move, p))
-              {
-                if (superko != NULL)
-                  superko[ns] = p;
-                ns++;
-              }
-            else
-              {
-                if (legal != NULL)
-                  legal[nl] = p;
-                nl++;
-              }
-          }
-      }
-  if (n_legal != NULL)
-    *n_legal = nl;
-  if (n_superko != NULL)
-    *n_superko = ns;
+  /* 9x9 (Protocol 1) gets a copy with the word count known at compile
+   * time, so the word loops unroll. */
+  if (game->board->words == 2)
+    classify_points_impl (game, 2, skip_own_eyes, legal, n_legal, superko, n_superko);
+  else
+    classify_points_impl (game, game->board->words, skip_own_eyes, legal, n_legal, superko,
+                          n_superko);
 }
 
 guint
@@ -343,7 +437,7 @@ komi_game_legal_points (const KomiGame *game, KomiPoint *out)
 {
   guint n;
 
-  classify_points (game, out, &n, NULL, NULL);
+  classify_points (game, FALSE, out, &n, NULL, NULL);
   return n;
 }
 
@@ -352,6 +446,15 @@ komi_game_superko_points (const KomiGame *game, KomiPoint *out)
 {
   guint n;
 
-  classify_points (game, NULL, NULL, out, &n);
+  classify_points (game, FALSE, NULL, NULL, out, &n);
+  return n;
+}
+
+guint
+komi_game_random_candidates (const KomiGame *game, KomiPoint *out)
+{
+  guint n;
+
+  classify_points (game, TRUE, out, &n, NULL, NULL);
   return n;
 }

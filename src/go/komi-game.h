@@ -57,6 +57,11 @@ guint         komi_game_legal_points          (const KomiGame  *game,
 guint         komi_game_superko_points        (const KomiGame  *game,
                                                KomiPoint       *out);
 
+/* The legal points that are not the mover's own eyes (every on-board
+ * neighbour its own stone): the random player's choices. Board order. */
+guint         komi_game_random_candidates     (const KomiGame  *game,
+                                               KomiPoint       *out);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiGame, komi_game_free)
 
 G_END_DECLS
