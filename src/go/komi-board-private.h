@@ -52,6 +52,7 @@ struct _KomiBoard
    * and [KOMI_SET_HEADS] (one bit per group, at its head). They let the
    * legal-point scan work on whole words instead of point by point. */
   guint64   sets[4][KOMI_MAX_WORDS];
+  guint     n_on_board[3]; /* stones of each colour */
 };
 
 #define KOMI_SET_HEADS 3

@@ -178,11 +178,8 @@ komi_board_get_colors (const KomiBoard *board, guint8 *out)
 guint
 komi_board_count_stones (const KomiBoard *board, KomiColor color)
 {
-  guint n = 0;
-
-  for (guint q = 0; q < board->n_padded; q++)
-    n += board->color[q] == color;
-  return n;
+  g_return_val_if_fail (color == KOMI_BLACK || color == KOMI_WHITE, 0);
+  return board->n_on_board[color];
 }
 
 guint
@@ -235,6 +232,7 @@ remove_group (KomiBoard *b, int head)
     {
       _komi_clear_bit (b->sets[b->color[q]], q);
       _komi_set_bit (b->sets[KOMI_EMPTY], q);
+      b->n_on_board[b->color[q]]--;
       b->color[q] = KOMI_EMPTY;
       n++;
       q = b->next[q];
@@ -270,6 +268,7 @@ add_stone (KomiBoard *b, KomiColor color, int q)
   _komi_clear_bit (b->sets[KOMI_EMPTY], q);
   _komi_set_bit (b->sets[color], q);
   _komi_set_bit (b->sets[KOMI_SET_HEADS], q);
+  b->n_on_board[color]++;
   b->head[q] = (guint16) q;
   b->next[q] = (guint16) q;
   b->n_stones[q] = 1;
@@ -378,6 +377,7 @@ komi_board_set_colors (KomiBoard *board, const guint8 *colors)
 
   b->hash = 0;
   memset (b->sets, 0, sizeof b->sets);
+  memset (b->n_on_board, 0, sizeof b->n_on_board);
   for (guint q = 0; q < b->n_padded; q++)
     if (b->color[q] != KOMI_BORDER)
       {

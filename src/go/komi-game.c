@@ -37,9 +37,15 @@ struct _KomiGame
   /* A one-hash Bloom filter over the keys: most candidate points miss it,
    * and then the table is never probed. */
   guint64        bloom[64];
+  /* The same for (black stones, white stones) of every position: a move
+   * that captures nothing can only repeat a position with the stone
+   * counts it produces, so when those counts never occurred, none of
+   * the turn's non-capturing moves needs a probe at all. */
+  guint64        counts_seen[64];
 };
 
 #define BLOOM_BIT(key) ((key) >> 52)
+#define COUNTS_BIT(b, w) (((b) * 97u + (w)) & 4095u)
 
 static void history_add (KomiGame *game);
 
@@ -84,6 +90,11 @@ history_add (KomiGame *game)
   snap = game->snapshots->data + (gsize) game->n_positions * game->n_points;
   komi_board_get_colors (game->board, snap);
   game->n_positions++;
+  {
+    guint bit = COUNTS_BIT (game->board->n_on_board[KOMI_BLACK],
+                            game->board->n_on_board[KOMI_WHITE]);
+    game->counts_seen[bit >> 6] |= G_GUINT64_CONSTANT (1) << (bit & 63);
+  }
   history_insert (game, komi_board_get_hash (game->board), game->n_positions);
 }
 
@@ -343,10 +354,15 @@ classify_points_impl (const KomiGame *game,
   guint64 near_empty[KOMI_MAX_WORDS], safe[KOMI_MAX_WORDS] = { 0, }, capture[KOMI_MAX_WORDS] = { 0, };
   guint64 eyes[KOMI_MAX_WORDS] = { 0, }, tmp[KOMI_MAX_WORDS];
   const guint64 *empty = b->sets[KOMI_EMPTY];
-  guint nl = 0, ns = 0;
+  guint nl = 0, ns = 0, counts_bit;
+  gboolean plain_may_repeat;
 
   if (game->end != KOMI_END_NONE)
     goto done;
+
+  counts_bit = COUNTS_BIT (b->n_on_board[KOMI_BLACK] + (me == KOMI_BLACK),
+                           b->n_on_board[KOMI_WHITE] + (me == KOMI_WHITE));
+  plain_may_repeat = (game->counts_seen[counts_bit >> 6] >> (counts_bit & 63)) & 1;
 
   dilate (empty, words, b->stride, near_empty);
   for (guint i = 0; i < words; i++)
@@ -390,10 +406,10 @@ classify_points_impl (const KomiGame *game,
           cand &= cand - 1;
           if (capture[i] & bit)
             _komi_board_check_padded (b, me, q, &key);
-          else
+          else if (plain_may_repeat)
             key = b->hash ^ zobrist (q, me);
 
-          if (history_repeats (game, key, me, p))
+          if (((capture[i] & bit) || plain_may_repeat) && history_repeats (game, key, me, p))
             {
               if (superko != NULL)
                 superko[ns] = p;

@@ -1,0 +1,217 @@
+/* komi-cli-play.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-cli"
+
+#include "config.h"
+
+#include <unistd.h>
+
+#include "komi-cli.h"
+#include "komi-cli-util.h"
+#include "komi-coords.h"
+
+/* `play` and `demo`: one game between two players, shown turn by turn
+ * when asked, its count and result printed at the end. */
+
+typedef struct
+{
+  gboolean show;
+  guint    delay_ms;
+  const char *black_label;
+  const char *white_label;
+} ShowData;
+
+static void
+show_move (const KomiGame *game, const KomiMove *move, gpointer user_data)
+{
+  ShowData *show = user_data;
+  char name[KOMI_NAME_LEN + 1];
+  guint turn = komi_game_get_turns_played (game);
+
+  if (!show->show)
+    return;
+  komi_point_to_name (komi_game_get_size (game), move->point, name);
+  printf ("\nTurn %u: %s (%s) %s%s\n", turn, komi_color_to_protocol (move->color),
+          move->color == KOMI_BLACK ? show->black_label : show->white_label,
+          move->point == KOMI_PASS ? "passes" : "plays ", move->point == KOMI_PASS ? "" : name);
+  komi_cli_print_board (stdout, game, move->point);
+  fflush (stdout);
+  if (show->delay_ms > 0)
+    g_usleep ((gulong) show->delay_ms * 1000);
+}
+
+static gboolean
+parse_seed (const char *text, guint64 *seed, GError **error)
+{
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, seed, NULL))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--seed must be a whole number from 0 to %" G_GUINT64_FORMAT ", not “%s”",
+                   G_MAXUINT64, text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+run_game (const char *command,
+          const char *black_spec,
+          const char *white_spec,
+          guint64     seed,
+          int         orientation,
+          const char *sgf_path,
+          ShowData   *show,
+          KomiCliEngineOptions *engine)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiPlayer) black = NULL;
+  g_autoptr(KomiPlayer) white = NULL;
+  g_autoptr(KomiReferee) referee = NULL;
+  g_autoptr(KomiGameRecord) record = NULL;
+  KomiPlayerOptions popts;
+  KomiMatchSettings settings = { 0, };
+
+  if (orientation < 0 || orientation >= KOMI_N_ORIENTATIONS)
+    {
+      fprintf (stderr, "komi-cli %s: --orientation must be 0 to 7, not %d\n", command,
+               orientation);
+      return 2;
+    }
+  komi_cli_engine_options_get (engine, &popts);
+  if ((black = komi_player_new_from_spec (black_spec, &popts, &error)) == NULL
+      || (white = komi_player_new_from_spec (white_spec, &popts, &error)) == NULL)
+    return komi_cli_fail (command, error);
+  referee = komi_cli_referee_new (engine, &error);
+  if (error != NULL)
+    return komi_cli_fail (command, error);
+
+  settings.black = black;
+  settings.white = white;
+  settings.referee = referee;
+  settings.size = 9;
+  settings.komi = 7;
+  settings.max_turns = KOMI_PROTOCOL_MAX_TURNS;
+  settings.seed = seed;
+  settings.orientation = (KomiOrientation) orientation;
+  settings.on_move = show_move;
+  settings.user_data = show;
+  show->black_label = black_spec;
+  show->white_label = white_spec;
+
+  if (show->show)
+    printf ("X (Black): %s    O (White): %s    seed %" G_GUINT64_FORMAT
+            "    komi 7, area scoring, positional superko, 120 turns\n",
+            black_spec, white_spec, seed);
+
+  record = komi_match_play_game (&settings, NULL, &error);
+  if (record == NULL)
+    return komi_cli_fail (command, error);
+
+  printf ("\n");
+  komi_cli_print_record_result (stdout, record);
+  if (sgf_path != NULL)
+    {
+      g_autofree char *sgf = komi_game_record_to_sgf (record);
+
+      if (!komi_cli_write_file (sgf_path, sgf, &error))
+        return komi_cli_fail (command, error);
+      if (g_strcmp0 (sgf_path, "-") != 0)
+        printf ("Game record written to %s\n", sgf_path);
+    }
+  return 0;
+}
+
+static int
+play_or_demo (int argc, char **argv, gboolean demo)
+{
+  const char *command = demo ? "demo" : "play";
+  g_autofree char *black = NULL, *white = NULL, *seed_text = NULL, *sgf = NULL;
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  KomiCliEngineOptions engine = { 0, };
+  int orientation = 0, delay = -1, status;
+  gboolean quiet = FALSE, show_flag = FALSE;
+  guint64 seed = 1;
+  ShowData show = { 0, };
+  const GOptionEntry play_entries[] = {
+    { "black", 'b', 0, G_OPTION_ARG_STRING, &black,
+      "Black's player: random, gnugo:LEVEL, katago:VISITS or gtp:'COMMAND LINE'", "PLAYER" },
+    { "white", 'w', 0, G_OPTION_ARG_STRING, &white, "White's player (same forms)", "PLAYER" },
+    { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
+      "The game's seed; the players' seeds derive from it (default 1)", "S" },
+    { "orientation", 'o', 0, G_OPTION_ARG_INT, &orientation,
+      "How models are shown the board, 0-7 (default 0)", "K" },
+    { "sgf", 0, 0, G_OPTION_ARG_FILENAME, &sgf, "Write the game record here (- for stdout)",
+      "FILE" },
+    { "show", 0, 0, G_OPTION_ARG_NONE, &show_flag, "Print the board after every turn", NULL },
+    { "delay", 0, 0, G_OPTION_ARG_INT, &delay, "Milliseconds to pause after each shown turn",
+      "MS" },
+    { NULL }
+  };
+  const GOptionEntry demo_entries[] = {
+    { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text, "The game's seed (default 1)", "S" },
+    { "sgf", 0, 0, G_OPTION_ARG_FILENAME, &sgf, "Also write the game record here", "FILE" },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print only the result", NULL },
+    { "delay", 0, 0, G_OPTION_ARG_INT, &delay,
+      "Milliseconds to pause after each turn (default 150 on a terminal, else 0)", "MS" },
+    { NULL }
+  };
+
+  context = g_option_context_new (demo ? "- a demo game: GNU Go level 1 (X) against the "
+                                         "seeded random player (O)"
+                                       : "- play one game between two players");
+  g_option_context_add_main_entries (context, demo ? demo_entries : play_entries, NULL);
+  g_option_context_add_group (context, komi_cli_engine_option_group (&engine));
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "komi-cli %s: %s (see 'komi-cli %s --help')\n", command,
+               error->message, command);
+      komi_cli_engine_options_clear (&engine);
+      return 2;
+    }
+  if (!parse_seed (seed_text, &seed, &error))
+    {
+      komi_cli_engine_options_clear (&engine);
+      return komi_cli_fail (command, error);
+    }
+  if (demo)
+    {
+      black = g_strdup ("gnugo:1");
+      white = g_strdup ("random");
+      show.show = !quiet;
+    }
+  else
+    {
+      if (black == NULL || white == NULL)
+        {
+          fprintf (stderr, "komi-cli play: give both players, e.g. --black gnugo:1 "
+                           "--white random\n");
+          komi_cli_engine_options_clear (&engine);
+          return 2;
+        }
+      show.show = show_flag;
+    }
+  show.delay_ms = delay >= 0 ? (guint) delay : (demo && isatty (STDOUT_FILENO) ? 150 : 0);
+
+  status = run_game (command, black, white, seed, orientation, sgf, &show, &engine);
+  komi_cli_engine_options_clear (&engine);
+  return status;
+}
+
+int
+komi_cli_play (int argc, char **argv)
+{
+  return play_or_demo (argc, argv, FALSE);
+}
+
+int
+komi_cli_demo (int argc, char **argv)
+{
+  return play_or_demo (argc, argv, TRUE);
+}

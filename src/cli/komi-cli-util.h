@@ -1,0 +1,47 @@
+/* komi-cli-util.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <stdio.h>
+
+#include "komi-match-game.h"
+#include "komi-player-spec.h"
+
+G_BEGIN_DECLS
+
+/* Options every command that starts engines shares. */
+typedef struct
+{
+  char *gnugo;
+  char *katago_binary;
+  char *katago_model;
+  char *katago_config;
+  int   timeout_s;
+  char *referee;          /* "gnugo", "katago", "none"; NULL: katago when configured */
+} KomiCliEngineOptions;
+
+GOptionGroup *komi_cli_engine_option_group (KomiCliEngineOptions *options);
+void          komi_cli_engine_options_get  (const KomiCliEngineOptions *options,
+                                            KomiPlayerOptions          *out);
+void          komi_cli_engine_options_clear (KomiCliEngineOptions *options);
+/* The referee the options name; NULL with no error for "none". */
+KomiReferee  *komi_cli_referee_new          (const KomiCliEngineOptions *options,
+                                             GError                    **error);
+
+/* Prints the position with labels as in the protocol, the last move in
+ * parentheses. */
+void          komi_cli_print_board          (FILE           *out,
+                                             const KomiGame *game,
+                                             KomiPoint       last_move);
+/* Prints the area count with its parts and the result. */
+void          komi_cli_print_record_result  (FILE                 *out,
+                                             const KomiGameRecord *record);
+gboolean      komi_cli_write_file           (const char  *path,
+                                             const char  *contents,
+                                             GError     **error);
+
+G_END_DECLS

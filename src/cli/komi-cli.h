@@ -1,0 +1,29 @@
+/* komi-cli.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Each subcommand takes the arguments after its name (argv[0] is the
+ * subcommand) and returns the process exit status. Errors go to stderr as
+ * one sentence that says what to do. */
+typedef int (*KomiCliCommand) (int argc, char **argv);
+
+int  komi_cli_demo     (int argc, char **argv);
+int  komi_cli_request  (int argc, char **argv);
+int  komi_cli_play     (int argc, char **argv);
+int  komi_cli_score    (int argc, char **argv);
+int  komi_cli_bench    (int argc, char **argv);
+
+/* Prints "komi-cli SUBCOMMAND: MESSAGE" to stderr and returns 1 (or 2 for
+ * usage errors, by convention of the callers). */
+int  komi_cli_fail     (const char *subcommand,
+                        const GError *error);
+
+G_END_DECLS

@@ -1,0 +1,594 @@
+/* komi-gtp-player.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-players"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
+#include "komi-coords.h"
+#include "komi-gtp-player.h"
+
+/* An engine is restarted at most this many times in one game. */
+#define MAX_RESTARTS 1
+/* How long "quit" may take when an engine is replaced. */
+#define QUIT_GRACE_MS 1000
+
+/* Recipes ------------------------------------------------------------------ */
+
+KomiGtpRecipe *
+komi_gtp_recipe_new (KomiGtpFlavor  flavor,
+                     const char    *binary)
+{
+  KomiGtpRecipe *recipe = g_new0 (KomiGtpRecipe, 1);
+
+  g_return_val_if_fail (binary != NULL, NULL);
+
+  recipe->flavor = flavor;
+  recipe->binary = g_strdup (binary);
+  recipe->level = 10;
+  recipe->visits = 100;
+  recipe->timeout_ms = 60000;
+  recipe->start_timeout_ms = 60000;
+  switch (flavor)
+    {
+    case KOMI_GTP_GNUGO:
+      recipe->label = g_strdup ("GNU Go");
+      break;
+    case KOMI_GTP_KATAGO:
+      recipe->label = g_strdup ("KataGo");
+      break;
+    case KOMI_GTP_GENERIC:
+    default:
+      recipe->label = g_path_get_basename (binary);
+      break;
+    }
+  return recipe;
+}
+
+KomiGtpRecipe *
+komi_gtp_recipe_copy (const KomiGtpRecipe *recipe)
+{
+  KomiGtpRecipe *copy;
+
+  g_return_val_if_fail (recipe != NULL, NULL);
+
+  copy = g_memdup2 (recipe, sizeof *recipe);
+  copy->label = g_strdup (recipe->label);
+  copy->binary = g_strdup (recipe->binary);
+  copy->args = g_strdupv (recipe->args);
+  copy->model = g_strdup (recipe->model);
+  copy->config = g_strdup (recipe->config);
+  return copy;
+}
+
+void
+komi_gtp_recipe_free (KomiGtpRecipe *recipe)
+{
+  if (recipe == NULL)
+    return;
+  g_free (recipe->label);
+  g_free (recipe->binary);
+  g_strfreev (recipe->args);
+  g_free (recipe->model);
+  g_free (recipe->config);
+  g_free (recipe);
+}
+
+int
+komi_gtp_gnugo_seed (guint64 seed)
+{
+  /* GNU Go reads --seed with atoi(), so it must fit a positive int. */
+  return (int) (1 + seed % G_GUINT64_CONSTANT (2147483647));
+}
+
+char **
+komi_gtp_recipe_build_argv (const KomiGtpRecipe *recipe,
+                            guint64              seed)
+{
+  g_autoptr(GStrvBuilder) argv = g_strv_builder_new ();
+
+  g_return_val_if_fail (recipe != NULL, NULL);
+
+  g_strv_builder_add (argv, recipe->binary);
+  switch (recipe->flavor)
+    {
+    case KOMI_GTP_GNUGO:
+      {
+        g_autofree char *level = g_strdup_printf ("%d", recipe->level);
+        g_autofree char *gnugo_seed = g_strdup_printf ("%d", komi_gtp_gnugo_seed (seed));
+
+        g_strv_builder_add_many (argv, "--mode", "gtp", "--chinese-rules",
+                                 "--positional-superko", "--forbid-suicide", "--never-resign",
+                                 "--komi", "7", "--boardsize", "9",
+                                 "--level", level, "--seed", gnugo_seed, NULL);
+      }
+      break;
+
+    case KOMI_GTP_KATAGO:
+      {
+        /* Fixed compute per move and seeded search: no pondering, no time
+         * tricks after passes or when winning, no resignation, no delay. */
+        g_autofree char *overrides =
+          g_strdup_printf ("maxVisits=%u,numSearchThreads=1,"
+                           "nnRandSeed=%" G_GUINT64_FORMAT ","
+                           "searchRandSeed=%" G_GUINT64_FORMAT ","
+                           "allowResignation=false,ponderingEnabled=false,"
+                           "searchFactorAfterOnePass=1.0,searchFactorAfterTwoPass=1.0,"
+                           "searchFactorWhenWinning=1.0,delayMoveScale=0.0",
+                           recipe->visits, seed, seed);
+
+        g_strv_builder_add_many (argv, "gtp", "-model", recipe->model,
+                                 "-config", recipe->config,
+                                 "-override-config", overrides, NULL);
+      }
+      break;
+
+    case KOMI_GTP_GENERIC:
+    default:
+      if (recipe->args != NULL)
+        g_strv_builder_addv (argv, (const char **) recipe->args);
+      break;
+    }
+  return g_strv_builder_end (argv);
+}
+
+char *
+komi_gtp_recipe_settings (const KomiGtpRecipe *recipe,
+                          guint64              seed)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_auto(GStrv) argv = komi_gtp_recipe_build_argv (recipe, seed);
+  g_autofree char *seed_text = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+  static const char * const flavors[] = { "gtp", "gnugo", "katago" };
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "engine");
+  json_builder_add_string_value (builder, flavors[recipe->flavor]);
+  json_builder_set_member_name (builder, "binary");
+  json_builder_add_string_value (builder, recipe->binary);
+  json_builder_set_member_name (builder, "argv");
+  json_builder_begin_array (builder);
+  for (guint i = 0; argv[i] != NULL; i++)
+    json_builder_add_string_value (builder, argv[i]);
+  json_builder_end_array (builder);
+  /* As text: a 64-bit seed does not survive a JSON double. */
+  json_builder_set_member_name (builder, "seed");
+  json_builder_add_string_value (builder, seed_text);
+  if (recipe->flavor == KOMI_GTP_GNUGO)
+    {
+      json_builder_set_member_name (builder, "level");
+      json_builder_add_int_value (builder, recipe->level);
+      json_builder_set_member_name (builder, "engine_seed");
+      json_builder_add_int_value (builder, komi_gtp_gnugo_seed (seed));
+    }
+  else if (recipe->flavor == KOMI_GTP_KATAGO)
+    {
+      json_builder_set_member_name (builder, "visits");
+      json_builder_add_int_value (builder, recipe->visits);
+      json_builder_set_member_name (builder, "model");
+      json_builder_add_string_value (builder, recipe->model);
+      json_builder_set_member_name (builder, "config");
+      json_builder_add_string_value (builder, recipe->config);
+      json_builder_set_member_name (builder, "rules");
+      json_builder_add_string_value (builder, KOMI_KATAGO_RULES_JSON);
+    }
+  json_builder_set_member_name (builder, "timeout_ms");
+  json_builder_add_int_value (builder, recipe->timeout_ms);
+  json_builder_end_object (builder);
+
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  return json_generator_to_data (generator, NULL);
+}
+
+KomiGtpEngine *
+komi_gtp_recipe_launch (const KomiGtpRecipe *recipe,
+                        guint64              seed,
+                        GCancellable        *cancellable,
+                        GError             **error)
+{
+  g_autoptr(KomiGtpEngine) engine = NULL;
+  g_auto(GStrv) argv = NULL;
+
+  g_return_val_if_fail (recipe != NULL, NULL);
+
+  argv = komi_gtp_recipe_build_argv (recipe, seed);
+  engine = komi_gtp_engine_new ((const char * const *) argv, recipe->label,
+                                recipe->start_timeout_ms, cancellable, error);
+  if (engine == NULL)
+    return NULL;
+
+  if (recipe->flavor == KOMI_GTP_KATAGO &&
+      (!komi_gtp_engine_send (engine, "kata-set-rules " KOMI_KATAGO_RULES_JSON, NULL,
+                              recipe->timeout_ms, cancellable, error) ||
+       !komi_gtp_engine_send (engine, "komi 7", NULL, recipe->timeout_ms, cancellable, error)))
+    return NULL;
+
+  return g_steal_pointer (&engine);
+}
+
+/* The player --------------------------------------------------------------- */
+
+typedef struct
+{
+  KomiPlayer     parent;
+  KomiGtpRecipe *recipe;
+  KomiGtpEngine *engine;
+  char         **engine_argv;  /* the running engine's command line */
+  KomiGameSetup  setup;
+  gboolean       started;      /* start_game was called */
+  /* Invariant: @sent is exactly what the engine has played since its last
+   * clear_board (our "play"s and its own genmove answers), in order. */
+  GArray        *sent;         /* KomiMove */
+  gboolean       unsure;       /* the engine may hold a move we do not know */
+  guint          restarts;
+  char          *fault;        /* why the engine last failed */
+} KomiGtpPlayer;
+
+/* Only a stopped engine is a fault: a "?" answer leaves it usable. The
+ * message is kept so that a restart can be recorded with its cause. */
+static void
+remember_fault (KomiGtpPlayer *self,
+                const GError  *error)
+{
+  g_free (self->fault);
+  self->fault = g_strdup (error->message);
+}
+
+static gboolean
+send_command (KomiGtpPlayer  *self,
+              const char     *command,
+              char          **reply,
+              GCancellable   *cancellable,
+              GError        **error)
+{
+  GError *local_error = NULL;
+
+  if (komi_gtp_engine_send (self->engine, command, reply, self->recipe->timeout_ms,
+                            cancellable, &local_error))
+    return TRUE;
+  if (!komi_gtp_engine_is_running (self->engine))
+    remember_fault (self, local_error);
+  g_propagate_error (error, local_error);
+  return FALSE;
+}
+
+/* An empty board of the game's size and komi in the running engine. */
+static gboolean
+prepare_board (KomiGtpPlayer  *self,
+               GCancellable   *cancellable,
+               GError        **error)
+{
+  g_autofree char *boardsize = g_strdup_printf ("boardsize %u", self->setup.size);
+  char komi_text[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *komi = NULL;
+
+  g_ascii_formatd (komi_text, sizeof komi_text, "%g", self->setup.komi);
+  komi = g_strconcat ("komi ", komi_text, NULL);
+
+  g_array_set_size (self->sent, 0);
+  self->unsure = FALSE;
+  return send_command (self, boardsize, NULL, cancellable, error) &&
+         send_command (self, "clear_board", NULL, cancellable, error) &&
+         send_command (self, komi, NULL, cancellable, error);
+}
+
+static gboolean
+launch (KomiGtpPlayer  *self,
+        GCancellable   *cancellable,
+        GError        **error)
+{
+  g_clear_pointer (&self->engine, komi_gtp_engine_free);
+  g_clear_pointer (&self->engine_argv, g_strfreev);
+  g_array_set_size (self->sent, 0);
+
+  self->engine = komi_gtp_recipe_launch (self->recipe, self->setup.seed, cancellable, error);
+  if (self->engine == NULL)
+    return FALSE;
+  self->engine_argv = komi_gtp_recipe_build_argv (self->recipe, self->setup.seed);
+  _komi_player_set_string (&self->parent.name, komi_gtp_engine_get_name (self->engine));
+  _komi_player_set_string (&self->parent.version, komi_gtp_engine_get_version (self->engine));
+  return prepare_board (self, cancellable, error);
+}
+
+/* Within the per-game budget, a new process with the same command line
+ * (and so the same seed); the caller's next sync replays the game. */
+static gboolean
+restart (KomiGtpPlayer  *self,
+         GCancellable   *cancellable,
+         GError        **error)
+{
+  if (self->restarts >= MAX_RESTARTS)
+    {
+      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_DIED,
+                   "%s failed again after a restart in this game: %s", self->recipe->label,
+                   self->fault != NULL ? self->fault : "it stopped");
+      return FALSE;
+    }
+  self->restarts++;
+  g_debug ("Restarting %s (%s)", self->recipe->label, self->fault);
+  return launch (self, cancellable, error);
+}
+
+static gboolean
+play_into_engine (KomiGtpPlayer   *self,
+                  const KomiMove  *move,
+                  GCancellable    *cancellable,
+                  GError         **error)
+{
+  char name[KOMI_NAME_LEN + 1];
+  g_autofree char *command = NULL;
+
+  komi_point_to_name (self->setup.size, move->point, name);
+  command = g_strdup_printf ("play %s %s", move->color == KOMI_BLACK ? "b" : "w", name);
+  if (!send_command (self, command, NULL, cancellable, error))
+    return FALSE;
+  g_array_append_val (self->sent, *move);
+  return TRUE;
+}
+
+/* Brings the engine's history to the game's moves: when @sent is a prefix
+ * of them only the missing moves are sent; otherwise (a refused engine move,
+ * an unreadable answer) the board is cleared and the whole game replayed,
+ * which is cheaper than reasoning about what the engine holds. */
+static gboolean
+sync_to_game (KomiGtpPlayer   *self,
+              const KomiGame  *game,
+              GCancellable    *cancellable,
+              GError         **error)
+{
+  const KomiMove *moves;
+  guint n_moves;
+  gboolean diverged = self->unsure;
+
+  moves = komi_game_get_moves (game, &n_moves);
+  if (self->sent->len > n_moves)
+    diverged = TRUE;
+  for (guint i = 0; !diverged && i < self->sent->len; i++)
+    {
+      const KomiMove *had = &g_array_index (self->sent, KomiMove, i);
+      diverged = had->color != moves[i].color || had->point != moves[i].point;
+    }
+  if (diverged && !prepare_board (self, cancellable, error))
+    return FALSE;
+
+  for (guint i = self->sent->len; i < n_moves; i++)
+    if (!play_into_engine (self, &moves[i], cancellable, error))
+      return FALSE;
+  return TRUE;
+}
+
+/* A running engine that holds the game's moves: restarts a dead engine
+ * (within the budget) and replays the game into it. */
+static gboolean
+ensure_engine (KomiGtpPlayer   *self,
+               const KomiGame  *game,
+               GCancellable    *cancellable,
+               GError         **error)
+{
+  if (!self->started)
+    {
+      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_START,
+                   "The game was not started for %s (komi_player_start_game was not called)",
+                   self->recipe->label);
+      return FALSE;
+    }
+
+  for (;;)
+    {
+      GError *local_error = NULL;
+
+      if ((self->engine == NULL || !komi_gtp_engine_is_running (self->engine)) &&
+          !restart (self, cancellable, error))
+        return FALSE;
+      if (sync_to_game (self, game, cancellable, &local_error))
+        return TRUE;
+      if (!g_error_matches (local_error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_DIED) ||
+          self->restarts >= MAX_RESTARTS)
+        {
+          g_propagate_error (error, local_error);
+          return FALSE;
+        }
+      g_error_free (local_error);
+    }
+}
+
+static gboolean
+gtp_start_game (KomiPlayer          *player,
+                const KomiGameSetup *setup,
+                GCancellable        *cancellable,
+                GError             **error)
+{
+  KomiGtpPlayer *self = (KomiGtpPlayer *) player;
+  g_auto(GStrv) argv = NULL;
+
+  self->setup = *setup;
+  self->started = TRUE;
+  self->restarts = 0;
+  g_clear_pointer (&self->fault, g_free);
+  g_free (self->parent.settings);
+  self->parent.settings = komi_gtp_recipe_settings (self->recipe, setup->seed);
+
+  /* The seed is on the command line, so a new seed needs a new process. */
+  argv = komi_gtp_recipe_build_argv (self->recipe, setup->seed);
+  if (self->engine != NULL && komi_gtp_engine_is_running (self->engine) &&
+      g_strv_equal ((const char * const *) argv, (const char * const *) self->engine_argv))
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      if (prepare_board (self, cancellable, &local_error))
+        return TRUE;
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+          komi_gtp_engine_is_running (self->engine))
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+    }
+  return launch (self, cancellable, error);
+}
+
+static gboolean
+gtp_genmove (KomiPlayer      *player,
+             const KomiGame  *game,
+             KomiPoint       *move,
+             GCancellable    *cancellable,
+             GError         **error)
+{
+  KomiGtpPlayer *self = (KomiGtpPlayer *) player;
+  KomiColor color = komi_game_get_to_move (game);
+  const char *command = color == KOMI_BLACK ? "genmove b" : "genmove w";
+  g_autofree char *reply = NULL;
+  KomiMove played;
+  KomiMoveError why;
+
+  for (;;)
+    {
+      GError *local_error = NULL;
+
+      if (!ensure_engine (self, game, cancellable, error))
+        return FALSE;
+      if (send_command (self, command, &reply, cancellable, &local_error))
+        break;
+      if (!g_error_matches (local_error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_DIED) ||
+          self->restarts >= MAX_RESTARTS)
+        {
+          g_propagate_error (error, local_error);
+          return FALSE;
+        }
+      g_error_free (local_error);
+    }
+
+  /* GNU Go answers "PASS", KataGo "pass": names are case-insensitive. */
+  if (g_ascii_strcasecmp (reply, "resign") == 0)
+    {
+      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_RESIGNED,
+                   "%s resigned", self->recipe->label);
+      return FALSE;
+    }
+  played.color = color;
+  if (!komi_point_from_name (komi_game_get_size (game), reply, &played.point))
+    {
+      g_autofree char *shown = g_utf8_make_valid (reply, MIN (strlen (reply), 40));
+
+      self->unsure = TRUE;
+      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_PROTOCOL,
+                   "%s answered “%s” with “%s”, which is not a point of the %ux%u board",
+                   self->recipe->label, command, shown,
+                   komi_game_get_size (game), komi_game_get_size (game));
+      return FALSE;
+    }
+  /* The engine has played it, whatever the referee says next. */
+  g_array_append_val (self->sent, played);
+
+  why = played.point == KOMI_PASS ? KOMI_MOVE_OK : komi_game_check (game, played.point);
+  if (why != KOMI_MOVE_OK)
+    {
+      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_ILLEGAL_MOVE,
+                   "%s chose %s, which the rules forbid here (%s)",
+                   self->recipe->label, reply, komi_move_error_to_string (why));
+      return FALSE;
+    }
+  *move = played.point;
+  return TRUE;
+}
+
+static gboolean
+gtp_notify_move (KomiPlayer      *player,
+                 const KomiGame  *game,
+                 KomiColor        color,
+                 KomiPoint        move,
+                 GCancellable    *cancellable,
+                 GError         **error)
+{
+  /* The game already holds @move; syncing sends it unless the engine
+   * chose it itself. */
+  return ensure_engine ((KomiGtpPlayer *) player, game, cancellable, error);
+}
+
+static void
+gtp_end_game (KomiPlayer *player)
+{
+  KomiGtpPlayer *self = (KomiGtpPlayer *) player;
+
+  /* The engine stays up: the next game may reuse it (same command line). */
+  self->started = FALSE;
+}
+
+static void
+gtp_free (KomiPlayer *player)
+{
+  KomiGtpPlayer *self = (KomiGtpPlayer *) player;
+
+  if (self->engine != NULL)
+    komi_gtp_engine_close (self->engine, QUIT_GRACE_MS);
+  g_clear_pointer (&self->engine, komi_gtp_engine_free);
+  g_clear_pointer (&self->engine_argv, g_strfreev);
+  g_clear_pointer (&self->recipe, komi_gtp_recipe_free);
+  g_array_unref (self->sent);
+  g_free (self->fault);
+  g_free (self);
+}
+
+static const KomiPlayerClass gtp_class = {
+  .kind = "gtp",
+  .start_game = gtp_start_game,
+  .genmove = gtp_genmove,
+  .notify_move = gtp_notify_move,
+  .end_game = gtp_end_game,
+  .free = gtp_free,
+};
+
+KomiPlayer *
+komi_gtp_player_new (const char          *spec,
+                     const KomiGtpRecipe *recipe)
+{
+  KomiGtpPlayer *self;
+
+  g_return_val_if_fail (recipe != NULL, NULL);
+
+  self = g_new0 (KomiGtpPlayer, 1);
+  _komi_player_init (&self->parent, &gtp_class, spec);
+  self->recipe = komi_gtp_recipe_copy (recipe);
+  self->sent = g_array_new (FALSE, FALSE, sizeof (KomiMove));
+  self->parent.name = g_strdup (recipe->label);
+  g_free (self->parent.settings);
+  self->parent.settings = komi_gtp_recipe_settings (recipe, 0);
+  return &self->parent;
+}
+
+static gboolean
+is_gtp_player (KomiPlayer *player)
+{
+  return player != NULL && player->klass == &gtp_class;
+}
+
+KomiGtpEngine *
+komi_gtp_player_get_engine (KomiPlayer *player)
+{
+  g_return_val_if_fail (is_gtp_player (player), NULL);
+  return ((KomiGtpPlayer *) player)->engine;
+}
+
+guint
+komi_gtp_player_get_restarts (KomiPlayer *player)
+{
+  g_return_val_if_fail (is_gtp_player (player), 0);
+  return ((KomiGtpPlayer *) player)->restarts;
+}
+
+const char *
+komi_gtp_player_get_fault (KomiPlayer *player)
+{
+  g_return_val_if_fail (is_gtp_player (player), NULL);
+  return ((KomiGtpPlayer *) player)->fault;
+}

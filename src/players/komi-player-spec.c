@@ -1,0 +1,259 @@
+/* komi-player-spec.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-players"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "komi-player-spec.h"
+#include "komi-random-player.h"
+
+#define DEFAULT_TIMEOUT_MS 60000
+#define MAX_KATAGO_VISITS  10000000
+
+#define SPEC_FORMS "random, gnugo:LEVEL (0–10), katago:VISITS or gtp:COMMAND"
+
+#define KATAGO_HELP \
+  "KataGo needs a binary, a model and a config: set KOMI_KATAGO, KOMI_KATAGO_MODEL " \
+  "and KOMI_KATAGO_CONFIG or pass --katago-binary/--katago-model/--katago-config"
+
+/* An explicit option wins over the environment; empty counts as unset, so
+ * `KOMI_KATAGO= komi-cli …` disables a value set in a profile. */
+static const char *
+option_or_env (const char *option,
+               const char *variable)
+{
+  const char *value = option != NULL ? option : g_getenv (variable);
+
+  return value != NULL && *value != '\0' ? value : NULL;
+}
+
+/* The path of an executable: as given when it has a slash, else from PATH. */
+static char *
+find_executable (const char *name)
+{
+  if (strchr (name, '/') == NULL)
+    return g_find_program_in_path (name);
+  if (g_file_test (name, G_FILE_TEST_IS_REGULAR) &&
+      g_file_test (name, G_FILE_TEST_IS_EXECUTABLE))
+    return g_strdup (name);
+  return NULL;
+}
+
+/* "gnugo:5" → "5", "gnugo:" → "" (an empty argument), "gnugo" → NULL
+ * argument; FALSE when @spec is not of @kind at all. */
+static gboolean
+match_kind (const char  *spec,
+            const char  *kind,
+            const char **argument)
+{
+  gsize len = strlen (kind);
+
+  if (strncmp (spec, kind, len) != 0 || (spec[len] != '\0' && spec[len] != ':'))
+    return FALSE;
+  if (argument != NULL)
+    *argument = spec[len] == ':' ? spec + len + 1 : NULL;
+  return TRUE;
+}
+
+static gboolean
+parse_number (const char  *spec,
+              const char  *text,
+              const char  *what,
+              guint64      min,
+              guint64      max,
+              guint64     *out,
+              GError     **error)
+{
+  if (!g_ascii_string_to_unsigned (text, 10, min, max, out, NULL))
+    {
+      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
+                   "“%s”: the %s must be a whole number from %" G_GUINT64_FORMAT
+                   " to %" G_GUINT64_FORMAT, spec, what, min, max);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static KomiGtpRecipe *
+gnugo_recipe (const char               *spec,
+              const char               *level_text,
+              const KomiPlayerOptions  *opts,
+              GError                  **error)
+{
+  const char *path = option_or_env (opts->gnugo_path, "KOMI_GNUGO");
+  g_autofree char *found = NULL;
+  KomiGtpRecipe *recipe;
+  guint64 level = 10;
+
+  if (level_text != NULL &&
+      !parse_number (spec, level_text, "GNU Go level", 0, 10, &level, error))
+    return NULL;
+
+  /* The build-time default (meson -Dgnugo=…) is the Debian location. */
+  if (path == NULL)
+    path = GNUGO_PATH;
+  found = find_executable (path);
+  if (found == NULL)
+    {
+      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND,
+                   "GNU Go not found at %s: install the Debian package gnugo or pass --gnugo PATH",
+                   path);
+      return NULL;
+    }
+  recipe = komi_gtp_recipe_new (KOMI_GTP_GNUGO, found);
+  recipe->level = (int) level;
+  return recipe;
+}
+
+static gboolean
+check_katago_file (const char  *path,
+                   const char  *what,
+                   GError     **error)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return TRUE;
+  g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND,
+               "KataGo %s not found at %s. " KATAGO_HELP, what, path);
+  return FALSE;
+}
+
+static KomiGtpRecipe *
+katago_recipe (const char               *spec,
+               const char               *visits_text,
+               const KomiPlayerOptions  *opts,
+               GError                  **error)
+{
+  const char *binary = option_or_env (opts->katago_binary, "KOMI_KATAGO");
+  const char *model = option_or_env (opts->katago_model, "KOMI_KATAGO_MODEL");
+  const char *config = option_or_env (opts->katago_config, "KOMI_KATAGO_CONFIG");
+  g_autofree char *found = NULL;
+  KomiGtpRecipe *recipe;
+  guint64 visits = 100;
+
+  if (visits_text != NULL &&
+      !parse_number (spec, visits_text, "number of KataGo visits", 1, MAX_KATAGO_VISITS,
+                     &visits, error))
+    return NULL;
+
+  /* All three are checked now: a missing one must not surface as a
+   * start failure in the middle of a series. */
+  if (binary == NULL || model == NULL || config == NULL)
+    {
+      g_set_error_literal (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND, KATAGO_HELP);
+      return NULL;
+    }
+  found = find_executable (binary);
+  if (found == NULL)
+    {
+      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND,
+                   "KataGo binary not found at %s. " KATAGO_HELP, binary);
+      return NULL;
+    }
+  if (!check_katago_file (model, "model", error) ||
+      !check_katago_file (config, "config", error))
+    return NULL;
+
+  recipe = komi_gtp_recipe_new (KOMI_GTP_KATAGO, found);
+  recipe->visits = (guint) visits;
+  recipe->model = g_strdup (model);
+  recipe->config = g_strdup (config);
+  return recipe;
+}
+
+static KomiGtpRecipe *
+command_recipe (const char  *spec,
+                const char  *command,
+                GError     **error)
+{
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *found = NULL;
+  KomiGtpRecipe *recipe;
+
+  if (!g_shell_parse_argv (command, NULL, &argv, &local_error))
+    {
+      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
+                   "“%s”: the command line cannot be read: %s", spec, local_error->message);
+      return NULL;
+    }
+  found = find_executable (argv[0]);
+  if (found == NULL)
+    {
+      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND,
+                   "The GTP program %s was not found or is not executable: "
+                   "give its full path after “gtp:”", argv[0]);
+      return NULL;
+    }
+  /* The resolved path is recorded, so the settings say which binary ran. */
+  recipe = komi_gtp_recipe_new (KOMI_GTP_GENERIC, found);
+  recipe->args = g_strdupv (argv + 1);
+  return recipe;
+}
+
+KomiGtpRecipe *
+komi_gtp_recipe_new_from_spec (const char               *spec,
+                               const KomiPlayerOptions  *opts,
+                               GError                  **error)
+{
+  static const KomiPlayerOptions defaults = { NULL };
+  KomiGtpRecipe *recipe = NULL;
+  const char *rest = NULL;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (opts == NULL)
+    opts = &defaults;
+
+  if (match_kind (spec, "gnugo", &rest))
+    recipe = gnugo_recipe (spec, rest, opts, error);
+  else if (match_kind (spec, "katago", &rest))
+    recipe = katago_recipe (spec, rest, opts, error);
+  else if (g_str_has_prefix (spec, "gtp:"))
+    recipe = command_recipe (spec, spec + 4, error);
+  else
+    g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
+                 "Unknown engine “%s”: use gnugo:LEVEL (0–10), katago:VISITS or gtp:COMMAND",
+                 spec);
+
+  if (recipe != NULL)
+    {
+      recipe->timeout_ms = opts->timeout_ms > 0 ? opts->timeout_ms : DEFAULT_TIMEOUT_MS;
+      recipe->start_timeout_ms = opts->start_timeout_ms > 0 ? opts->start_timeout_ms
+                                                            : DEFAULT_TIMEOUT_MS;
+    }
+  return recipe;
+}
+
+KomiPlayer *
+komi_player_new_from_spec (const char               *spec,
+                           const KomiPlayerOptions  *opts,
+                           GError                  **error)
+{
+  g_autoptr(KomiGtpRecipe) recipe = NULL;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (strcmp (spec, "random") == 0)
+    return komi_random_player_new ();
+
+  if (!match_kind (spec, "gnugo", NULL) && !match_kind (spec, "katago", NULL) &&
+      !g_str_has_prefix (spec, "gtp:"))
+    {
+      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
+                   "Unknown player “%s”: use " SPEC_FORMS, spec);
+      return NULL;
+    }
+
+  recipe = komi_gtp_recipe_new_from_spec (spec, opts, error);
+  if (recipe == NULL)
+    return NULL;
+  return komi_gtp_player_new (spec, recipe);
+}

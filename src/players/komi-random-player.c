@@ -1,0 +1,210 @@
+/* komi-random-player.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-players"
+
+#include "config.h"
+
+#include "komi-random-player.h"
+
+/* The generator, exactly (all arithmetic on unsigned 64-bit integers,
+ * wrapping modulo 2^64; rotl(x, k) = (x << k) | (x >> (64 - k))):
+ *
+ * Seeding (SplitMix64): let z = seed. Four times, for i = 0..3:
+ *     z = z + 0x9E3779B97F4A7C15
+ *     t = z
+ *     t = (t ^ (t >> 30)) * 0xBF58476D1CE4E5B9
+ *     t = (t ^ (t >> 27)) * 0x94D049BB133111EB
+ *     s[i] = t ^ (t >> 31)
+ * (SplitMix64 is a bijection of z, so the state is never all zero.)
+ *
+ * Next (xoshiro256**, Blackman and Vigna 2018):
+ *     result = rotl(s[1] * 5, 7) * 9
+ *     t = s[1] << 17
+ *     s[2] ^= s[0];  s[3] ^= s[1];  s[1] ^= s[2];  s[0] ^= s[3]
+ *     s[2] ^= t;     s[3] = rotl(s[3], 45)
+ *     return result
+ *
+ * Uniform index in [0, n), n >= 1 (rejection sampling):
+ *     threshold = (2^64 - n) mod n        (that is, 2^64 mod n)
+ *     repeat r = next() until r >= threshold
+ *     return r mod n
+ * The accepted range [threshold, 2^64) holds a multiple of n values, so
+ * every index is equally likely.
+ *
+ * The random player's move: let L be the legal points of the side to move
+ * in board order (komi_game_legal_points) and n their number. While n > 0:
+ * i = uniform(n); if L[i] is not an own eye of the side to move (every
+ * on-board neighbour is its stone: komi_board_is_own_eye), play L[i];
+ * otherwise set L[i] = L[n - 1], n = n - 1 and draw again. When n reaches
+ * 0, pass. Each draw is uniform over the points not yet excluded, so the
+ * move is uniform over the legal points that are not own eyes. */
+
+static inline guint64
+rotl (guint64 x, int k)
+{
+  return (x << k) | (x >> (64 - k));
+}
+
+void
+komi_rng_init (KomiRng *rng,
+               guint64  seed)
+{
+  guint64 z = seed;
+
+  g_return_if_fail (rng != NULL);
+
+  for (guint i = 0; i < 4; i++)
+    {
+      guint64 t;
+
+      z += G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+      t = z;
+      t = (t ^ (t >> 30)) * G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
+      t = (t ^ (t >> 27)) * G_GUINT64_CONSTANT (0x94D049BB133111EB);
+      rng->s[i] = t ^ (t >> 31);
+    }
+}
+
+guint64
+komi_rng_next (KomiRng *rng)
+{
+  guint64 *s = rng->s;
+  const guint64 result = rotl (s[1] * 5, 7) * 9;
+  const guint64 t = s[1] << 17;
+
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = rotl (s[3], 45);
+
+  return result;
+}
+
+guint64
+komi_rng_uniform (KomiRng *rng,
+                  guint64  n)
+{
+  guint64 threshold, r;
+
+  g_return_val_if_fail (n > 0, 0);
+
+  /* -n in unsigned arithmetic is 2^64 - n. */
+  threshold = (0 - n) % n;
+  do
+    r = komi_rng_next (rng);
+  while (r < threshold);
+
+  return r % n;
+}
+
+KomiPoint
+komi_random_choose (KomiRng        *rng,
+                    const KomiGame *game,
+                    KomiPoint      *buf)
+{
+  const KomiBoard *board = komi_game_get_board (game);
+  KomiColor color = komi_game_get_to_move (game);
+  guint n = komi_game_legal_points (game, buf);
+
+  /* Eyes are tested lazily: most draws hit a non-eye at once, so the move
+   * costs one or two tests instead of one per legal point. */
+  while (n > 0)
+    {
+      guint i = (guint) komi_rng_uniform (rng, n);
+
+      if (!komi_board_is_own_eye (board, color, buf[i]))
+        return buf[i];
+      buf[i] = buf[--n];
+    }
+  return KOMI_PASS;
+}
+
+/* The player ----------------------------------------------------------------*/
+
+typedef struct
+{
+  KomiPlayer parent;
+  KomiRng    rng;
+  guint64    seed;
+  /* Reused by every genmove: the benchmark plays tens of thousands of
+   * games a second, so the move path must not allocate. */
+  KomiPoint  buf[KOMI_MAX_POINTS];
+} KomiRandomPlayer;
+
+static void
+update_settings (KomiRandomPlayer *self)
+{
+  g_free (self->parent.settings);
+  self->parent.settings =
+    g_strdup_printf ("{\"kind\":\"random\","
+                     "\"generator\":\"xoshiro256** seeded by SplitMix64\","
+                     "\"seed\":\"%" G_GUINT64_FORMAT "\"}",
+                     self->seed);
+}
+
+static gboolean
+random_start_game (KomiPlayer          *player,
+                   const KomiGameSetup *setup,
+                   GCancellable        *cancellable,
+                   GError             **error)
+{
+  KomiRandomPlayer *self = (KomiRandomPlayer *) player;
+
+  self->seed = setup->seed;
+  komi_rng_init (&self->rng, setup->seed);
+  update_settings (self);
+  return TRUE;
+}
+
+static gboolean
+random_genmove (KomiPlayer      *player,
+                const KomiGame  *game,
+                KomiPoint       *move,
+                GCancellable    *cancellable,
+                GError         **error)
+{
+  KomiRandomPlayer *self = (KomiRandomPlayer *) player;
+
+  g_assert (komi_game_get_size (game) <= KOMI_MAX_SIZE);
+
+  *move = komi_random_choose (&self->rng, game, self->buf);
+  return TRUE;
+}
+
+static void
+random_free (KomiPlayer *player)
+{
+  g_free (player);
+}
+
+static const KomiPlayerClass random_class = {
+  .kind = "random",
+  .start_game = random_start_game,
+  .genmove = random_genmove,
+  .notify_move = NULL,
+  .end_game = NULL,
+  .free = random_free,
+};
+
+KomiPlayer *
+komi_random_player_new (void)
+{
+  KomiRandomPlayer *self = g_new0 (KomiRandomPlayer, 1);
+
+  _komi_player_init (&self->parent, &random_class, "random");
+  self->parent.name = g_strdup ("Random");
+  /* The version names the generator and move rule above; bump it if either
+   * ever changes, since recorded seeds would then replay differently. */
+  self->parent.version = g_strdup ("1");
+  self->seed = 0;
+  komi_rng_init (&self->rng, 0);
+  update_settings (self);
+
+  return &self->parent;
+}

@@ -1,0 +1,195 @@
+/* test-cli.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+
+#include "komi-sgf-record.h"
+
+/* komi-cli as a user runs it: a real process, real GNU Go, real files. */
+
+static char *cli_path;
+
+typedef struct
+{
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+/* Runs komi-cli with the NULL-terminated arguments. */
+static void
+run_cli (Run *run, ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *arg;
+  va_list ap;
+
+  g_ptr_array_add (argv, cli_path);
+  va_start (ap, run);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+
+  proc = g_subprocess_newv ((const char * const *) argv->pdata,
+                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                            &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, &run->out, &run->err, &error);
+  g_assert_no_error (error);
+  run->status = g_subprocess_get_if_exited (proc) ? g_subprocess_get_exit_status (proc) : -1;
+}
+
+static gboolean
+have_gnugo (void)
+{
+  if (!g_file_test (g_getenv ("KOMI_GNUGO") ? g_getenv ("KOMI_GNUGO") : GNUGO_PATH,
+                    G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("GNU Go is not installed (Debian package gnugo)");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The foundation's promise: a GNU Go vs random game played with `play`
+ * gives an SGF our reader replays, whose result `score` confirms. */
+static void
+test_play_then_score (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.sgf", NULL);
+  g_autoptr(KomiSgfRecord) record = NULL;
+  g_autoptr(KomiGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *want = NULL;
+  g_auto(Run) play = { 0, };
+  g_auto(Run) score = { 0, };
+
+  if (!have_gnugo ())
+    return;
+  run_cli (&play, "play", "--black", "gnugo:1", "--white", "random", "--seed", "42",
+           "--sgf", path, NULL);
+  g_assert_cmpstr (play.err, ==, "");
+  g_assert_cmpint (play.status, ==, 0);
+  g_assert_nonnull (strstr (play.out, "Result:"));
+
+  record = komi_sgf_record_load (path, &error);
+  g_assert_no_error (error);
+  game = komi_sgf_record_replay (record, 120, &error);
+  g_assert_no_error (error);
+  g_assert_true (komi_game_is_over (game));
+  g_assert_cmpuint (komi_game_get_turns_played (game), ==, record->moves->len);
+  g_assert_true (g_str_has_prefix (record->black_name, "GNU Go"));
+
+  run_cli (&score, "score", "--referee", "gnugo", path, NULL);
+  g_assert_cmpint (score.status, ==, 0);
+  want = g_strdup_printf ("(%s)\n", record->result);
+  g_assert_nonnull (strstr (score.out, want));
+  g_assert_null (strstr (score.out, "Note:"));
+  g_assert_nonnull (strstr (score.out, "judged by GNU Go"));
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static void
+test_demo (void)
+{
+  g_auto(Run) run = { 0, };
+
+  if (!have_gnugo ())
+    return;
+  run_cli (&run, "demo", "--delay", "0", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  /* Turn by turn as a board, then the count and the result. */
+  g_assert_nonnull (strstr (run.out, "Turn 1: X (gnugo:1) plays"));
+  g_assert_nonnull (strstr (run.out, "    A B C D E F G H J\n 9 "));
+  g_assert_nonnull (strstr (run.out, "X (Black, GNU Go"));
+  g_assert_nonnull (strstr (run.out, "+ komi 7 = "));
+  g_assert_nonnull (strstr (run.out, "Result: "));
+}
+
+static void
+test_bad_input (void)
+{
+  g_auto(Run) unknown = { 0, };
+  g_auto(Run) player = { 0, };
+  g_auto(Run) gnugo = { 0, };
+  g_auto(Run) seed = { 0, };
+  g_auto(Run) missing = { 0, };
+  g_auto(Run) referee = { 0, };
+
+  run_cli (&unknown, "frobnicate", NULL);
+  g_assert_cmpint (unknown.status, ==, 2);
+  g_assert_nonnull (strstr (unknown.err, "komi-cli --help"));
+
+  run_cli (&player, "play", "--black", "gnugo:11", "--white", "random", NULL);
+  g_assert_cmpint (player.status, ==, 1);
+  g_assert_nonnull (strstr (player.err, "gnugo:11"));
+
+  run_cli (&gnugo, "play", "--black", "gnugo:1", "--white", "random",
+           "--gnugo", "/nonexistent/gnugo", NULL);
+  g_assert_cmpint (gnugo.status, ==, 1);
+  g_assert_nonnull (strstr (gnugo.err, "/nonexistent/gnugo"));
+  g_assert_nonnull (strstr (gnugo.err, "gnugo"));
+
+  run_cli (&seed, "play", "--black", "random", "--white", "random", "--seed", "-3", NULL);
+  g_assert_cmpint (seed.status, ==, 1);
+  g_assert_nonnull (strstr (seed.err, "--seed must be a whole number"));
+
+  run_cli (&missing, "score", "/nonexistent/game.sgf", NULL);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_nonnull (strstr (missing.err, "/nonexistent/game.sgf"));
+
+  run_cli (&referee, "play", "--black", "random", "--white", "random",
+           "--referee", "magic", NULL);
+  g_assert_cmpint (referee.status, ==, 1);
+  g_assert_nonnull (strstr (referee.err, "--referee must be katago, gnugo or none"));
+}
+
+static void
+test_bench_prints_figures (void)
+{
+  g_auto(Run) run = { 0, };
+
+  run_cli (&run, "bench", "--seconds", "0.2", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_regex_match_simple ("\\n[^\\n]* [0-9]+ games/s", run.out, 0, 0));
+  g_assert_true (g_regex_match_simple ("[0-9.]+ microseconds", run.out, 0, 0));
+  g_assert_true (g_regex_match_simple (" [0-9]+ requests/s", run.out, 0, 0));
+  g_assert_true (g_regex_match_simple ("peak memory: [0-9.]+ MiB", run.out, 0, 0));
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  cli_path = g_build_filename (g_getenv ("KOMI_BUILD_DIR"), "src", "cli", "komi-cli", NULL);
+
+  g_test_add_func ("/komi/cli/play-then-score", test_play_then_score);
+  g_test_add_func ("/komi/cli/demo", test_demo);
+  g_test_add_func ("/komi/cli/bad-input", test_bad_input);
+  g_test_add_func ("/komi/cli/bench", test_bench_prints_figures);
+
+  return g_test_run ();
+}

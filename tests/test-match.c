@@ -1,0 +1,205 @@
+/* test-match.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "komi-match-game.h"
+#include "komi-player-spec.h"
+#include "komi-sgf-record.h"
+
+static const char *fake_engine;
+
+static gboolean
+have_gnugo (void)
+{
+  const char *gnugo = g_getenv ("KOMI_GNUGO");
+
+  if (gnugo == NULL)
+    gnugo = GNUGO_PATH;
+  if (!g_file_test (gnugo, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("GNU Go is not installed (Debian package gnugo)");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static KomiGameRecord *
+play (const char *black_spec, const char *white_spec, const char *referee_spec, guint64 seed)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiPlayer) black = komi_player_new_from_spec (black_spec, NULL, &error);
+  g_autoptr(KomiPlayer) white = NULL;
+  g_autoptr(KomiReferee) referee = NULL;
+  KomiMatchSettings settings = {
+    .size = 9, .komi = 7, .max_turns = KOMI_PROTOCOL_MAX_TURNS, .seed = seed,
+  };
+  KomiGameRecord *record;
+
+  g_assert_no_error (error);
+  white = komi_player_new_from_spec (white_spec, NULL, &error);
+  g_assert_no_error (error);
+  if (referee_spec != NULL)
+    {
+      referee = komi_referee_new (referee_spec, NULL, &error);
+      g_assert_no_error (error);
+    }
+  settings.black = black;
+  settings.white = white;
+  settings.referee = referee;
+  record = komi_match_play_game (&settings, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (record);
+  return record;
+}
+
+static char *
+moves_text (const KomiGame *game)
+{
+  GString *s = g_string_new (NULL);
+  const KomiMove *moves;
+  guint n;
+
+  moves = komi_game_get_moves (game, &n);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (s, "%d ", moves[i].point);
+  return g_string_free (s, FALSE);
+}
+
+/* GNU Go against the random player, judged by GNU Go: the record is whole,
+ * the SGF replays move for move, and its result is the count's. */
+static void
+test_gnugo_vs_random (void)
+{
+  g_autoptr(KomiGameRecord) record = NULL;
+  g_autoptr(KomiSgfRecord) sgf = NULL;
+  g_autoptr(KomiGame) replayed = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL, *want = NULL, *got = NULL;
+  KomiScore score;
+
+  if (!have_gnugo ())
+    return;
+  record = play ("gnugo:1", "random", "gnugo", 3);
+  g_assert_cmpint (record->outcome, ==, KOMI_OUTCOME_FINISHED);
+  g_assert_true (komi_game_is_over (record->game));
+  g_assert_cmpint (record->end_reason, !=, KOMI_END_NONE);
+  g_assert_true (g_str_has_prefix (record->black_name, "GNU Go 3."));
+  g_assert_true (g_str_has_prefix (record->white_name, "Random"));
+  g_assert_nonnull (strstr (record->referee, "GNU Go"));
+  g_assert_nonnull (strstr (record->black_settings, "\"level\""));
+
+  /* The count is ours: recount from the final position and the dead list. */
+  komi_score_area (komi_game_get_board (record->game), (KomiPoint *) record->dead->data,
+                   record->dead->len, 7, &score);
+  g_assert_cmpfloat (score.black_total, ==, record->score.black_total);
+  g_assert_cmpfloat (score.white_total, ==, record->score.white_total);
+  g_assert_cmpfloat (record->score.black_total + record->score.white_total
+                     + record->score.dame, ==, 81 + 7);
+
+  text = komi_game_record_to_sgf (record);
+  sgf = komi_sgf_record_from_text (text, strlen (text), &error);
+  g_assert_no_error (error);
+  replayed = komi_sgf_record_replay (sgf, KOMI_PROTOCOL_MAX_TURNS, &error);
+  g_assert_no_error (error);
+  want = moves_text (record->game);
+  got = moves_text (replayed);
+  g_assert_cmpstr (got, ==, want);
+  g_assert_cmpstr (sgf->result, ==, record->result);
+  g_assert_cmpuint (sgf->dead->len, ==, record->dead->len);
+  g_assert_nonnull (strstr (sgf->rules_text, "Positional superko"));
+}
+
+/* Engine-only games replay from their seed, move for move. */
+static void
+test_same_seed_same_game (void)
+{
+  g_autoptr(KomiGameRecord) a = NULL, b = NULL, c = NULL;
+  g_autofree char *ma = NULL, *mb = NULL, *mc = NULL;
+
+  if (!have_gnugo ())
+    return;
+  a = play ("gnugo:1", "random", NULL, 11);
+  b = play ("gnugo:1", "random", NULL, 11);
+  c = play ("gnugo:1", "random", NULL, 12);
+  ma = moves_text (a->game);
+  mb = moves_text (b->game);
+  mc = moves_text (c->game);
+  g_assert_cmpstr (ma, ==, mb);
+  g_assert_cmpstr (ma, !=, mc);
+  g_assert_cmpuint (a->black_seed, !=, a->white_seed);
+}
+
+static void
+test_random_vs_random_turn_limit (void)
+{
+  g_autoptr(KomiGameRecord) record = play ("random", "random", NULL, 5);
+
+  /* The random player never passes while it has a move: the limit ends it. */
+  g_assert_cmpint (record->outcome, ==, KOMI_OUTCOME_FINISHED);
+  g_assert_cmpint (record->end_reason, ==, KOMI_END_TURN_LIMIT);
+  g_assert_cmpuint (komi_game_get_turns_played (record->game), ==, 120);
+  g_assert_null (record->referee);
+}
+
+/* An engine that answers an occupied point voids the game: Komi is the
+ * referee, and the move never reaches the board. */
+static void
+test_illegal_engine_move_voids (void)
+{
+  g_autofree char *spec = NULL;
+  g_autoptr(KomiGameRecord) record = NULL;
+  g_autofree char *sgf = NULL;
+
+  if (fake_engine == NULL)
+    {
+      g_test_skip ("no fake engine given");
+      return;
+    }
+  spec = g_strdup_printf ("gtp:%s --illegal", fake_engine);
+  record = play ("random", spec, NULL, 1);
+  g_assert_cmpint (record->outcome, ==, KOMI_OUTCOME_VOID);
+  g_assert_cmpint (record->faulty, ==, KOMI_WHITE);
+  g_assert_cmpstr (record->result, ==, "Void");
+  g_assert_nonnull (strstr (record->void_reason, "occupied"));
+  sgf = komi_game_record_to_sgf (record);
+  g_assert_nonnull (strstr (sgf, "RE[Void]"));
+}
+
+static void
+test_resignation_voids (void)
+{
+  g_autofree char *spec = NULL;
+  g_autoptr(KomiGameRecord) record = NULL;
+
+  if (fake_engine == NULL)
+    {
+      g_test_skip ("no fake engine given");
+      return;
+    }
+  spec = g_strdup_printf ("gtp:%s --resign-after 2", fake_engine);
+  record = play (spec, "random", NULL, 1);
+  g_assert_cmpint (record->outcome, ==, KOMI_OUTCOME_VOID);
+  g_assert_cmpint (record->faulty, ==, KOMI_BLACK);
+  g_assert_cmpuint (komi_game_get_turns_played (record->game), ==, 4);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  fake_engine = argc > 1 ? argv[1] : NULL;
+
+  g_test_add_func ("/komi/match/gnugo-vs-random", test_gnugo_vs_random);
+  g_test_add_func ("/komi/match/same-seed-same-game", test_same_seed_same_game);
+  g_test_add_func ("/komi/match/random-turn-limit", test_random_vs_random_turn_limit);
+  g_test_add_func ("/komi/match/illegal-engine-move-voids", test_illegal_engine_move_voids);
+  g_test_add_func ("/komi/match/resignation-voids", test_resignation_voids);
+
+  return g_test_run ();
+}
