@@ -540,31 +540,6 @@ test_gnugo_determinism (void)
   g_assert_cmpstr (first->str, ==, second->str);
 }
 
-/* KataGo --------------------------------------------------------------------- */
-
-static void
-test_katago_play (void)
-{
-  g_autoptr(KomiPlayer) player = NULL;
-  g_autoptr(KomiGame) game = komi_game_new (9, KOMI_PROTOCOL_MAX_TURNS);
-
-  if (g_getenv ("KOMI_KATAGO") == NULL)
-    {
-      g_test_skip ("KOMI_KATAGO is not set");
-      return;
-    }
-  player = new_player ("katago:8", 60000);
-  start (player, KOMI_BLACK, 11);
-  g_assert_cmpstr (player->name, ==, "KataGo");
-  g_assert_nonnull (strstr (player->settings, "nnRandSeed=11"));
-  for (guint i = 0; i < 3; i++)
-    {
-      engine_turn (game, player);
-      last_legal_turn (game, player);
-    }
-  assert_engine_matches (player, game);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -592,7 +567,6 @@ main (int   argc,
   g_test_add_func ("/komi/gtp/gnugo/genmove-legal", test_gnugo_genmove_legal);
   g_test_add_func ("/komi/gtp/gnugo/sync", test_gnugo_sync);
   g_test_add_func ("/komi/gtp/gnugo/determinism", test_gnugo_determinism);
-  g_test_add_func ("/komi/gtp/katago/play", test_katago_play);
 
   return g_test_run ();
 }

@@ -322,25 +322,6 @@ test_missing (void)
   g_assert_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC);
 }
 
-static void
-test_katago_lone_stone (void)
-{
-  g_autoptr(KomiReferee) referee = NULL;
-  g_autoptr(KomiGame) game = game_from_moves (lone_stone);
-  g_autofree char *description = NULL;
-  g_autofree char *dead = NULL;
-
-  if (g_getenv ("KOMI_KATAGO") == NULL)
-    {
-      g_test_skip ("KOMI_KATAGO is not set");
-      return;
-    }
-  referee = new_referee ("katago");
-  dead = judge (referee, game, &description);
-  g_assert_cmpstr (dead, ==, "E5");
-  g_assert_true (g_str_has_prefix (description, "KataGo "));
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -361,7 +342,6 @@ main (int   argc,
   g_test_add_func ("/komi/referee/fake/parse", test_fake_parse);
   g_test_add_func ("/komi/referee/fake/restart", test_fake_restart);
   g_test_add_func ("/komi/referee/missing", test_missing);
-  g_test_add_func ("/komi/referee/katago/lone-stone", test_katago_lone_stone);
 
   return g_test_run ();
 }

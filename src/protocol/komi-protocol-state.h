@@ -62,7 +62,8 @@ JsonNode *komi_protocol_state_to_json        (const KomiProtocolState *state);
 /* Validates an answer to best_point (a point name on the shown board) and
  * maps it to the real point. Surrounding whitespace is ignored; otherwise
  * the answer must be one of the options exactly, or the error is
- * KOMI_PROTOCOL_ERROR_INVALID_OPTION naming the answer. */
+ * KOMI_PROTOCOL_ERROR_INVALID_OPTION naming the answer (NO_QUESTION when
+ * no legal point is left and nothing was asked). */
 gboolean  komi_protocol_map_answer           (const KomiProtocolState *state,
                                               const char              *answer,
                                               KomiPoint               *real_point,

@@ -22,7 +22,6 @@ GQuark komi_protocol_error_quark (void);
 
 typedef enum
 {
-  KOMI_PROTOCOL_ERROR_UNKNOWN_PROTOCOL,
   /* An answer that is not exactly one of the options offered. */
   KOMI_PROTOCOL_ERROR_INVALID_OPTION,
   /* An answer to a question that was not asked (no legal point is left). */
