@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "komi-sgf-record.h"
+#include "komi-test-util.h"
 
 /* komi-cli as a user runs it: a real process, real GNU Go, real files. */
 
@@ -57,18 +58,6 @@ run_cli (Run *run, ...)
   g_subprocess_communicate_utf8 (proc, NULL, NULL, &run->out, &run->err, &error);
   g_assert_no_error (error);
   run->status = g_subprocess_get_if_exited (proc) ? g_subprocess_get_exit_status (proc) : -1;
-}
-
-static gboolean
-have_gnugo (void)
-{
-  if (!g_file_test (g_getenv ("KOMI_GNUGO") ? g_getenv ("KOMI_GNUGO") : GNUGO_PATH,
-                    G_FILE_TEST_IS_EXECUTABLE))
-    {
-      g_test_skip ("GNU Go is not installed (Debian package gnugo)");
-      return FALSE;
-    }
-  return TRUE;
 }
 
 /* The foundation's promise: a GNU Go vs random game played with `play`

@@ -15,6 +15,7 @@
 #include "komi-coords.h"
 #include "komi-player-spec.h"
 #include "komi-random-player.h"
+#include "komi-test-util.h"
 
 static char *fake_path;
 
@@ -405,17 +406,6 @@ test_spec_missing (void)
 }
 
 /* GNU Go --------------------------------------------------------------------- */
-
-static gboolean
-have_gnugo (void)
-{
-  const char *path = g_getenv ("KOMI_GNUGO");
-
-  if (g_file_test (path != NULL ? path : GNUGO_PATH, G_FILE_TEST_IS_EXECUTABLE))
-    return TRUE;
-  g_test_skip ("GNU Go is not installed");
-  return FALSE;
-}
 
 static void
 test_gnugo_start (void)

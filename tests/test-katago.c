@@ -10,6 +10,7 @@
 
 #include "komi-match-game.h"
 #include "komi-player-spec.h"
+#include "komi-test-play.h"
 
 /* KataGo is not packaged for Debian 12: these tests run when the user
  * gives a binary, network and config (KOMI_KATAGO, KOMI_KATAGO_MODEL,
@@ -20,37 +21,8 @@ static KomiGameRecord *
 play_katago (guint64 seed)
 {
   KomiPlayerOptions opts = { .start_timeout_ms = 120000 };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KomiPlayer) black = komi_player_new_from_spec ("katago:8", &opts, &error);
-  g_autoptr(KomiPlayer) white = komi_player_new_from_spec ("random", &opts, NULL);
-  g_autoptr(KomiReferee) referee = NULL;
-  KomiMatchSettings settings = {
-    .size = 9, .komi = 7, .max_turns = KOMI_PROTOCOL_MAX_TURNS, .seed = seed,
-  };
-  KomiGameRecord *record;
 
-  g_assert_no_error (error);
-  referee = komi_referee_new ("katago", &opts, &error);
-  g_assert_no_error (error);
-  settings.black = black;
-  settings.white = white;
-  settings.referee = referee;
-  record = komi_match_play_game (&settings, NULL, &error);
-  g_assert_no_error (error);
-  return record;
-}
-
-static char *
-moves_text (const KomiGame *game)
-{
-  GString *s = g_string_new (NULL);
-  const KomiMove *moves;
-  guint n;
-
-  moves = komi_game_get_moves (game, &n);
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (s, "%d ", moves[i].point);
-  return g_string_free (s, FALSE);
+  return play_game ("katago:8", "random", "katago", seed, &opts);
 }
 
 /* A whole game with KataGo playing and judging: its moves pass our rules,

@@ -10,66 +10,11 @@
 
 #include "komi-match-game.h"
 #include "komi-player-spec.h"
+#include "komi-test-play.h"
 #include "komi-sgf-record.h"
+#include "komi-test-util.h"
 
 static const char *fake_engine;
-
-static gboolean
-have_gnugo (void)
-{
-  const char *gnugo = g_getenv ("KOMI_GNUGO");
-
-  if (gnugo == NULL)
-    gnugo = GNUGO_PATH;
-  if (!g_file_test (gnugo, G_FILE_TEST_IS_EXECUTABLE))
-    {
-      g_test_skip ("GNU Go is not installed (Debian package gnugo)");
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static KomiGameRecord *
-play (const char *black_spec, const char *white_spec, const char *referee_spec, guint64 seed)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KomiPlayer) black = komi_player_new_from_spec (black_spec, NULL, &error);
-  g_autoptr(KomiPlayer) white = NULL;
-  g_autoptr(KomiReferee) referee = NULL;
-  KomiMatchSettings settings = {
-    .size = 9, .komi = 7, .max_turns = KOMI_PROTOCOL_MAX_TURNS, .seed = seed,
-  };
-  KomiGameRecord *record;
-
-  g_assert_no_error (error);
-  white = komi_player_new_from_spec (white_spec, NULL, &error);
-  g_assert_no_error (error);
-  if (referee_spec != NULL)
-    {
-      referee = komi_referee_new (referee_spec, NULL, &error);
-      g_assert_no_error (error);
-    }
-  settings.black = black;
-  settings.white = white;
-  settings.referee = referee;
-  record = komi_match_play_game (&settings, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (record);
-  return record;
-}
-
-static char *
-moves_text (const KomiGame *game)
-{
-  GString *s = g_string_new (NULL);
-  const KomiMove *moves;
-  guint n;
-
-  moves = komi_game_get_moves (game, &n);
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (s, "%d ", moves[i].point);
-  return g_string_free (s, FALSE);
-}
 
 /* GNU Go against the random player, judged by GNU Go: the record is whole,
  * the SGF replays move for move, and its result is the count's. */
@@ -85,7 +30,7 @@ test_gnugo_vs_random (void)
 
   if (!have_gnugo ())
     return;
-  record = play ("gnugo:1", "random", "gnugo", 3);
+  record = play_game ("gnugo:1", "random", "gnugo", 3, NULL);
   g_assert_cmpint (record->outcome, ==, KOMI_OUTCOME_FINISHED);
   g_assert_true (komi_game_is_over (record->game));
   g_assert_cmpint (record->end_reason, !=, KOMI_END_NONE);
@@ -124,9 +69,9 @@ test_same_seed_same_game (void)
 
   if (!have_gnugo ())
     return;
-  a = play ("gnugo:1", "random", NULL, 11);
-  b = play ("gnugo:1", "random", NULL, 11);
-  c = play ("gnugo:1", "random", NULL, 12);
+  a = play_game ("gnugo:1", "random", NULL, 11, NULL);
+  b = play_game ("gnugo:1", "random", NULL, 11, NULL);
+  c = play_game ("gnugo:1", "random", NULL, 12, NULL);
   ma = moves_text (a->game);
   mb = moves_text (b->game);
   mc = moves_text (c->game);
@@ -138,7 +83,7 @@ test_same_seed_same_game (void)
 static void
 test_random_vs_random_turn_limit (void)
 {
-  g_autoptr(KomiGameRecord) record = play ("random", "random", NULL, 5);
+  g_autoptr(KomiGameRecord) record = play_game ("random", "random", NULL, 5, NULL);
 
   /* The random player never passes while it has a move: the limit ends it. */
   g_assert_cmpint (record->outcome, ==, KOMI_OUTCOME_FINISHED);
@@ -162,7 +107,7 @@ test_illegal_engine_move_voids (void)
       return;
     }
   spec = g_strdup_printf ("gtp:%s --illegal", fake_engine);
-  record = play ("random", spec, NULL, 1);
+  record = play_game ("random", spec, NULL, 1, NULL);
   g_assert_cmpint (record->outcome, ==, KOMI_OUTCOME_VOID);
   g_assert_cmpint (record->faulty, ==, KOMI_WHITE);
   g_assert_cmpstr (record->result, ==, "Void");
@@ -183,7 +128,7 @@ test_resignation_voids (void)
       return;
     }
   spec = g_strdup_printf ("gtp:%s --resign-after 2", fake_engine);
-  record = play (spec, "random", NULL, 1);
+  record = play_game (spec, "random", NULL, 1, NULL);
   g_assert_cmpint (record->outcome, ==, KOMI_OUTCOME_VOID);
   g_assert_cmpint (record->faulty, ==, KOMI_BLACK);
   g_assert_cmpuint (komi_game_get_turns_played (record->game), ==, 4);

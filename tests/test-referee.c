@@ -16,6 +16,7 @@
 
 #include "komi-coords.h"
 #include "komi-referee.h"
+#include "komi-test-util.h"
 
 static char *fake_path;
 
@@ -97,17 +98,6 @@ fake_spec (const char *args)
 {
   g_autofree char *quoted = g_shell_quote (fake_path);
   return g_strdup_printf ("gtp:%s %s", quoted, args);
-}
-
-static gboolean
-have_gnugo (void)
-{
-  const char *path = g_getenv ("KOMI_GNUGO");
-
-  if (g_file_test (path != NULL ? path : GNUGO_PATH, G_FILE_TEST_IS_EXECUTABLE))
-    return TRUE;
-  g_test_skip ("GNU Go is not installed");
-  return FALSE;
 }
 
 /* GNU Go --------------------------------------------------------------------- */

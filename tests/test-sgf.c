@@ -638,8 +638,8 @@ test_gnugo_reads_ours (void)
       .result = "B+2", .rules_text = "area scoring\npositional superko", .final_comment = "C]" },
   };
   const KomiGame *replayed[2] = { played, from_setup };
-  KomiPoint dead[] = { 72, 73 };
-  guint8 owner[81] = { KOMI_BLACK, KOMI_WHITE, };
+  KomiPoint dead[] = { 73, 74 };
+  KomiScore score;
 
   if (!g_file_test (gnugo, G_FILE_TEST_IS_EXECUTABLE))
     {
@@ -649,7 +649,9 @@ test_gnugo_reads_ours (void)
   games[0].moves = komi_game_get_moves (played, &games[0].n_moves);
   games[0].dead = dead;
   games[0].n_dead = 2;
-  games[0].owner = owner;
+  /* A whole board of TB/TW, so GNU Go also meets point lists over lines. */
+  komi_score_area (komi_game_get_board (played), dead, 2, 7, &score);
+  games[0].owner = score.owner;
   komi_sgf_record_as_game (setup, &games[1]);
 
   dir = g_dir_make_tmp ("komi-sgf-XXXXXX", NULL);

@@ -38,7 +38,9 @@ komi_cli_score (int argc, char **argv)
     }
 
   if ((sgf = komi_sgf_record_load (argv[1], &error)) == NULL
-      || (record->game = komi_sgf_record_replay (sgf, 0, &error)) == NULL)
+      || (record->game = komi_sgf_record_replay (sgf, sgf->moves->len <= KOMI_PROTOCOL_MAX_TURNS
+                                                            ? KOMI_PROTOCOL_MAX_TURNS : 0,
+                                                 &error)) == NULL)
     {
       g_prefix_error (&error, "%s: ", argv[1]);
       status = komi_cli_fail ("score", error);

@@ -127,9 +127,13 @@ komi_cli_print_record_result (FILE *out, const KomiGameRecord *record)
       fprintf (out, "Game void (not rated): %s\n", record->void_reason);
       return;
     }
-  fprintf (out, "Game over after %u turns: %s.\n",
-           komi_game_get_turns_played (record->game),
-           komi_end_reason_to_string (record->end_reason));
+  if (record->end_reason == KOMI_END_NONE)
+    fprintf (out, "The record ends after %u turns, before the game is over; counted as it "
+                  "stands.\n", komi_game_get_turns_played (record->game));
+  else
+    fprintf (out, "Game over after %u turns: %s.\n",
+             komi_game_get_turns_played (record->game),
+             komi_end_reason_to_string (record->end_reason));
   if (record->dead->len > 0)
     {
       guint size = komi_game_get_size (record->game);
