@@ -134,6 +134,30 @@ test_resignation_voids (void)
   g_assert_cmpuint (komi_game_get_turns_played (record->game), ==, 4);
 }
 
+/* A crash is forgiven once (restart, replay); a second voids the game. */
+static void
+test_second_crash_voids (void)
+{
+  g_autofree char *spec = NULL;
+  g_autoptr(KomiGameRecord) record = NULL;
+
+  if (fake_engine == NULL)
+    {
+      g_test_skip ("no fake engine given");
+      return;
+    }
+  spec = g_strdup_printf ("gtp:%s --crash-after 3", fake_engine);
+  record = play_game ("random", spec, NULL, 1, NULL);
+  g_assert_cmpint (record->outcome, ==, KOMI_OUTCOME_VOID);
+  g_assert_cmpint (record->faulty, ==, KOMI_WHITE);
+  /* Three white answers before the first crash, three more after the
+   * restart; the game ends on White's seventh turn, after Black's seventh
+   * move. */
+  g_assert_cmpuint (komi_game_get_turns_played (record->game), ==, 13);
+  g_assert_nonnull (strstr (record->void_reason, "White"));
+  g_assert_nonnull (record->void_reason);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -145,6 +169,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/match/random-turn-limit", test_random_vs_random_turn_limit);
   g_test_add_func ("/komi/match/illegal-engine-move-voids", test_illegal_engine_move_voids);
   g_test_add_func ("/komi/match/resignation-voids", test_resignation_voids);
+  g_test_add_func ("/komi/match/second-crash-voids", test_second_crash_voids);
 
   return g_test_run ();
 }

@@ -190,7 +190,7 @@ komi_match_play_game (const KomiMatchSettings *settings,
           /* Without a judge the count would be a guess: stop, keep nothing. */
           g_propagate_prefixed_error (error, g_steal_pointer (&local),
                                       "The referee could not judge the dead stones: ");
-          goto fail;
+          return NULL;
         }
     }
   record->seconds = (g_get_monotonic_time () - started) / 1e6;
