@@ -20,6 +20,7 @@
 typedef struct
 {
   gboolean show;
+  gboolean redraw;    /* on a terminal: draw each turn over the last one */
   guint    delay_ms;
   const char *black_label;
   const char *white_label;
@@ -35,6 +36,8 @@ show_move (const KomiGame *game, const KomiMove *move, gpointer user_data)
   if (!show->show)
     return;
   komi_point_to_name (komi_game_get_size (game), move->point, name);
+  if (show->redraw)
+    fputs ("\033[H\033[2J", stdout);
   printf ("\nTurn %u: %s (%s) %s%s\n", turn, komi_color_to_protocol (move->color),
           move->color == KOMI_BLACK ? show->black_label : show->white_label,
           move->point == KOMI_PASS ? "passes" : "plays ", move->point == KOMI_PASS ? "" : name);
@@ -198,6 +201,7 @@ play_or_demo (int argc, char **argv, gboolean demo)
       show.show = show_flag;
     }
   show.delay_ms = delay >= 0 ? (guint) delay : (demo && isatty (STDOUT_FILENO) ? 150 : 0);
+  show.redraw = show.delay_ms > 0 && isatty (STDOUT_FILENO);
 
   status = run_game (command, black, white, seed, orientation, sgf, &show, &engine);
   komi_cli_engine_options_clear (&engine);
