@@ -134,6 +134,43 @@ test_resignation_voids (void)
   g_assert_cmpuint (komi_game_get_turns_played (record->game), ==, 4);
 }
 
+/* A game cut off after @cut moves and resumed by fresh players (new
+ * processes) from its record ends exactly as the uninterrupted game. */
+static void
+check_resume (const char *black_spec, const char *white_spec, guint64 seed, guint cut)
+{
+  g_autoptr(KomiGameRecord) whole = play_game (black_spec, white_spec, NULL, seed, NULL);
+  g_autoptr(KomiPlayer) black = komi_player_new_from_spec (black_spec, NULL, NULL);
+  g_autoptr(KomiPlayer) white = komi_player_new_from_spec (white_spec, NULL, NULL);
+  g_autoptr(KomiGameRecord) resumed = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *want = moves_text (whole->game);
+  g_autofree char *got = NULL;
+  KomiMatchSettings settings = {
+    .black = black, .white = white, .size = 9, .komi = 7,
+    .max_turns = KOMI_PROTOCOL_MAX_TURNS, .seed = seed,
+    .resume_moves = komi_game_get_moves (whole->game, NULL), .n_resume_moves = cut,
+  };
+
+  g_assert_cmpuint (komi_game_get_turns_played (whole->game), >, cut);
+  resumed = komi_match_play_game (&settings, NULL, &error);
+  g_assert_no_error (error);
+  got = moves_text (resumed->game);
+  g_assert_cmpstr (got, ==, want);
+  g_assert_cmpstr (resumed->result, ==, whole->result);
+}
+
+static void
+test_resume (void)
+{
+  check_resume ("random", "random", 21, 37);
+  check_resume ("random", "random", 22, 1);
+  if (!have_gnugo ())
+    return;
+  check_resume ("gnugo:1", "random", 23, 40);
+  check_resume ("random", "gnugo:1", 24, 15);
+}
+
 /* A crash is forgiven once (restart, replay); a second voids the game. */
 static void
 test_second_crash_voids (void)
@@ -170,6 +207,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/match/illegal-engine-move-voids", test_illegal_engine_move_voids);
   g_test_add_func ("/komi/match/resignation-voids", test_resignation_voids);
   g_test_add_func ("/komi/match/second-crash-voids", test_second_crash_voids);
+  g_test_add_func ("/komi/match/resume", test_resume);
 
   return g_test_run ();
 }

@@ -26,15 +26,15 @@ typedef struct
   const char *white_label;
 } ShowData;
 
-static void
-show_move (const KomiGame *game, const KomiMove *move, gpointer user_data)
+static gboolean
+show_move (const KomiGame *game, const KomiMove *move, gpointer user_data, GError **error)
 {
   ShowData *show = user_data;
   char name[KOMI_NAME_LEN + 1];
   guint turn = komi_game_get_turns_played (game);
 
   if (!show->show)
-    return;
+    return TRUE;
   komi_point_to_name (komi_game_get_size (game), move->point, name);
   if (show->redraw)
     fputs ("\033[H\033[2J", stdout);
@@ -45,6 +45,7 @@ show_move (const KomiGame *game, const KomiMove *move, gpointer user_data)
   fflush (stdout);
   if (show->delay_ms > 0)
     g_usleep ((gulong) show->delay_ms * 1000);
+  return TRUE;
 }
 
 static gboolean

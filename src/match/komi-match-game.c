@@ -145,6 +145,29 @@ komi_match_play_game (const KomiMatchSettings *settings,
   record->black_settings = g_strdup (settings->black->settings);
   record->white_settings = g_strdup (settings->white->settings);
 
+  for (guint i = 0; i < settings->n_resume_moves; i++)
+    {
+      const KomiMove *m = &settings->resume_moves[i];
+
+      /* The record was written by this loop, so it replays; if it does not,
+       * the file was tampered with and nothing should be guessed. */
+      if (m->color != komi_game_get_to_move (record->game))
+        {
+          g_set_error (error, KOMI_GO_ERROR, KOMI_MOVE_GAME_OVER,
+                       "Cannot resume: move %u of the record is out of turn", i + 1);
+          goto fail;
+        }
+      if (!komi_game_play (record->game, m->point, error))
+        {
+          g_prefix_error (error, "Cannot resume at move %u of the record: ", i + 1);
+          goto fail;
+        }
+      if (!notify_both (settings, record, m->color, m->point, cancellable, error))
+        goto fail;
+      if (record->outcome != KOMI_OUTCOME_FINISHED)
+        break;
+    }
+
   while (!komi_game_is_over (record->game) && record->outcome == KOMI_OUTCOME_FINISHED)
     {
       KomiColor color = komi_game_get_to_move (record->game);
@@ -168,12 +191,13 @@ komi_match_play_game (const KomiMatchSettings *settings,
           record_void (record, color, local->message);
           break;
         }
+      if (settings->on_move != NULL
+          && !settings->on_move (record->game,
+                                 &komi_game_get_moves (record->game, &n_moves)[n_moves - 1],
+                                 settings->user_data, error))
+        goto fail;
       if (!notify_both (settings, record, color, move, cancellable, error))
         goto fail;
-      if (settings->on_move != NULL)
-        settings->on_move (record->game,
-                           &komi_game_get_moves (record->game, &n_moves)[n_moves - 1],
-                           settings->user_data);
     }
 
   komi_player_end_game (settings->black);

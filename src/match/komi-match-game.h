@@ -24,10 +24,6 @@ typedef enum
   KOMI_OUTCOME_FORFEIT,       /* a model gave no valid answer (later issues) */
 } KomiOutcome;
 
-typedef void (*KomiMoveFunc) (const KomiGame *game,
-                              const KomiMove *move,
-                              gpointer        user_data);
-
 typedef struct
 {
   KomiPlayer      *black;
@@ -38,8 +34,18 @@ typedef struct
   guint            max_turns;    /* 120 */
   guint64          seed;         /* the game's seed; players' seeds derive from it */
   KomiOrientation  orientation;  /* how models are shown the board */
-  KomiMoveFunc     on_move;      /* called on the game's thread after each move */
+  /* Called on the game's thread after each move, before the next turn
+   * starts; returning FALSE (with @error set) stops the game with that
+   * error: that is how a store that cannot commit a move halts play. */
+  gboolean       (*on_move)     (const KomiGame *game,
+                                 const KomiMove *move,
+                                 gpointer        user_data,
+                                 GError        **error);
   gpointer         user_data;
+  /* A game resumed from its record: these moves are replayed into the
+   * game and the players before play goes on. */
+  const KomiMove  *resume_moves;
+  guint            n_resume_moves;
 } KomiMatchSettings;
 
 typedef struct

@@ -132,6 +132,8 @@ typedef struct
   KomiPlayer parent;
   KomiRng    rng;
   guint64    seed;
+  KomiColor  color;
+  guint      n_chosen;   /* own moves drawn from the stream so far */
   /* Reused by every genmove: the benchmark plays tens of thousands of
    * games a second, so the move path must not allocate. */
   KomiPoint  buf[KOMI_MAX_POINTS];
@@ -157,9 +159,38 @@ random_start_game (KomiPlayer          *player,
   KomiRandomPlayer *self = (KomiRandomPlayer *) player;
 
   self->seed = setup->seed;
+  self->color = setup->color;
+  self->n_chosen = 0;
   komi_rng_init (&self->rng, setup->seed);
   update_settings (self);
   return TRUE;
+}
+
+/* A game resumed from its record already holds moves this player made in
+ * an earlier process. Draw them again from the stream, on the positions
+ * they were drawn on, so the next draw is the one an uninterrupted game
+ * would make. */
+static void
+catch_up (KomiRandomPlayer *self, const KomiGame *game)
+{
+  guint n_moves, n_own = 0;
+  const KomiMove *moves = komi_game_get_moves (game, &n_moves);
+  g_autoptr(KomiGame) replay = komi_game_new (komi_game_get_size (game),
+                                              komi_game_get_max_turns (game));
+
+  for (guint i = 0; i < n_moves; i++)
+    {
+      if (moves[i].color == self->color && n_own++ >= self->n_chosen)
+        {
+          KomiPoint drawn = komi_random_choose (&self->rng, replay, self->buf);
+
+          if (drawn != moves[i].point)
+            g_debug ("Random player: move %u of the record is not this seed's draw", i + 1);
+          self->n_chosen++;
+        }
+      if (!komi_game_play (replay, moves[i].point, NULL))
+        break;
+    }
 }
 
 static gboolean
@@ -170,10 +201,18 @@ random_genmove (KomiPlayer      *player,
                 GError         **error)
 {
   KomiRandomPlayer *self = (KomiRandomPlayer *) player;
+  guint n_moves, n_own = 0;
+  const KomiMove *moves = komi_game_get_moves (game, &n_moves);
 
   g_assert (komi_game_get_size (game) <= KOMI_MAX_SIZE);
 
+  for (guint i = 0; i < n_moves; i++)
+    n_own += moves[i].color == self->color;
+  if (n_own > self->n_chosen)
+    catch_up (self, game);
+
   *move = komi_random_choose (&self->rng, game, self->buf);
+  self->n_chosen++;
   return TRUE;
 }
 
