@@ -144,6 +144,8 @@ komi_match_play_game (const KomiMatchSettings *settings,
   record->white_name = player_label (settings->white);
   record->black_settings = g_strdup (settings->black->settings);
   record->white_settings = g_strdup (settings->white->settings);
+  if (settings->on_start != NULL && !settings->on_start (record, settings->user_data, error))
+    goto fail;
 
   for (guint i = 0; i < settings->n_resume_moves; i++)
     {

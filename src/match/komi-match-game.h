@@ -42,13 +42,18 @@ typedef struct
                                  gpointer        user_data,
                                  GError        **error);
   gpointer         user_data;
+  /* Called once the players have started (their names, versions and
+   * settings are in @record), before any move; FALSE stops the game. */
+  gboolean       (*on_start)    (const struct _KomiGameRecord *record,
+                                 gpointer                      user_data,
+                                 GError                      **error);
   /* A game resumed from its record: these moves are replayed into the
    * game and the players before play goes on. */
   const KomiMove  *resume_moves;
   guint            n_resume_moves;
 } KomiMatchSettings;
 
-typedef struct
+typedef struct _KomiGameRecord
 {
   KomiGame        *game;
   KomiOutcome      outcome;

@@ -1,0 +1,123 @@
+/* komi-series.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "komi-match-game.h"
+#include "komi-player-spec.h"
+
+G_BEGIN_DECLS
+
+/* A series: one subject player against one or more ladder opponents, N
+ * pairs of games each (one game with each colour), each pair shown in one
+ * orientation. Defined by a JSON file (see the README); planned into an
+ * ordered list of games whose seeds and orientations all derive from the
+ * series seed, so an engine-only series re-run reproduces every game. */
+
+#define KOMI_SERIES_ERROR (komi_series_error_quark ())
+GQuark komi_series_error_quark (void);
+
+typedef enum
+{
+  KOMI_SERIES_ERROR_FILE,       /* cannot read the file, or it is not JSON */
+  KOMI_SERIES_ERROR_FIELD,      /* a field is missing or wrong: the message names it */
+  KOMI_SERIES_ERROR_STORE,      /* the sink could not record something: play stopped */
+} KomiSeriesError;
+
+typedef struct
+{
+  char  *player;     /* a player spec: "random", "gnugo:1", "katago:50", "gtp:…" */
+  guint  pairs;
+} KomiSeriesOpponent;
+
+typedef struct
+{
+  char              *name;
+  guint              protocol;    /* 1 */
+  char              *subject;     /* a player spec */
+  GPtrArray         *opponents;   /* KomiSeriesOpponent* */
+  guint64            seed;
+  char              *referee;     /* "gnugo", "katago", "none" */
+  guint              jobs;        /* games at once */
+  KomiPlayerOptions  engines;     /* paths of GNU Go and KataGo, timeouts */
+  char              *canonical;   /* the definition as normalised JSON */
+  char              *digest;      /* SHA-256 of @canonical: the same series run again */
+} KomiSeries;
+
+/* Reads and checks a series definition. Nothing else is done: a wrong or
+ * missing field is an error naming the field and what is expected. */
+KomiSeries *komi_series_new_from_json (const char  *text,
+                                       gssize       length,
+                                       GError     **error);
+KomiSeries *komi_series_load          (const char  *path,
+                                       GError     **error);
+void        komi_series_free          (KomiSeries  *series);
+
+typedef struct
+{
+  guint            index;          /* position in the plan */
+  guint            opponent;       /* index into series->opponents */
+  guint            pair;
+  guint            game_in_pair;   /* 0: subject is Black; 1: subject is White */
+  const char      *black;          /* player specs (owned by the series) */
+  const char      *white;
+  guint64          seed;
+  KomiOrientation  orientation;
+} KomiPlannedGame;
+
+/* Every game of the series in a fixed order: per opponent, per pair, the
+ * subject as Black then as White. Over every 8 consecutive pairs against
+ * an opponent each orientation is used once, in an order drawn from the
+ * series seed. */
+GArray     *komi_series_plan          (const KomiSeries *series);
+guint       komi_series_count_games   (const KomiSeries *series);
+
+/* Where a series' games are recorded (the library implements it). Every
+ * call comes from a worker thread, several at once, and returns only once
+ * what it was given is durable. */
+typedef struct _KomiSeriesSink KomiSeriesSink;
+
+typedef struct
+{
+  /* Records the series and its plan, or finds them from an earlier run
+   * (same digest); returns the series' id. */
+  gboolean (*begin_series)  (KomiSeriesSink        *sink,
+                             const KomiSeries      *series,
+                             const GArray          *plan,
+                             gint64                *series_id,
+                             GError               **error);
+  /* What is recorded of a planned game: *finished when it has ended
+   * (finished or void); otherwise its committed moves, to resume from. */
+  gboolean (*game_state)    (KomiSeriesSink        *sink,
+                             const KomiPlannedGame *game,
+                             gboolean              *finished,
+                             GArray                *moves,
+                             GError               **error);
+  /* The players started: names, versions and settings are known. */
+  gboolean (*game_started)  (KomiSeriesSink        *sink,
+                             const KomiPlannedGame *game,
+                             const KomiGameRecord  *record,
+                             GError               **error);
+  /* A move was played; committed when this returns. */
+  gboolean (*move_played)   (KomiSeriesSink        *sink,
+                             const KomiPlannedGame *game,
+                             guint                  turn,
+                             const KomiMove        *move,
+                             GError               **error);
+  gboolean (*game_finished) (KomiSeriesSink        *sink,
+                             const KomiPlannedGame *game,
+                             const KomiGameRecord  *record,
+                             GError               **error);
+} KomiSeriesSinkClass;
+
+struct _KomiSeriesSink
+{
+  const KomiSeriesSinkClass *klass;
+};
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiSeries, komi_series_free)
+
+G_END_DECLS
