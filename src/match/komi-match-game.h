@@ -24,6 +24,8 @@ typedef enum
   KOMI_OUTCOME_FORFEIT,       /* a model gave no valid answer (later issues) */
 } KomiOutcome;
 
+typedef struct _KomiGameRecord KomiGameRecord;
+
 typedef struct
 {
   KomiPlayer      *black;
@@ -44,16 +46,16 @@ typedef struct
   gpointer         user_data;
   /* Called once the players have started (their names, versions and
    * settings are in @record), before any move; FALSE stops the game. */
-  gboolean       (*on_start)    (const struct _KomiGameRecord *record,
-                                 gpointer                      user_data,
-                                 GError                      **error);
+  gboolean       (*on_start)    (const KomiGameRecord *record,
+                                 gpointer              user_data,
+                                 GError              **error);
   /* A game resumed from its record: these moves are replayed into the
    * game and the players before play goes on. */
   const KomiMove  *resume_moves;
   guint            n_resume_moves;
 } KomiMatchSettings;
 
-typedef struct _KomiGameRecord
+struct _KomiGameRecord
 {
   KomiGame        *game;
   KomiOutcome      outcome;
@@ -74,7 +76,7 @@ typedef struct _KomiGameRecord
   KomiOrientation  orientation;
   char            *date;          /* YYYY-MM-DD */
   double           seconds;
-} KomiGameRecord;
+};
 
 /* The seed each colour's player gets from the game's seed. */
 guint64         komi_match_player_seed    (guint64                  game_seed,
