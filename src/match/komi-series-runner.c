@@ -1,0 +1,257 @@
+/* komi-series-runner.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-match"
+
+#include "config.h"
+
+#include "komi-series-runner.h"
+
+/* One run of a series. Workers share only this struct, under @lock. */
+typedef struct
+{
+  const KomiSeries       *series;
+  KomiSeriesSink         *sink;
+  KomiSeriesProgressFunc  progress;
+  gpointer                user_data;
+  GCancellable           *cancellable;   /* cancelled by the caller or by a failure */
+  gint64                  started;
+
+  GMutex                  lock;
+  KomiSeriesProgress      counts;
+  guint                   done_here;     /* ended in this run: the ETA's basis */
+  GError                 *error;         /* the first failure */
+  KomiSeriesResult       *result;
+} Run;
+
+typedef struct
+{
+  Run                   *run;
+  const KomiPlannedGame *game;
+} Job;
+
+void
+komi_series_result_free (KomiSeriesResult *result)
+{
+  if (result == NULL)
+    return;
+  g_clear_pointer (&result->records, g_ptr_array_unref);
+  g_free (result);
+}
+
+/* Keeps the first failure and stops everything else. */
+static void
+run_fail (Run *run, GError *error)
+{
+  g_mutex_lock (&run->lock);
+  if (run->error == NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    run->error = g_steal_pointer (&error);
+  g_mutex_unlock (&run->lock);
+  g_clear_error (&error);
+  g_cancellable_cancel (run->cancellable);
+}
+
+static void
+report (Run *run, const KomiPlannedGame *game, const KomiGameRecord *record)
+{
+  /* Under the lock: progress lines never interleave. */
+  run->counts.elapsed = (g_get_monotonic_time () - run->started) / 1e6;
+  run->counts.eta = -1;
+  /* Wall time per game ended in this run already reflects the parallelism. */
+  if (run->done_here > 0)
+    run->counts.eta = run->counts.elapsed / run->done_here
+                      * (run->counts.total - run->counts.done);
+  if (run->progress != NULL)
+    run->progress (&run->counts, game, record, run->user_data);
+}
+
+typedef struct
+{
+  Run                   *run;
+  const KomiPlannedGame *game;
+} Hooks;
+
+static gboolean
+hook_start (const KomiGameRecord *record, gpointer user_data, GError **error)
+{
+  Hooks *h = user_data;
+
+  return h->run->sink->klass->game_started (h->run->sink, h->game, record, error);
+}
+
+static gboolean
+hook_move (const KomiGame *game, const KomiMove *move, gpointer user_data, GError **error)
+{
+  Hooks *h = user_data;
+
+  return h->run->sink->klass->move_played (h->run->sink, h->game,
+                                           komi_game_get_turns_played (game), move, error);
+}
+
+static void
+play_one (gpointer data, gpointer user_data)
+{
+  g_autofree Job *job = data;
+  Run *run = job->run;
+  const KomiPlannedGame *planned = job->game;
+  const KomiSeries *series = run->series;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (KomiMove));
+  g_autoptr(KomiPlayer) black = NULL;
+  g_autoptr(KomiPlayer) white = NULL;
+  g_autoptr(KomiReferee) referee = NULL;
+  KomiGameRecord *record = NULL;
+  gboolean finished = FALSE;
+  Hooks hooks = { run, planned };
+  KomiMatchSettings settings = { 0, };
+
+  if (g_cancellable_is_cancelled (run->cancellable))
+    return;
+  if (!run->sink->klass->game_state (run->sink, planned, &finished, moves, &error))
+    {
+      run_fail (run, g_steal_pointer (&error));
+      return;
+    }
+  if (finished)
+    return;   /* counted before the pool started */
+
+  /* Each game owns its engines: processes never cross games or threads. */
+  black = komi_player_new_from_spec (planned->black, &series->engines, &error);
+  if (black != NULL)
+    white = komi_player_new_from_spec (planned->white, &series->engines, &error);
+  if (white != NULL && g_strcmp0 (series->referee, "none") != 0)
+    referee = komi_referee_new (series->referee, &series->engines, &error);
+  if (error != NULL)
+    {
+      run_fail (run, g_steal_pointer (&error));
+      return;
+    }
+
+  g_mutex_lock (&run->lock);
+  run->counts.running++;
+  if (moves->len > 0)
+    run->result->resumed++;
+  report (run, planned, NULL);
+  g_mutex_unlock (&run->lock);
+
+  settings.black = black;
+  settings.white = white;
+  settings.referee = referee;
+  settings.size = 9;
+  settings.komi = 7;
+  settings.max_turns = KOMI_PROTOCOL_MAX_TURNS;
+  settings.seed = planned->seed;
+  settings.orientation = planned->orientation;
+  settings.on_start = hook_start;
+  settings.on_move = hook_move;
+  settings.user_data = &hooks;
+  settings.resume_moves = (const KomiMove *) moves->data;
+  settings.n_resume_moves = moves->len;
+
+  record = komi_match_play_game (&settings, run->cancellable, &error);
+  if (record != NULL
+      && !run->sink->klass->game_finished (run->sink, planned, record, &error))
+    g_clear_pointer (&record, komi_game_record_free);
+
+  g_mutex_lock (&run->lock);
+  run->counts.running--;
+  if (record != NULL)
+    {
+      run->counts.done++;
+      run->done_here++;
+      run->result->played++;
+      report (run, planned, record);
+      g_ptr_array_add (run->result->records, record);
+    }
+  g_mutex_unlock (&run->lock);
+
+  if (error != NULL)
+    run_fail (run, g_steal_pointer (&error));
+}
+
+static void
+forward_cancel (GCancellable *caller, gpointer own)
+{
+  g_cancellable_cancel (own);
+}
+
+KomiSeriesResult *
+komi_series_run (const KomiSeries       *series,
+                 KomiSeriesSink         *sink,
+                 guint                   jobs,
+                 KomiSeriesProgressFunc  progress,
+                 gpointer                user_data,
+                 GCancellable           *cancellable,
+                 GError                **error)
+{
+  g_autoptr(GArray) plan = komi_series_plan (series);
+  g_autoptr(GCancellable) own = g_cancellable_new ();
+  g_autoptr(KomiSeriesResult) result = g_new0 (KomiSeriesResult, 1);
+  GThreadPool *pool;
+  gulong handler = 0;
+  Run run = { 0, };
+
+  g_return_val_if_fail (series != NULL && sink != NULL, NULL);
+
+  result->records = g_ptr_array_new_with_free_func ((GDestroyNotify) komi_game_record_free);
+  if (!sink->klass->begin_series (sink, series, plan, &result->series_id, error))
+    return NULL;
+
+  run.series = series;
+  run.sink = sink;
+  run.progress = progress;
+  run.user_data = user_data;
+  run.cancellable = own;
+  run.started = g_get_monotonic_time ();
+  run.result = result;
+  run.counts.total = plan->len;
+  g_mutex_init (&run.lock);
+  if (cancellable != NULL)
+    handler = g_cancellable_connect (cancellable, G_CALLBACK (forward_cancel),
+                                     g_object_ref (own), g_object_unref);
+
+  /* Ended games are counted first, so the progress line starts true. */
+  for (guint i = 0; i < plan->len; i++)
+    {
+      gboolean finished = FALSE;
+      g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (KomiMove));
+
+      if (!sink->klass->game_state (sink, &g_array_index (plan, KomiPlannedGame, i),
+                                    &finished, moves, error))
+        {
+          g_cancellable_disconnect (cancellable, handler);
+          g_mutex_clear (&run.lock);
+          return NULL;
+        }
+      if (finished)
+        result->skipped++;
+    }
+  run.counts.done = result->skipped;
+
+  pool = g_thread_pool_new (play_one, NULL, (int) MAX (jobs, 1), FALSE, NULL);
+  for (guint i = 0; i < plan->len; i++)
+    {
+      Job *job = g_new (Job, 1);
+
+      job->run = &run;
+      job->game = &g_array_index (plan, KomiPlannedGame, i);
+      g_thread_pool_push (pool, job, NULL);
+    }
+  /* Waits for every queued game; a cancelled run drains the queue quickly
+   * because each job checks the cancellable first. */
+  g_thread_pool_free (pool, FALSE, TRUE);
+
+  g_cancellable_disconnect (cancellable, handler);
+  g_mutex_clear (&run.lock);
+  if (run.error != NULL)
+    {
+      g_propagate_error (error, run.error);
+      return NULL;
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+  return g_steal_pointer (&result);
+}

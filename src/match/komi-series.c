@@ -1,0 +1,454 @@
+/* komi-series.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-match"
+
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "komi-random-player.h"
+#include "komi-series.h"
+
+G_DEFINE_QUARK (komi-series-error-quark, komi_series_error)
+
+#define MAX_PAIRS 100000
+#define MAX_JOBS  64
+
+static const char *top_fields[] = {
+  "name", "protocol", "subject", "opponents", "pairs", "seed", "referee", "jobs", "engines", NULL
+};
+static const char *engine_fields[] = { "gnugo", "katago", "timeout_seconds", NULL };
+static const char *katago_fields[] = { "binary", "model", "config", NULL };
+
+static void
+opponent_free (KomiSeriesOpponent *opponent)
+{
+  g_free (opponent->player);
+  g_free (opponent);
+}
+
+void
+komi_series_free (KomiSeries *series)
+{
+  if (series == NULL)
+    return;
+  g_free (series->name);
+  g_free (series->subject);
+  g_clear_pointer (&series->opponents, g_ptr_array_unref);
+  g_free (series->referee);
+  g_free ((char *) series->engines.gnugo_path);
+  g_free ((char *) series->engines.katago_binary);
+  g_free ((char *) series->engines.katago_model);
+  g_free ((char *) series->engines.katago_config);
+  g_free (series->canonical);
+  g_free (series->digest);
+  g_free (series);
+}
+
+static gboolean
+field_error (GError **error, const char *field, const char *expected)
+{
+  g_set_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_FIELD, "“%s”: %s", field, expected);
+  return FALSE;
+}
+
+/* Typos must not pass silently: a misspelt "pairs" would otherwise run
+ * the default. */
+static gboolean
+check_fields (JsonObject *object, const char *where, const char **known, GError **error)
+{
+  g_autoptr(GList) members = json_object_get_members (object);
+
+  for (GList *l = members; l != NULL; l = l->next)
+    if (!g_strv_contains (known, l->data))
+      {
+        g_autofree char *list = g_strjoinv (", ", (char **) known);
+        g_autofree char *field = g_strdup_printf ("%s%s", where, (const char *) l->data);
+        g_autofree char *expected = g_strdup_printf ("unknown field; expected one of %s", list);
+
+        return field_error (error, field, expected);
+      }
+  return TRUE;
+}
+
+static const char *
+get_string (JsonObject *object, const char *field, gboolean required, GError **error)
+{
+  JsonNode *node = json_object_get_member (object, field);
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    {
+      if (required)
+        field_error (error, field, "missing; it is required (a string)");
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING
+      || json_node_get_string (node)[0] == '\0')
+    {
+      field_error (error, field, "must be a non-empty string");
+      return NULL;
+    }
+  return json_node_get_string (node);
+}
+
+/* A whole number within [min, max]; @fallback when absent. */
+static gboolean
+get_uint (JsonObject *object, const char *field, const char *label, guint64 min, guint64 max,
+          guint64 fallback, guint64 *out, GError **error)
+{
+  JsonNode *node = json_object_get_member (object, field);
+  g_autofree char *expected = g_strdup_printf ("must be a whole number from %" G_GUINT64_FORMAT
+                                               " to %" G_GUINT64_FORMAT, min, max);
+
+  if (node == NULL)
+    {
+      *out = fallback;
+      return TRUE;
+    }
+  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64
+      && json_node_get_int (node) >= 0 && (guint64) json_node_get_int (node) >= min
+      && (guint64) json_node_get_int (node) <= max)
+    {
+      *out = (guint64) json_node_get_int (node);
+      return TRUE;
+    }
+  /* Seeds beyond 2^53 lose digits in a JSON number: a string of digits too. */
+  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
+      && g_ascii_string_to_unsigned (json_node_get_string (node), 10, min, max, out, NULL))
+    return TRUE;
+  return field_error (error, label, expected);
+}
+
+static gboolean
+check_player (const char *field, const char *spec, const KomiPlayerOptions *engines,
+              GError **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autoptr(KomiPlayer) player = komi_player_new_from_spec (spec, engines, &local);
+
+  if (player != NULL)
+    return TRUE;
+  g_set_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_FIELD, "“%s”: %s", field,
+               local->message);
+  return FALSE;
+}
+
+static gboolean
+parse_engines (JsonObject *root, KomiSeries *series, GError **error)
+{
+  JsonNode *node = json_object_get_member (root, "engines");
+  JsonObject *engines, *katago;
+  guint64 timeout;
+
+  if (node == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return field_error (error, "engines", "must be an object with gnugo, katago, "
+                                          "timeout_seconds");
+  engines = json_node_get_object (node);
+  if (!check_fields (engines, "engines.", engine_fields, error))
+    return FALSE;
+  if (json_object_has_member (engines, "gnugo"))
+    {
+      const char *gnugo = get_string (engines, "gnugo", TRUE, error);
+      if (gnugo == NULL)
+        return FALSE;
+      series->engines.gnugo_path = g_strdup (gnugo);
+    }
+  if (!get_uint (engines, "timeout_seconds", "engines.timeout_seconds", 1, 86400, 60, &timeout,
+                 error))
+    return FALSE;
+  series->engines.timeout_ms = (guint) timeout * 1000;
+
+  node = json_object_get_member (engines, "katago");
+  if (node == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return field_error (error, "engines.katago", "must be an object with binary, model, config");
+  katago = json_node_get_object (node);
+  if (!check_fields (katago, "engines.katago.", katago_fields, error))
+    return FALSE;
+  series->engines.katago_binary = g_strdup (get_string (katago, "binary", FALSE, NULL));
+  series->engines.katago_model = g_strdup (get_string (katago, "model", FALSE, NULL));
+  series->engines.katago_config = g_strdup (get_string (katago, "config", FALSE, NULL));
+  return TRUE;
+}
+
+static gboolean
+parse_opponents (JsonObject *root, KomiSeries *series, guint64 default_pairs,
+                 gboolean have_default_pairs, GError **error)
+{
+  JsonNode *node = json_object_get_member (root, "opponents");
+  JsonArray *array;
+
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node)
+      || json_array_get_length (json_node_get_array (node)) == 0)
+    return field_error (error, "opponents", "must be a non-empty list of players, e.g. "
+                                            "[\"random\", {\"player\": \"gnugo:1\", \"pairs\": 4}]");
+  array = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *item = json_array_get_element (array, i);
+      g_autofree char *label = g_strdup_printf ("opponents[%u]", i);
+      KomiSeriesOpponent *opponent = g_new0 (KomiSeriesOpponent, 1);
+      guint64 pairs = default_pairs;
+      gboolean have_pairs = have_default_pairs;
+
+      g_ptr_array_add (series->opponents, opponent);
+      if (JSON_NODE_HOLDS_VALUE (item) && json_node_get_value_type (item) == G_TYPE_STRING)
+        opponent->player = g_strdup (json_node_get_string (item));
+      else if (JSON_NODE_HOLDS_OBJECT (item))
+        {
+          static const char *fields[] = { "player", "pairs", NULL };
+          JsonObject *object = json_node_get_object (item);
+          g_autofree char *prefix = g_strdup_printf ("%s.", label);
+          g_autofree char *pairs_label = g_strdup_printf ("%s.pairs", label);
+          const char *player;
+
+          if (!check_fields (object, prefix, fields, error))
+            return FALSE;
+          if ((player = get_string (object, "player", TRUE, error)) == NULL)
+            {
+              g_prefix_error (error, "%s: ", label);
+              return FALSE;
+            }
+          opponent->player = g_strdup (player);
+          if (!get_uint (object, "pairs", pairs_label, 1, MAX_PAIRS, default_pairs, &pairs,
+                         error))
+            return FALSE;
+          have_pairs |= json_object_has_member (object, "pairs");
+        }
+      else
+        return field_error (error, label, "must be a player (a string such as \"gnugo:1\") or "
+                                          "an object {\"player\": …, \"pairs\": N}");
+      if (!have_pairs)
+        return field_error (error, "pairs", "missing; give the pairs per opponent (a whole "
+                                            "number from 1), or pairs for each opponent");
+      opponent->pairs = (guint) pairs;
+      if (!check_player (label, opponent->player, &series->engines, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The definition with every default filled in, keys in a fixed order. The
+ * digest leaves out "jobs": running the same series with more threads is
+ * still the same series. */
+static void
+canonicalise (KomiSeries *series)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, series->seed);
+  g_autofree char *for_digest = NULL;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "name");
+  json_builder_add_string_value (b, series->name);
+  json_builder_set_member_name (b, "protocol");
+  json_builder_add_int_value (b, series->protocol);
+  json_builder_set_member_name (b, "subject");
+  json_builder_add_string_value (b, series->subject);
+  json_builder_set_member_name (b, "opponents");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < series->opponents->len; i++)
+    {
+      KomiSeriesOpponent *o = g_ptr_array_index (series->opponents, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "player");
+      json_builder_add_string_value (b, o->player);
+      json_builder_set_member_name (b, "pairs");
+      json_builder_add_int_value (b, o->pairs);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "seed");
+  json_builder_add_string_value (b, seed);
+  json_builder_set_member_name (b, "referee");
+  json_builder_add_string_value (b, series->referee);
+  json_builder_end_object (b);
+
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  for_digest = json_generator_to_data (gen, NULL);
+  series->digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, for_digest, -1);
+
+  json_object_set_int_member (json_node_get_object (root), "jobs", series->jobs);
+  json_generator_set_pretty (gen, TRUE);
+  series->canonical = json_generator_to_data (gen, NULL);
+}
+
+KomiSeries *
+komi_series_new_from_json (const char *text, gssize length, GError **error)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(KomiSeries) series = g_new0 (KomiSeries, 1);
+  g_autoptr(GError) local = NULL;
+  JsonObject *root;
+  const char *s;
+  guint64 protocol, pairs, jobs;
+  gboolean have_pairs;
+
+  if (!json_parser_load_from_data (parser, text, length, &local))
+    {
+      g_set_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_FILE,
+                   "The series is not valid JSON: %s", local->message);
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    {
+      g_set_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_FILE,
+                   "The series must be a JSON object (see data/examples/demo-series.json)");
+      return NULL;
+    }
+  root = json_node_get_object (json_parser_get_root (parser));
+  series->opponents = g_ptr_array_new_with_free_func ((GDestroyNotify) opponent_free);
+
+  if (!check_fields (root, "", top_fields, error)
+      || (s = get_string (root, "name", TRUE, error)) == NULL)
+    return NULL;
+  series->name = g_strdup (s);
+  if (!json_object_has_member (root, "protocol"))
+    {
+      field_error (error, "protocol", "missing; it is required (1 is the only protocol)");
+      return NULL;
+    }
+  if (!get_uint (root, "protocol", "protocol", 1, 1, 1, &protocol, error))
+    return NULL;
+  series->protocol = (guint) protocol;
+  if (!parse_engines (root, series, error))
+    return NULL;
+  if ((s = get_string (root, "subject", TRUE, error)) == NULL)
+    return NULL;
+  series->subject = g_strdup (s);
+  if (!check_player ("subject", series->subject, &series->engines, error))
+    return NULL;
+
+  have_pairs = json_object_has_member (root, "pairs");
+  if (!get_uint (root, "pairs", "pairs", 1, MAX_PAIRS, 0, &pairs, error)
+      || !parse_opponents (root, series, pairs, have_pairs, error))
+    return NULL;
+
+  if (!json_object_has_member (root, "seed"))
+    {
+      field_error (error, "seed", "missing; it is required (a whole number): every game's "
+                                  "seeds and orientations derive from it");
+      return NULL;
+    }
+  if (!get_uint (root, "seed", "seed", 0, G_MAXUINT64, 0, &series->seed, error)
+      || !get_uint (root, "jobs", "jobs", 1, MAX_JOBS, 1, &jobs, error))
+    return NULL;
+  series->jobs = (guint) jobs;
+
+  s = json_object_has_member (root, "referee") ? get_string (root, "referee", TRUE, error)
+      : series->engines.katago_binary != NULL ? "katago" : "gnugo";
+  if (s == NULL)
+    return NULL;
+  if (g_strcmp0 (s, "katago") != 0 && g_strcmp0 (s, "gnugo") != 0 && g_strcmp0 (s, "none") != 0)
+    {
+      field_error (error, "referee", "must be \"katago\" (the protocol's judge), \"gnugo\" or "
+                                     "\"none\"");
+      return NULL;
+    }
+  series->referee = g_strdup (s);
+
+  canonicalise (series);
+  return g_steal_pointer (&series);
+}
+
+KomiSeries *
+komi_series_load (const char *path, GError **error)
+{
+  g_autofree char *text = NULL;
+  gsize length;
+  KomiSeries *series;
+
+  if (!g_file_get_contents (path, &text, &length, error))
+    {
+      g_prefix_error (error, "Cannot read the series: ");
+      return NULL;
+    }
+  series = komi_series_new_from_json (text, (gssize) length, error);
+  if (series == NULL)
+    g_prefix_error (error, "%s: ", path);
+  return series;
+}
+
+guint
+komi_series_count_games (const KomiSeries *series)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < series->opponents->len; i++)
+    n += 2 * ((KomiSeriesOpponent *) g_ptr_array_index (series->opponents, i))->pairs;
+  return n;
+}
+
+/* The first output of the generator seeded with the series seed mixed
+ * with @key: independent streams for every game and every block. */
+static guint64
+derive (guint64 seed, guint64 key)
+{
+  KomiRng mix, rng;
+
+  komi_rng_init (&mix, key);
+  komi_rng_init (&rng, seed ^ komi_rng_next (&mix));
+  return komi_rng_next (&rng);
+}
+
+GArray *
+komi_series_plan (const KomiSeries *series)
+{
+  GArray *plan = g_array_sized_new (FALSE, TRUE, sizeof (KomiPlannedGame),
+                                    komi_series_count_games (series));
+
+  for (guint o = 0; o < series->opponents->len; o++)
+    {
+      const KomiSeriesOpponent *opponent = g_ptr_array_index (series->opponents, o);
+      KomiOrientation order[KOMI_N_ORIENTATIONS];
+
+      for (guint p = 0; p < opponent->pairs; p++)
+        {
+          /* A fresh shuffle of the 8 orientations for every block of 8 pairs. */
+          if (p % KOMI_N_ORIENTATIONS == 0)
+            {
+              KomiRng rng;
+
+              komi_rng_init (&rng, derive (series->seed, G_GUINT64_CONSTANT (1) << 63
+                                                         | (guint64) o << 32
+                                                         | p / KOMI_N_ORIENTATIONS));
+              for (guint i = 0; i < KOMI_N_ORIENTATIONS; i++)
+                order[i] = (KomiOrientation) i;
+              for (guint i = KOMI_N_ORIENTATIONS - 1; i > 0; i--)
+                {
+                  guint j = (guint) komi_rng_uniform (&rng, i + 1);
+                  KomiOrientation t = order[i];
+                  order[i] = order[j];
+                  order[j] = t;
+                }
+            }
+          for (guint g = 0; g < 2; g++)
+            {
+              KomiPlannedGame game = {
+                .index = plan->len,
+                .opponent = o,
+                .pair = p,
+                .game_in_pair = g,
+                .black = g == 0 ? series->subject : opponent->player,
+                .white = g == 0 ? opponent->player : series->subject,
+                .seed = derive (series->seed, (guint64) o << 40 | (guint64) p << 8 | g),
+                .orientation = order[p % KOMI_N_ORIENTATIONS],
+              };
+              g_array_append_val (plan, game);
+            }
+        }
+    }
+  return plan;
+}

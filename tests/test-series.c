@@ -1,0 +1,376 @@
+/* test-series.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "komi-series-runner.h"
+#include "komi-test-play.h"
+#include "komi-test-util.h"
+
+/* The series file, its plan, and the runner on worker threads. The runner
+ * talks to a library through a sink; here a sink in memory keeps what it is
+ * told, so the runner's side of the contract is tested alone (the SQLite
+ * library has tests of its own). */
+
+static KomiSeries *
+series_from (const char *json, GError **error)
+{
+  return komi_series_new_from_json (json, -1, error);
+}
+
+static void
+test_example_files (void)
+{
+  g_autofree char *demo = g_build_filename (g_getenv ("KOMI_SOURCE_DIR"), "data", "examples",
+                                            "demo-series.json", NULL);
+  g_autofree char *katago = g_build_filename (g_getenv ("KOMI_SOURCE_DIR"), "data", "examples",
+                                              "katago-ladder.json", NULL);
+  g_autoptr(KomiSeries) series = NULL;
+  g_autoptr(GError) error = NULL;
+
+  series = komi_series_load (demo, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (series->subject, ==, "gnugo:1");
+  g_assert_cmpuint (series->opponents->len, ==, 1);
+  g_assert_cmpuint (komi_series_count_games (series), ==, 16);
+  g_assert_cmpuint (series->jobs, ==, 2);
+  g_assert_cmpstr (series->referee, ==, "gnugo");
+  g_assert_cmpuint (strlen (series->digest), ==, 64);
+
+  /* The KataGo example names its binary; where it is missing, that is the
+   * error, before anything starts. */
+  if (!g_file_test ("/opt/katago/katago", G_FILE_TEST_EXISTS))
+    {
+      g_autoptr(KomiSeries) none = komi_series_load (katago, &error);
+
+      g_assert_null (none);
+      g_assert_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_FIELD);
+      g_assert_nonnull (strstr (error->message, "/opt/katago/katago"));
+    }
+}
+
+static void
+test_field_errors (void)
+{
+  static const struct { const char *json; const char *says; } cases[] = {
+    { "[1]", "must be a JSON object" },
+    { "{", "not valid JSON" },
+    { "{\"protocol\":1,\"subject\":\"random\",\"opponents\":[\"random\"],\"pairs\":1,\"seed\":1}",
+      "“name”: missing" },
+    { "{\"name\":\"x\",\"subject\":\"random\",\"opponents\":[\"random\"],\"pairs\":1,\"seed\":1}",
+      "“protocol”: missing" },
+    { "{\"name\":\"x\",\"protocol\":2,\"subject\":\"random\",\"opponents\":[\"random\"],"
+      "\"pairs\":1,\"seed\":1}", "“protocol”: must be a whole number from 1 to 1" },
+    { "{\"name\":\"x\",\"protocol\":1,\"opponents\":[\"random\"],\"pairs\":1,\"seed\":1}",
+      "“subject”: missing" },
+    { "{\"name\":\"x\",\"protocol\":1,\"subject\":\"gnugo:12\",\"opponents\":[\"random\"],"
+      "\"pairs\":1,\"seed\":1}", "“subject”:" },
+    { "{\"name\":\"x\",\"protocol\":1,\"subject\":\"random\",\"opponents\":[],\"pairs\":1,"
+      "\"seed\":1}", "“opponents”: must be a non-empty list" },
+    { "{\"name\":\"x\",\"protocol\":1,\"subject\":\"random\",\"opponents\":[\"random\", 3],"
+      "\"pairs\":1,\"seed\":1}", "“opponents[1]”: must be a player" },
+    { "{\"name\":\"x\",\"protocol\":1,\"subject\":\"random\",\"opponents\":[\"random\"],"
+      "\"seed\":1}", "“pairs”: missing" },
+    { "{\"name\":\"x\",\"protocol\":1,\"subject\":\"random\",\"opponents\":[\"random\"],"
+      "\"pairs\":0,\"seed\":1}", "“pairs”: must be a whole number from 1" },
+    { "{\"name\":\"x\",\"protocol\":1,\"subject\":\"random\",\"opponents\":[\"random\"],"
+      "\"pairs\":1}", "“seed”: missing" },
+    { "{\"name\":\"x\",\"protocol\":1,\"subject\":\"random\",\"opponents\":[\"random\"],"
+      "\"pairs\":1,\"seed\":-4}", "“seed”: must be a whole number" },
+    { "{\"name\":\"x\",\"protocol\":1,\"subject\":\"random\",\"opponents\":[\"random\"],"
+      "\"pairs\":1,\"seed\":1,\"jobs\":0}", "“jobs”: must be a whole number from 1 to 64" },
+    { "{\"name\":\"x\",\"protocol\":1,\"subject\":\"random\",\"opponents\":[\"random\"],"
+      "\"pairs\":1,\"seed\":1,\"referee\":\"me\"}", "“referee”: must be" },
+    { "{\"name\":\"x\",\"protocol\":1,\"subject\":\"random\",\"opponents\":[\"random\"],"
+      "\"pair\":1,\"seed\":1}", "“pair”: unknown field" },
+    { "{\"name\":\"x\",\"protocol\":1,\"subject\":\"random\",\"opponents\":[{\"player\":"
+      "\"random\",\"pair\":2}],\"seed\":1}", "“opponents[0].pair”: unknown field" },
+    { "{\"name\":\"x\",\"protocol\":1,\"subject\":\"gnugo:1\",\"opponents\":[\"random\"],"
+      "\"pairs\":1,\"seed\":1,\"engines\":{\"gnugo\":\"/nonexistent/gnugo\"}}",
+      "/nonexistent/gnugo" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KomiSeries) series = series_from (cases[i].json, &error);
+
+      if (series != NULL)
+        g_error ("case %u was accepted: %s", i, cases[i].json);
+      g_assert_nonnull (error);
+      if (strstr (error->message, cases[i].says) == NULL)
+        g_error ("case %u: “%s” does not say “%s”", i, error->message, cases[i].says);
+    }
+}
+
+#define SMALL "{\"name\":\"small\",\"protocol\":1,\"subject\":\"random\"," \
+              "\"opponents\":[{\"player\":\"random\",\"pairs\":20},\"gnugo:1\"]," \
+              "\"pairs\":3,\"seed\":%s,\"referee\":\"none\",\"jobs\":%u}"
+
+static KomiSeries *
+small_series (const char *seed, guint jobs)
+{
+  g_autofree char *json = g_strdup_printf (SMALL, seed, jobs);
+  g_autoptr(GError) error = NULL;
+  KomiSeries *series = series_from (json, &error);
+
+  g_assert_no_error (error);
+  return series;
+}
+
+static void
+test_plan (void)
+{
+  g_autoptr(KomiSeries) series = small_series ("5", 1);
+  g_autoptr(KomiSeries) again = small_series ("5", 4);
+  g_autoptr(KomiSeries) other = small_series ("\"18446744073709551615\"", 1);
+  g_autoptr(GArray) plan = komi_series_plan (series);
+  g_autoptr(GArray) plan2 = komi_series_plan (again);
+  g_autoptr(GArray) plan3 = komi_series_plan (other);
+  g_autoptr(GHashTable) seeds = g_hash_table_new (g_int64_hash, g_int64_equal);
+  guint differ = 0;
+
+  g_assert_cmpuint (plan->len, ==, 46);
+  /* jobs is not part of the series: same digest, same plan. */
+  g_assert_cmpstr (series->digest, ==, again->digest);
+  g_assert_cmpstr (series->digest, !=, other->digest);
+  g_assert_cmpuint (other->seed, ==, G_MAXUINT64);
+
+  for (guint i = 0; i < plan->len; i++)
+    {
+      KomiPlannedGame *g = &g_array_index (plan, KomiPlannedGame, i);
+      KomiPlannedGame *h = &g_array_index (plan2, KomiPlannedGame, i);
+
+      g_assert_cmpuint (g->index, ==, i);
+      g_assert_cmpuint (g->seed, ==, h->seed);
+      g_assert_cmpint (g->orientation, ==, h->orientation);
+      differ += g->seed != g_array_index (plan3, KomiPlannedGame, i).seed;
+      g_assert_false (g_hash_table_contains (seeds, &g->seed));
+      g_hash_table_add (seeds, &g->seed);
+      /* A pair: the subject as Black, then as White, in one orientation. */
+      if (g->game_in_pair == 1)
+        {
+          KomiPlannedGame *first = g - 1;
+          g_assert_cmpuint (first->game_in_pair, ==, 0);
+          g_assert_cmpuint (first->pair, ==, g->pair);
+          g_assert_cmpint (first->orientation, ==, g->orientation);
+          g_assert_cmpstr (first->black, ==, g->white);
+          g_assert_cmpstr (first->black, ==, "random");
+        }
+    }
+  g_assert_cmpuint (differ, ==, plan->len);
+
+  /* Against the first opponent: 20 pairs; each block of 8 uses all 8. */
+  for (guint block = 0; block < 2; block++)
+    {
+      guint used = 0;
+
+      for (guint p = 0; p < 8; p++)
+        used |= 1u << g_array_index (plan, KomiPlannedGame, 2 * (block * 8 + p)).orientation;
+      g_assert_cmpuint (used, ==, 0xff);
+    }
+}
+
+/* A sink in memory, thread-safe, in the shape of the library's. */
+typedef struct
+{
+  KomiSeriesSink  parent;
+  GMutex          lock;
+  GHashTable     *moves;      /* index -> GArray of KomiMove */
+  GHashTable     *results;    /* index -> result text */
+  guint           begun;
+  gint            fail_after; /* fail move_played after this many moves, -1 never */
+} MemorySink;
+
+static gboolean
+mem_begin (KomiSeriesSink *sink, const KomiSeries *s, const GArray *plan, gint64 *id,
+           GError **error)
+{
+  MemorySink *m = (MemorySink *) sink;
+  m->begun++;
+  *id = 1;
+  return TRUE;
+}
+
+static gboolean
+mem_state (KomiSeriesSink *sink, const KomiPlannedGame *g, gboolean *finished, GArray *moves,
+           GError **error)
+{
+  MemorySink *m = (MemorySink *) sink;
+  GArray *have;
+
+  g_mutex_lock (&m->lock);
+  *finished = g_hash_table_contains (m->results, GUINT_TO_POINTER (g->index));
+  have = g_hash_table_lookup (m->moves, GUINT_TO_POINTER (g->index));
+  if (!*finished && have != NULL)
+    g_array_append_vals (moves, have->data, have->len);
+  g_mutex_unlock (&m->lock);
+  return TRUE;
+}
+
+static gboolean
+mem_started (KomiSeriesSink *sink, const KomiPlannedGame *g, const KomiGameRecord *r,
+             GError **error)
+{
+  g_assert_nonnull (r->black_name);
+  return TRUE;
+}
+
+static gboolean
+mem_move (KomiSeriesSink *sink, const KomiPlannedGame *g, guint turn, const KomiMove *move,
+          GError **error)
+{
+  MemorySink *m = (MemorySink *) sink;
+  GArray *have;
+  gboolean ok = TRUE;
+
+  g_mutex_lock (&m->lock);
+  if (m->fail_after == 0)
+    {
+      g_set_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_STORE, "disk full");
+      ok = FALSE;
+    }
+  else
+    {
+      if (m->fail_after > 0)
+        m->fail_after--;
+      have = g_hash_table_lookup (m->moves, GUINT_TO_POINTER (g->index));
+      if (have == NULL)
+        {
+          have = g_array_new (FALSE, FALSE, sizeof (KomiMove));
+          g_hash_table_insert (m->moves, GUINT_TO_POINTER (g->index), have);
+        }
+      g_assert_cmpuint (turn, ==, have->len + 1);
+      g_array_append_vals (have, move, 1);
+    }
+  g_mutex_unlock (&m->lock);
+  return ok;
+}
+
+static gboolean
+mem_finished (KomiSeriesSink *sink, const KomiPlannedGame *g, const KomiGameRecord *r,
+              GError **error)
+{
+  MemorySink *m = (MemorySink *) sink;
+
+  g_mutex_lock (&m->lock);
+  g_hash_table_insert (m->results, GUINT_TO_POINTER (g->index), g_strdup (r->result));
+  g_mutex_unlock (&m->lock);
+  return TRUE;
+}
+
+static const KomiSeriesSinkClass memory_sink_class = {
+  mem_begin, mem_state, mem_started, mem_move, mem_finished,
+};
+
+static void
+memory_sink_init (MemorySink *m)
+{
+  m->parent.klass = &memory_sink_class;
+  g_mutex_init (&m->lock);
+  m->moves = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
+  m->results = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  m->fail_after = -1;
+}
+
+static void
+memory_sink_clear (MemorySink *m)
+{
+  g_hash_table_unref (m->moves);
+  g_hash_table_unref (m->results);
+  g_mutex_clear (&m->lock);
+}
+
+static void
+count_progress (const KomiSeriesProgress *p, const KomiPlannedGame *g, const KomiGameRecord *r,
+                gpointer user_data)
+{
+  guint *calls = user_data;
+
+  g_assert_cmpuint (p->done, <=, p->total);
+  (*calls)++;
+}
+
+static void
+test_run_and_resume (void)
+{
+  g_autoptr(KomiSeries) series = small_series ("9", 2);
+  g_autoptr(KomiSeriesResult) first = NULL, second = NULL, third = NULL;
+  g_autoptr(GError) error = NULL;
+  MemorySink whole, cut;
+  guint calls = 0;
+
+  if (!have_gnugo ())
+    return;
+  memory_sink_init (&whole);
+  first = komi_series_run (series, &whole.parent, 2, count_progress, &calls, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (first->played, ==, 46);
+  g_assert_cmpuint (g_hash_table_size (whole.results), ==, 46);
+  g_assert_cmpuint (calls, ==, 2 * 46);
+
+  /* Run again: nothing left to play. */
+  second = komi_series_run (series, &whole.parent, 2, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (second->played, ==, 0);
+  g_assert_cmpuint (second->skipped, ==, 46);
+
+  /* A sink that stops recording after 300 moves stops the series with its
+   * error; run again, the games resume and end exactly as uninterrupted. */
+  memory_sink_init (&cut);
+  cut.fail_after = 300;
+  g_assert_null (komi_series_run (series, &cut.parent, 2, NULL, NULL, NULL, &error));
+  g_assert_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_STORE);
+  g_clear_error (&error);
+  g_assert_cmpuint (g_hash_table_size (cut.results), <, 46);
+  cut.fail_after = -1;
+  third = komi_series_run (series, &cut.parent, 1, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (third->resumed, >, 0);
+  for (guint i = 0; i < 46; i++)
+    {
+      GArray *a = g_hash_table_lookup (whole.moves, GUINT_TO_POINTER (i));
+      GArray *b = g_hash_table_lookup (cut.moves, GUINT_TO_POINTER (i));
+
+      g_assert_cmpmem (a->data, a->len * sizeof (KomiMove), b->data, b->len * sizeof (KomiMove));
+      g_assert_cmpstr (g_hash_table_lookup (whole.results, GUINT_TO_POINTER (i)), ==,
+                       g_hash_table_lookup (cut.results, GUINT_TO_POINTER (i)));
+    }
+  memory_sink_clear (&whole);
+  memory_sink_clear (&cut);
+}
+
+static void
+test_cancel (void)
+{
+  g_autoptr(KomiSeries) series = small_series ("3", 2);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  MemorySink sink;
+
+  memory_sink_init (&sink);
+  g_cancellable_cancel (cancellable);
+  g_assert_null (komi_series_run (series, &sink.parent, 2, NULL, NULL, cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (g_hash_table_size (sink.results), ==, 0);
+  memory_sink_clear (&sink);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/komi/series/example-files", test_example_files);
+  g_test_add_func ("/komi/series/field-errors", test_field_errors);
+  g_test_add_func ("/komi/series/plan", test_plan);
+  g_test_add_func ("/komi/series/run-and-resume", test_run_and_resume);
+  g_test_add_func ("/komi/series/cancel", test_cancel);
+
+  return g_test_run ();
+}
