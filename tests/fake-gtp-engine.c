@@ -7,6 +7,8 @@
 /* A tiny GTP engine for the tests: it plays the first empty point from the
  * top-left (it knows no captures) and misbehaves on request:
  *   --crash-after N    exit with status 3 on genmove number N+1
+ *   --crash-once FILE  with --crash-after: crash only if FILE does not exist
+ *                      yet, and create it (a crash that a restart cures)
  *   --hang-after N     stop answering on genmove number N+1
  *   --resign-after N   answer "resign" from genmove number N+1 on
  *   --illegal          answer an occupied point when there is one
@@ -34,6 +36,7 @@ static int size = 19;
 static char board[MAX_SIZE * MAX_SIZE];
 
 static int crash_after = -1;
+static char *crash_once;
 static int hang_after = -1;
 static int resign_after = -1;
 static gboolean illegal;
@@ -176,8 +179,13 @@ handle (char  *line,
       g_autofree char *move = NULL;
       int n = (*n_genmoves)++;
 
-      if (n == crash_after)
-        exit (3);
+      if (n == crash_after
+          && (crash_once == NULL || !g_file_test (crash_once, G_FILE_TEST_EXISTS)))
+        {
+          if (crash_once != NULL)
+            g_file_set_contents (crash_once, "", 0, NULL);
+          exit (3);
+        }
       if (n == hang_after)
         for (;;)
           pause ();
@@ -221,6 +229,8 @@ main (int   argc,
 {
   GOptionEntry entries[] = {
     { "crash-after", 0, 0, G_OPTION_ARG_INT, &crash_after, "Exit on genmove N+1", "N" },
+    { "crash-once", 0, 0, G_OPTION_ARG_FILENAME, &crash_once,
+      "Crash only when FILE does not exist, then create it", "FILE" },
     { "hang-after", 0, 0, G_OPTION_ARG_INT, &hang_after, "Hang on genmove N+1", "N" },
     { "resign-after", 0, 0, G_OPTION_ARG_INT, &resign_after, "Resign from genmove N+1", "N" },
     { "illegal", 0, 0, G_OPTION_ARG_NONE, &illegal, "Answer occupied points", NULL },

@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
@@ -239,10 +241,17 @@ test_fake_cancel (void)
 static void
 test_fake_crash_restart (void)
 {
-  g_autofree char *spec = fake_spec ("--crash-after 2");
-  g_autoptr(KomiPlayer) player = new_player (spec, 5000);
+  g_autofree char *dir = g_dir_make_tmp ("komi-crash-XXXXXX", NULL);
+  g_autofree char *marker = g_build_filename (dir, "crashed", NULL);
+  g_autofree char *log = g_build_filename (dir, "log", NULL);
+  g_autofree char *args = g_strdup_printf ("--crash-after 2 --crash-once %s --log %s",
+                                           marker, log);
+  g_autofree char *once_spec = fake_spec (args);
+  g_autofree char *always_spec = fake_spec ("--crash-after 2");
+  g_autoptr(KomiPlayer) player = new_player (once_spec, 5000);
   g_autoptr(KomiGame) game = komi_game_new (9, KOMI_PROTOCOL_MAX_TURNS);
   g_autoptr(GError) error = NULL;
+  g_autofree char *commands = NULL;
   KomiPoint move;
 
   start (player, KOMI_BLACK, 1);
@@ -253,16 +262,40 @@ test_fake_crash_restart (void)
     }
   g_assert_cmpuint (komi_gtp_player_get_restarts (player), ==, 0);
 
-  /* Genmove 3 crashes the first process: restarted, replayed, answered. */
+  /* Genmove 3 crashes the first process: restarted, its own two moves
+   * chosen again (not told), the opponent's played, then answered. */
   engine_turn (game, player);
   g_assert_cmpuint (komi_gtp_player_get_restarts (player), ==, 1);
   g_assert_nonnull (strstr (komi_gtp_player_get_fault (player), "exited with status 3"));
   assert_engine_matches (player, game);
-  last_legal_turn (game, player);
+  g_assert_true (g_file_get_contents (log, &commands, NULL, NULL));
+  {
+    g_auto(GStrv) generated = g_strsplit (commands, " genmove b\n", -1);
+    g_auto(GStrv) told = g_strsplit (commands, " play b ", -1);
 
-  /* The second process answers two more, then crashes: no second restart. */
-  engine_turn (game, player);
+    /* Three asked of the first process (the third killed it), three of
+     * the second: two again, one new; never a "play b". */
+    g_assert_cmpuint (g_strv_length (generated) - 1, ==, 6);
+    g_assert_cmpuint (g_strv_length (told) - 1, ==, 0);
+  }
   last_legal_turn (game, player);
+  engine_turn (game, player);
+  g_unlink (marker);
+  g_unlink (log);
+  g_rmdir (dir);
+
+  /* An engine that dies again on its way back: no second restart. */
+  komi_player_end_game (player);
+  g_clear_pointer (&player, komi_player_free);
+  g_clear_pointer (&game, komi_game_free);
+  player = new_player (always_spec, 5000);
+  game = komi_game_new (9, KOMI_PROTOCOL_MAX_TURNS);
+  start (player, KOMI_BLACK, 1);
+  for (guint i = 0; i < 2; i++)
+    {
+      engine_turn (game, player);
+      last_legal_turn (game, player);
+    }
   g_assert_false (komi_player_genmove (player, game, &move, NULL, &error));
   g_assert_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_DIED);
   g_assert_cmpuint (komi_gtp_player_get_restarts (player), ==, 1);

@@ -187,11 +187,11 @@ test_second_crash_voids (void)
   record = play_game ("random", spec, NULL, 1, NULL);
   g_assert_cmpint (record->outcome, ==, KOMI_OUTCOME_VOID);
   g_assert_cmpint (record->faulty, ==, KOMI_WHITE);
-  /* Three white answers before the first crash, three more after the
-   * restart; the game ends on White's seventh turn, after Black's seventh
-   * move. */
-  g_assert_cmpuint (komi_game_get_turns_played (record->game), ==, 13);
+  /* Three white answers, a crash; the restarted engine chooses its three
+   * moves again on the way back and dies at the fourth as before. */
+  g_assert_cmpuint (komi_game_get_turns_played (record->game), ==, 7);
   g_assert_nonnull (strstr (record->void_reason, "White"));
+  g_assert_nonnull (strstr (record->void_reason, "exited with status 3"));
   g_assert_nonnull (record->void_reason);
 }
 

@@ -27,6 +27,11 @@ static const Subcommand subcommands[] = {
   { "play",    komi_cli_play,    "play one game between two players and write its SGF" },
   { "score",   komi_cli_score,   "re-judge the dead stones of an SGF record and print its area count" },
   { "bench",   komi_cli_bench,   "measure the rules core and the protocol on one core" },
+  { "run",     komi_cli_run,     "play a series of games (a JSON file), recorded in the library; run again to continue" },
+  { "resume",  komi_cli_resume,  "continue a series of the library by its id" },
+  { "series",  komi_cli_series,  "list the series of the library" },
+  { "export",  komi_cli_export,  "write the library's games as SGF, the call log as JSON Lines, results as CSV" },
+  { "import",  komi_cli_import,  "bring SGF game records into the library for review" },
 };
 
 int

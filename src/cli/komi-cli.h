@@ -20,6 +20,11 @@ int  komi_cli_request  (int argc, char **argv);
 int  komi_cli_play     (int argc, char **argv);
 int  komi_cli_score    (int argc, char **argv);
 int  komi_cli_bench    (int argc, char **argv);
+int  komi_cli_run      (int argc, char **argv);
+int  komi_cli_resume   (int argc, char **argv);
+int  komi_cli_series   (int argc, char **argv);
+int  komi_cli_export   (int argc, char **argv);
+int  komi_cli_import   (int argc, char **argv);
 
 /* Prints "komi-cli SUBCOMMAND: MESSAGE" to stderr and returns 1 (or 2 for
  * usage errors, by convention of the callers). */

@@ -336,6 +336,41 @@ play_into_engine (KomiGtpPlayer   *self,
   return TRUE;
 }
 
+/* The engine's own move of the record, asked for again rather than told:
+ * engines keep caches and random streams across moves (GNU Go's reading
+ * caches survive clear_board), so an engine that was told its own moves
+ * plays on differently from one that chose them. Choosing them again
+ * rebuilds exactly the history of an uninterrupted game, so a resumed or
+ * restarted game continues as it would have. Should the engine choose
+ * otherwise, its choice is taken back and the record's move played. */
+static gboolean
+regenerate_into_engine (KomiGtpPlayer   *self,
+                        const KomiMove  *move,
+                        GCancellable    *cancellable,
+                        GError         **error)
+{
+  g_autofree char *reply = NULL;
+  KomiPoint point;
+
+  if (!send_command (self, move->color == KOMI_BLACK ? "genmove b" : "genmove w", &reply,
+                     cancellable, error))
+    return FALSE;
+  if (komi_point_from_name (self->setup.size, reply, &point) && point == move->point)
+    {
+      g_array_append_val (self->sent, *move);
+      return TRUE;
+    }
+  g_debug ("%s chose %s when replaying its move %u; playing the record's move instead",
+           self->recipe->label, reply, self->sent->len + 1);
+  if (!send_command (self, "undo", NULL, cancellable, error))
+    {
+      /* It cannot take back: nothing it holds can be trusted. */
+      self->unsure = TRUE;
+      return FALSE;
+    }
+  return play_into_engine (self, move, cancellable, error);
+}
+
 /* Brings the engine's history to the game's moves: when @sent is a prefix
  * of them only the missing moves are sent; otherwise (a refused engine move,
  * an unreadable answer) the board is cleared and the whole game replayed,
@@ -362,8 +397,13 @@ sync_to_game (KomiGtpPlayer   *self,
     return FALSE;
 
   for (guint i = self->sent->len; i < n_moves; i++)
-    if (!play_into_engine (self, &moves[i], cancellable, error))
-      return FALSE;
+    {
+      gboolean ok = moves[i].color == self->setup.color && !diverged
+                    ? regenerate_into_engine (self, &moves[i], cancellable, error)
+                    : play_into_engine (self, &moves[i], cancellable, error);
+      if (!ok)
+        return FALSE;
+    }
   return TRUE;
 }
 

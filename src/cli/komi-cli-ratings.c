@@ -1,0 +1,260 @@
+/* komi-cli-ratings.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-cli"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "komi-rating.h"
+
+/* `ratings`: the ladder and each subject's rating from game results.
+ * Today the results come from files (--results, CSV or JSON Lines); the
+ * store adapter will read them from the library and call
+ * komi_cli_ratings_run() with the same options. */
+
+typedef struct
+{
+  char   **results;        /* --results FILE (repeatable) */
+  char    *ladder;         /* --ladder: a frozen ladder; NULL: fit one from the ladder games */
+  char    *pinned;         /* --pin: the member fixed when calibrating */
+  double   pinned_rating;  /* --pin-rating */
+  char    *subject;        /* --subject: rate this one only */
+  int      protocol;       /* --protocol: keep only its games; 0: they must all agree */
+  char    *output;         /* calibrate --output: where to write the ladder */
+  gboolean calibrate;      /* `ratings calibrate` */
+  gboolean json;
+} KomiCliRatingsOptions;
+
+/* The declarations move to komi-cli.h when the command is wired in. */
+int komi_cli_ratings     (int                          argc,
+                          char                       **argv);
+int komi_cli_ratings_run (const KomiGameResult        *results,
+                          gsize                        n_results,
+                          const KomiCliRatingsOptions *options,
+                          FILE                        *out);
+
+static void
+options_clear (KomiCliRatingsOptions *options)
+{
+  g_clear_pointer (&options->results, g_strfreev);
+  g_clear_pointer (&options->ladder, g_free);
+  g_clear_pointer (&options->pinned, g_free);
+  g_clear_pointer (&options->subject, g_free);
+  g_clear_pointer (&options->output, g_free);
+}
+
+/* Prints the error; mixed protocols are the user's to sort out, so it
+ * says how. */
+static int
+fail (const GError *error)
+{
+  gboolean mixed = g_error_matches (error, KOMI_RATING_ERROR,
+                                    KOMI_RATING_ERROR_MIXED_PROTOCOLS);
+
+  fprintf (stderr, "komi-cli ratings: %s%s\n", error->message,
+           mixed ? " (choose one with --protocol N)" : "");
+  return 1;
+}
+
+/* The games of @results a pool may use: those of --protocol when given,
+ * and when @with_subject is set only the subject's (TRUE) or only ladder
+ * games (FALSE); -1 keeps both. */
+static GArray *
+select_games (const KomiGameResult        *results,
+              gsize                        n_results,
+              const KomiCliRatingsOptions *options,
+              int                          with_subject)
+{
+  GArray *kept = g_array_new (FALSE, FALSE, sizeof (KomiGameResult));
+
+  for (gsize i = 0; i < n_results; i++)
+    {
+      const KomiGameResult *r = &results[i];
+      const char *subject = komi_game_result_subject (r);
+
+      if (options->protocol > 0 && r->protocol != (guint) options->protocol)
+        continue;
+      if (with_subject >= 0 && (subject != NULL) != with_subject)
+        continue;
+      if (with_subject > 0 && options->subject && strcmp (subject, options->subject) != 0)
+        continue;
+      g_array_append_val (kept, *r);
+    }
+  return kept;
+}
+
+static void
+print_json (FILE *out, JsonNode *node)
+{
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) owned = node;
+  g_autofree char *text = NULL;
+
+  json_generator_set_pretty (gen, TRUE);
+  json_generator_set_root (gen, owned);
+  text = json_generator_to_data (gen, NULL);
+  fprintf (out, "%s\n", text);
+}
+
+/* The hook for the store adapter: everything after the results are read.
+ * Prints the ladder (calibrated or loaded) and the subjects' ratings to
+ * @out; returns the exit status. */
+int
+komi_cli_ratings_run (const KomiGameResult        *results,
+                      gsize                        n_results,
+                      const KomiCliRatingsOptions *options,
+                      FILE                        *out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiLadder) ladder = NULL;
+  g_autoptr(GArray) ladder_games = NULL;
+  g_autoptr(GArray) subject_games = NULL;
+  g_autoptr(GPtrArray) rated = NULL;
+  g_autofree char *text = NULL;
+
+  if (options->calibrate || options->ladder == NULL)
+    {
+      /* `calibrate` fits every game given; plain `ratings` only the games
+       * without a subject, the rest being the subjects' to rate. */
+      ladder_games = select_games (results, n_results, options, options->calibrate ? -1 : 0);
+      if (ladder_games->len == 0 && !options->calibrate)
+        {
+          g_set_error_literal (&error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_NO_GAMES,
+                               "no ladder to rate against: give --ladder LADDER.json (made by "
+                               "'komi-cli ratings calibrate'), or include ladder games (rows "
+                               "with no subject) in the results");
+          return fail (error);
+        }
+      ladder = komi_ladder_calibrate ((KomiGameResult *) (void *) ladder_games->data,
+                                      ladder_games->len, options->pinned,
+                                      options->pinned_rating, &error);
+    }
+  else
+    ladder = komi_ladder_load (options->ladder, &error);
+  if (ladder == NULL)
+    return fail (error);
+
+  if (options->calibrate)
+    {
+      if (options->output != NULL && !komi_ladder_save (ladder, options->output, &error))
+        return fail (error);
+      if (options->json)
+        print_json (out, komi_ladder_to_json_node (ladder));
+      else
+        {
+          text = komi_rating_format_text (ladder, NULL);
+          fputs (text, out);
+        }
+      return 0;
+    }
+
+  subject_games = select_games (results, n_results, options, 1);
+  if (subject_games->len == 0 && options->subject != NULL)
+    {
+      g_set_error (&error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_NO_GAMES,
+                   "no game of the subject '%s' in the results; subjects are named by the "
+                   "label on the subject's side", options->subject);
+      return fail (error);
+    }
+  rated = komi_rating_rate_subjects (ladder, (KomiGameResult *) (void *) subject_games->data,
+                                     subject_games->len, &error);
+  if (rated == NULL)
+    return fail (error);
+
+  if (options->json)
+    print_json (out, komi_rating_to_json_node (ladder, rated));
+  else
+    {
+      text = komi_rating_format_text (ladder, rated);
+      fputs (text, out);
+    }
+  return 0;
+}
+
+/* `ratings [calibrate] --results FILE…`: reads the files and runs. */
+int
+komi_cli_ratings (int argc, char **argv)
+{
+  KomiCliRatingsOptions options = { .pinned_rating = 0 };
+  const GOptionEntry entries[] = {
+    { "results", 'r', 0, G_OPTION_ARG_FILENAME_ARRAY, &options.results,
+      "Game results, CSV with a header row or JSON Lines (repeatable)", "FILE" },
+    { "ladder", 'l', 0, G_OPTION_ARG_FILENAME, &options.ladder,
+      "A frozen ladder (JSON from 'ratings calibrate'); default: fit one from the games "
+      "without a subject", "FILE" },
+    { "pin", 0, 0, G_OPTION_ARG_STRING, &options.pinned,
+      "The ladder member whose rating is fixed (default " KOMI_LADDER_DEFAULT_PINNED ")",
+      "LABEL" },
+    { "pin-rating", 0, 0, G_OPTION_ARG_DOUBLE, &options.pinned_rating,
+      "The pinned member's rating (default 0)", "ELO" },
+    { "subject", 's', 0, G_OPTION_ARG_STRING, &options.subject,
+      "Rate only this subject", "LABEL" },
+    { "protocol", 'p', 0, G_OPTION_ARG_INT, &options.protocol,
+      "Use only games under this protocol number", "N" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &options.output,
+      "calibrate: write the ladder to FILE", "FILE" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &options.json, "Print JSON instead of tables", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(KomiResultList) all = komi_result_list_new ();
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (argc > 1 && strcmp (argv[1], "calibrate") == 0)
+    {
+      options.calibrate = TRUE;
+      argc--;
+      argv++;
+    }
+  context = g_option_context_new (options.calibrate
+                                  ? "- fit the ladder's ratings from games among its members"
+                                  : "[calibrate] - rate subjects against the ladder");
+  g_option_context_set_summary (context,
+                                "'ratings calibrate --results ENGINES.csv --output LADDER.json' "
+                                "freezes a ladder;\n'ratings --results GAMES.csv --ladder "
+                                "LADDER.json' rates each subject against it.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1
+      || options.results == NULL || options.protocol < 0)
+    {
+      fprintf (stderr, "komi-cli ratings: %s\n",
+               error ? error->message
+                     : argc != 1 ? "unexpected argument; give results with --results FILE"
+                     : options.protocol < 0 ? "--protocol takes a number of 1 or more"
+                     : "give the games with --results FILE (CSV or JSON Lines)");
+      options_clear (&options);
+      return 2;
+    }
+  if (options.output != NULL && !options.calibrate)
+    {
+      fprintf (stderr, "komi-cli ratings: --output writes a ladder; use it with "
+                       "'ratings calibrate'\n");
+      options_clear (&options);
+      return 2;
+    }
+
+  for (guint f = 0; options.results[f] != NULL; f++)
+    {
+      g_autoptr(KomiResultList) list = komi_result_list_load (options.results[f], &error);
+
+      if (list == NULL)
+        {
+          options_clear (&options);
+          return fail (error);
+        }
+      for (guint i = 0; i < list->results->len; i++)
+        komi_result_list_add (all, komi_result_list_index (list, i));
+    }
+
+  status = komi_cli_ratings_run ((KomiGameResult *) (void *) all->results->data,
+                                 all->results->len, &options, stdout);
+  options_clear (&options);
+  return status;
+}

@@ -1,0 +1,307 @@
+/* komi-cli-run.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-cli"
+
+#include "config.h"
+
+#include <glib-unix.h>
+#include <math.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "komi-cli.h"
+#include "komi-series-runner.h"
+#include "komi-store.h"
+#include "komi-store-sink.h"
+
+/* `run SERIES.json` and `resume SERIES_ID`: a series on worker threads,
+ * recorded move by move in the library, with a progress line and a
+ * summary. The main thread only waits for Ctrl-C and the end. */
+
+typedef struct
+{
+  KomiSeries       *series;
+  KomiSeriesSink   *sink;
+  guint             jobs;
+  GCancellable     *cancellable;
+  GMainLoop        *loop;
+  gboolean          tty;
+  KomiSeriesResult *result;
+  GError           *error;
+} RunData;
+
+static void
+format_duration (char *buf, gsize size, double seconds)
+{
+  guint s = seconds < 0 ? 0 : (guint) (seconds + 0.5);
+
+  if (s >= 3600)
+    g_snprintf (buf, size, "%u:%02u:%02u", s / 3600, s / 60 % 60, s % 60);
+  else
+    g_snprintf (buf, size, "%u:%02u", s / 60, s % 60);
+}
+
+static void
+on_progress (const KomiSeriesProgress *p,
+             const KomiPlannedGame    *game,
+             const KomiGameRecord     *record,
+             gpointer                  user_data)
+{
+  RunData *data = user_data;
+  char elapsed[32], eta[32] = "?";
+
+  /* In a log, one line per ended game; on a terminal, one line kept fresh. */
+  if (record == NULL && !data->tty)
+    return;
+  format_duration (elapsed, sizeof elapsed, p->elapsed);
+  if (p->eta >= 0)
+    format_duration (eta, sizeof eta, p->eta);
+
+  if (record != NULL && !data->tty)
+    printf ("game %u: %s (X) vs %s (O): %s%s%s\n", game->index + 1, game->black, game->white,
+            record->result,
+            record->outcome == KOMI_OUTCOME_VOID ? " — " : "",
+            record->outcome == KOMI_OUTCOME_VOID ? record->void_reason : "");
+  fprintf (data->tty ? stderr : stdout,
+           "%s%u/%u games done, %u running, %s elapsed, ETA %s%s",
+           data->tty ? "\r\033[K" : "", p->done, p->total, p->running, elapsed, eta,
+           data->tty ? "" : "\n");
+  fflush (data->tty ? stderr : stdout);
+}
+
+static gpointer
+run_thread (gpointer user_data)
+{
+  RunData *data = user_data;
+
+  data->result = komi_series_run (data->series, data->sink, data->jobs, on_progress, data,
+                                  data->cancellable, &data->error);
+  g_main_loop_quit (data->loop);
+  return NULL;
+}
+
+static gboolean
+on_interrupt (gpointer user_data)
+{
+  RunData *data = user_data;
+
+  if (g_cancellable_is_cancelled (data->cancellable))
+    return G_SOURCE_CONTINUE;
+  fprintf (stderr, "\nStopping: the games in flight keep their committed moves and resume on "
+                   "the next run.\n");
+  g_cancellable_cancel (data->cancellable);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+print_summary (KomiStore *store, gint64 series_id, const KomiSeries *series)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) rows = komi_store_summarize (store, series_id, &error);
+
+  if (rows == NULL)
+    {
+      fprintf (stderr, "komi-cli run: cannot read the summary: %s\n", error->message);
+      return;
+    }
+  printf ("\nSeries %" G_GINT64_FORMAT ": %s\nSubject %s\n", series_id, series->name,
+          series->subject);
+  printf ("%-22s %-6s %5s %5s %5s %5s %8s %6s %5s %8s %10s\n", "opponent", "colour", "games",
+          "wins", "losses", "draws", "margin", "limit", "void", "forfeit", "unfinished");
+  for (guint i = 0; i < rows->len; i++)
+    {
+      KomiStoreSummary *r = &g_array_index (rows, KomiStoreSummary, i);
+      char margin[32] = "-";
+
+      if (!isnan (r->mean_margin))
+        g_snprintf (margin, sizeof margin, "%+.1f", r->mean_margin);
+      printf ("%-22s %-6s %5u %5u %6u %5u %8s %6u %5u %8u %10u\n", r->opponent_spec,
+              r->subject == KOMI_BLACK ? "X" : "O", r->games, r->wins, r->losses, r->draws,
+              margin, r->turn_limit, r->voids, r->forfeits, r->unfinished);
+    }
+  printf ("(colour: the subject's; margin: the subject's mean area margin over counted games; "
+          "limit: counted games that reached the 120-turn limit, also in wins/losses/draws; "
+          "void and forfeit games are apart)\n");
+}
+
+static int
+run_series (const char *command, KomiSeries *series, const char *db_path, int jobs)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *default_path = NULL;
+  KomiStore *store;
+  RunData data = { 0, };
+  GThread *thread;
+  guint sigint, sigterm;
+  int status = 0;
+
+  if (db_path == NULL)
+    db_path = default_path = komi_store_default_path ();
+  store = komi_store_open (db_path, &error);
+  if (store == NULL)
+    return komi_cli_fail (command, error);
+
+  data.series = series;
+  data.sink = komi_store_new_sink (store);
+  data.jobs = jobs > 0 ? (guint) jobs : series->jobs;
+  data.cancellable = g_cancellable_new ();
+  data.loop = g_main_loop_new (NULL, FALSE);
+  data.tty = isatty (STDERR_FILENO) && isatty (STDOUT_FILENO);
+
+  printf ("Series “%s”: %u games (%s against %u opponent%s), %u at once; library %s\n",
+          series->name, komi_series_count_games (series), series->subject,
+          series->opponents->len, series->opponents->len == 1 ? "" : "s", data.jobs, db_path);
+  fflush (stdout);
+
+  sigint = g_unix_signal_add (SIGINT, on_interrupt, &data);
+  sigterm = g_unix_signal_add (SIGTERM, on_interrupt, &data);
+  thread = g_thread_new ("komi-series", run_thread, &data);
+  g_main_loop_run (data.loop);
+  g_thread_join (thread);
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+  if (data.tty)
+    fputc ('\n', stderr);
+
+  if (data.result != NULL)
+    {
+      printf ("Played %u games in this run (%u resumed), %u had ended before.\n",
+              data.result->played, data.result->resumed, data.result->skipped);
+      print_summary (store, data.result->series_id, series);
+    }
+  else if (g_error_matches (data.error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      printf ("Stopped. Run the same command again (or komi-cli resume) to continue.\n");
+      status = 130;
+    }
+  else
+    status = komi_cli_fail (command, data.error);
+
+  g_clear_error (&data.error);
+  g_clear_pointer (&data.result, komi_series_result_free);
+  komi_store_sink_free (data.sink);
+  komi_store_unref (store);
+  g_main_loop_unref (data.loop);
+  g_object_unref (data.cancellable);
+  return status;
+}
+
+int
+komi_cli_run (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("SERIES.json - play a series, "
+                                                            "or continue it");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiSeries) series = NULL;
+  g_autofree char *db = NULL;
+  int jobs = 0;
+  const GOptionEntry entries[] = {
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db, "The library (default in the XDG data folder)",
+      "PATH" },
+    { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, "Games at once (default: the series' jobs)",
+      "N" },
+    { NULL }
+  };
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 || jobs < 0
+      || jobs > 64)
+    {
+      fprintf (stderr, "komi-cli run: %s\n",
+               error ? error->message
+                     : "give one series file, e.g. komi-cli run data/examples/demo-series.json "
+                       "(--jobs from 1 to 64)");
+      return 2;
+    }
+  series = komi_series_load (argv[1], &error);
+  if (series == NULL)
+    return komi_cli_fail ("run", error);
+  return run_series ("run", series, db, jobs);
+}
+
+int
+komi_cli_resume (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("SERIES_ID - continue a series "
+                                                            "of the library");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiSeries) series = NULL;
+  g_autofree char *db = NULL;
+  KomiStoreSeries *stored;
+  KomiStore *store;
+  guint64 id;
+  int jobs = 0;
+  const GOptionEntry entries[] = {
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db, "The library (default in the XDG data folder)",
+      "PATH" },
+    { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, "Games at once", "N" },
+    { NULL }
+  };
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2
+      || !g_ascii_string_to_unsigned (argv[1], 10, 1, G_MAXINT64, &id, NULL))
+    {
+      fprintf (stderr, "komi-cli resume: %s\n",
+               error ? error->message : "give a series id (komi-cli series lists them)");
+      return 2;
+    }
+  if (db == NULL)
+    db = komi_store_default_path ();
+  store = komi_store_open_reader (db, &error);
+  if (store == NULL)
+    return komi_cli_fail ("resume", error);
+  stored = komi_store_get_series (store, (gint64) id, &error);
+  if (stored != NULL)
+    series = komi_series_new_from_json (stored->definition, -1, &error);
+  komi_store_series_free (stored);
+  komi_store_unref (store);
+  if (series == NULL)
+    return komi_cli_fail ("resume", error);
+  return run_series ("resume", series, db, jobs);
+}
+
+int
+komi_cli_series (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("- list the series of the library");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autofree char *db = NULL;
+  KomiStore *store;
+  const GOptionEntry entries[] = {
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db, "The library (default in the XDG data folder)",
+      "PATH" },
+    { NULL }
+  };
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1)
+    {
+      fprintf (stderr, "komi-cli series: %s\n", error ? error->message : "takes no arguments");
+      return 2;
+    }
+  if (db == NULL)
+    db = komi_store_default_path ();
+  store = komi_store_open_reader (db, &error);
+  if (store == NULL)
+    return komi_cli_fail ("series", error);
+  list = komi_store_list_series (store, &error);
+  komi_store_unref (store);
+  if (list == NULL)
+    return komi_cli_fail ("series", error);
+  printf ("%4s  %-10s %6s %8s %6s  %s\n", "id", "protocol", "games", "finished", "void",
+          "name");
+  for (guint i = 0; i < list->len; i++)
+    {
+      KomiStoreSeries *s = g_ptr_array_index (list, i);
+
+      printf ("%4" G_GINT64_FORMAT "  %-10u %6u %8u %6u  %s\n", s->id, s->protocol, s->n_games,
+              s->n_finished, s->n_void, s->name);
+    }
+  return 0;
+}

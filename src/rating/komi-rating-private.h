@@ -1,0 +1,37 @@
+/* komi-rating-private.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <math.h>
+
+#include "komi-ladder.h"
+
+G_BEGIN_DECLS
+
+/* Natural-log units per Elo point: p = 1/(1+10^(-d/400)) = σ(d·scale). */
+#define KOMI_ELO_SCALE  (G_LN10 / 400.0)
+/* The two-sided 95% normal quantile, and half the χ²₁ 95% quantile: a
+ * profile-likelihood interval is where the log-likelihood is within
+ * KOMI_PROFILE_DROP of its maximum. */
+#define KOMI_Z95           1.959963984540054
+#define KOMI_PROFILE_DROP  1.920729410347062
+
+/* log σ(x) without overflow or cancellation at either end. */
+static inline double
+_komi_log_sigmoid (double x)
+{
+  return x >= 0 ? -log1p (exp (-x)) : x - log1p (exp (x));
+}
+
+KomiLadder       *_komi_ladder_new (void);
+/* Appends a member with a Wald interval rating ± 1.96 se. */
+KomiLadderMember *_komi_ladder_add (KomiLadder *ladder,
+                                    const char *label,
+                                    double      rating,
+                                    double      se);
+
+G_END_DECLS

@@ -1,0 +1,112 @@
+/* komi-rating.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "komi-game-result.h"
+#include "komi-ladder.h"
+
+G_BEGIN_DECLS
+
+/* A subject's rating: the maximum-likelihood Elo against the frozen
+ * ladder, with a 95% profile-likelihood interval; a one-sided bound when
+ * the subject won or lost every rated game. */
+
+typedef enum
+{
+  KOMI_ESTIMATE_NONE = 0,     /* no rated game */
+  KOMI_ESTIMATE_MLE,          /* rating, se, low, high are set */
+  KOMI_ESTIMATE_LOWER_BOUND,  /* won every rated game: rating > bound (95%) */
+  KOMI_ESTIMATE_UPPER_BOUND,  /* lost every rated game: rating < bound (95%) */
+} KomiEstimateKind;
+
+typedef struct
+{
+  KomiEstimateKind kind;
+  double           rating;  /* the MLE; NAN unless kind is KOMI_ESTIMATE_MLE */
+  double           se;      /* Fisher standard error at the MLE; NAN otherwise */
+  double           low;     /* 95% interval: profile likelihood for an MLE; for a */
+  double           high;    /* bound, the bound and ∓INFINITY on the open side */
+  double           bound;   /* the one-sided bound; NAN for an MLE */
+} KomiEstimate;
+
+/* Games against one opponent of known rating (aggregated). */
+typedef struct
+{
+  double rating;   /* the opponent's Elo */
+  double games;
+  double score;    /* wins + draws / 2 */
+} KomiRatingCell;
+
+/* The 1-D fit over aggregated cells: always succeeds, the kind saying
+ * what could be estimated. */
+void        komi_rating_estimate (const KomiRatingCell *cells,
+                                  gsize                 n_cells,
+                                  KomiEstimate         *out);
+/* The log-likelihood of a subject rated @rating over @cells. */
+double      komi_rating_loglik   (const KomiRatingCell *cells,
+                                  gsize                 n_cells,
+                                  double                rating);
+
+/* A line of a score table. Forfeits are inside wins/losses too. */
+typedef struct
+{
+  const char *label;          /* opponent, "Black", "identity", "all" (not owned) */
+  double      rating;         /* the opponent's ladder rating; NAN in other tables */
+  guint       wins;           /* rated games only */
+  guint       losses;
+  guint       draws;
+  guint       forfeits_lost;  /* the subject forfeited */
+  guint       forfeits_won;   /* the opponent forfeited */
+  guint       turn_limit;     /* rated games ended by the turn limit */
+  guint       voids;          /* never rated */
+} KomiScoreRow;
+
+guint       komi_score_row_games (const KomiScoreRow *row);
+/* Points per rated game, 0–1 (a draw is half); NAN with no rated game. */
+double      komi_score_row_score (const KomiScoreRow *row);
+
+typedef struct
+{
+  char         *subject;
+  guint         protocol;
+  KomiEstimate  estimate;
+  KomiScoreRow  total;
+  GArray       *opponents;       /* KomiScoreRow, in ladder order */
+  KomiScoreRow  colors[2];       /* the subject as Black, as White */
+  KomiScoreRow  orientations[8]; /* by KomiOrientation */
+} KomiSubjectRating;
+
+/* Rates each subject in @results (games with a subject colour; ladder
+ * games are skipped) against the frozen @ladder; a GPtrArray of
+ * KomiSubjectRating in order of first appearance. Fails when protocols
+ * differ (among the results or from the ladder's), when a subject met an
+ * opponent the ladder lacks, or when there is no subject game. */
+GPtrArray  *komi_rating_rate_subjects (const KomiLadder     *ladder,
+                                       const KomiGameResult *results,
+                                       gsize                 n_results,
+                                       GError              **error);
+void        komi_subject_rating_free  (KomiSubjectRating    *rating);
+
+/* For the benchmark: simulates @n_games of one subject against a ladder
+ * of four, then times komi_rating_rate_subjects() over them alone.
+ * Returns the seconds taken, or a negative value on failure. */
+double      komi_rating_bench         (guint                 n_games,
+                                       guint32               seed);
+
+/* Output for people and for programs. @ladder may be NULL; @subjects
+ * holds KomiSubjectRating (may be NULL or empty). */
+char       *komi_rating_format_text   (const KomiLadder     *ladder,
+                                       GPtrArray            *subjects);
+JsonNode   *komi_rating_to_json_node  (const KomiLadder     *ladder,
+                                       GPtrArray            *subjects);
+JsonNode   *komi_estimate_to_json_node (const KomiEstimate  *estimate);
+/* "734 (95% CI 689 to 781, SE 23)", "> 1612 (95% bound; won every game)" */
+char       *komi_estimate_describe    (const KomiEstimate   *estimate);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiSubjectRating, komi_subject_rating_free)
+
+G_END_DECLS

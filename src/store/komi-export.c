@@ -1,0 +1,377 @@
+/* komi-export.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-store"
+
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "komi-export.h"
+#include "komi-protocol.h"
+#include "komi-sgf-writer.h"
+
+/* SGF */
+
+static char *
+root_comment (const KomiStoreGame *g)
+{
+  if (g->status == KOMI_GAME_STATUS_IMPORTED)
+    return g_strdup_printf ("Imported into the Komi library (game %" G_GINT64_FORMAT ") from %s",
+                            g->id, g->source != NULL ? g->source : "an SGF file");
+  return g_strdup_printf ("Protocol %u; series %" G_GINT64_FORMAT " \"%s\", game %d, "
+                          "library game %" G_GINT64_FORMAT "; seed %" G_GUINT64_FORMAT
+                          "; orientation %s; Black settings %s; White settings %s",
+                          g->protocol, g->series_id, g->series_name, g->plan_index + 1, g->id,
+                          g->seed, komi_orientation_to_string (g->orientation),
+                          g->black_settings != NULL ? g->black_settings : "{}",
+                          g->white_settings != NULL ? g->white_settings : "{}");
+}
+
+static char *
+final_comment (const KomiStoreGame *g, const KomiGameRecord *record)
+{
+  switch (g->status)
+    {
+    case KOMI_GAME_STATUS_FINISHED:
+    case KOMI_GAME_STATUS_VOID:
+    case KOMI_GAME_STATUS_FORFEIT:
+      return komi_game_record_describe (record);
+    case KOMI_GAME_STATUS_RUNNING:
+      return g_strdup_printf ("Unfinished: play stopped after move %u; resuming the series "
+                              "continues this game", g->n_moves);
+    case KOMI_GAME_STATUS_PENDING:
+    case KOMI_GAME_STATUS_IMPORTED:
+    default:
+      return NULL;
+    }
+}
+
+char *
+komi_export_game_sgf (const KomiStoreGame *g, GError **error)
+{
+  g_autoptr(KomiGameRecord) record = NULL;
+  g_autofree char *root = NULL;
+  g_autofree char *last = NULL;
+  g_autofree char *round = NULL;
+  g_autofree char *name = NULL;
+  KomiSgfGame sgf = { 0, };
+  guint n_moves;
+  gboolean ours = g->status != KOMI_GAME_STATUS_IMPORTED;
+
+  g_return_val_if_fail (g != NULL && g->moves != NULL, NULL);
+
+  if ((record = komi_store_game_to_record (g, error)) == NULL)
+    return NULL;
+  root = root_comment (g);
+  last = final_comment (g, record);
+  if (ours)
+    {
+      round = g_strdup_printf ("pair %u, game %u", g->pair + 1, g->game_in_pair + 1);
+      name = g_strdup_printf ("%s: game %d, %s vs %s", g->series_name, g->plan_index + 1,
+                              g->black_spec, g->white_spec);
+    }
+  sgf.size = g->size;
+  sgf.komi = g->komi;
+  sgf.black_name = record->black_name;
+  sgf.white_name = record->white_name;
+  sgf.date = g->date;
+  sgf.event = ours ? g->series_name : g->event;
+  sgf.round = round;
+  sgf.game_name = name;
+  sgf.ruleset = ours ? NULL : g->ruleset;
+  sgf.rules_text = ours ? komi_protocol_get_rules_text (g->protocol, NULL) : NULL;
+  sgf.result = g->result;
+  sgf.application = "Komi:" PACKAGE_VERSION;
+  sgf.root_comment = root;
+  sgf.moves = komi_game_get_moves (record->game, &n_moves);
+  sgf.n_moves = n_moves;
+  sgf.setup_colors = g->setup;
+  sgf.dead = (const KomiPoint *) record->dead->data;
+  sgf.n_dead = record->dead->len;
+  /* Only our count gives an area; another tool's record keeps its MA. */
+  if (g->counted)
+    sgf.owner = record->score.owner;
+  sgf.final_comment = last;
+  return komi_sgf_write (&sgf);
+}
+
+/* Lower-case letters and digits; anything else becomes one '-', but a ':'
+ * before a digit goes ("gnugo:1" -> "gnugo1"). */
+static void
+append_slug (GString *out, const char *text)
+{
+  gsize start = out->len;
+
+  for (const char *p = text != NULL ? text : ""; *p != '\0' && out->len - start < 32; p++)
+    {
+      if (g_ascii_isalnum (*p))
+        g_string_append_c (out, g_ascii_tolower (*p));
+      else if (*p == ':' && g_ascii_isdigit (p[1]))
+        continue;
+      else if (out->len > start && out->str[out->len - 1] != '-')
+        g_string_append_c (out, '-');
+    }
+  while (out->len > start && out->str[out->len - 1] == '-')
+    g_string_truncate (out, out->len - 1);
+  if (out->len == start)
+    g_string_append (out, "player");
+}
+
+char *
+komi_export_sgf_file_name (const KomiStoreGame *g)
+{
+  GString *s = g_string_new (NULL);
+
+  if (g->status == KOMI_GAME_STATUS_IMPORTED)
+    {
+      g_string_append_printf (s, "imported-%" G_GINT64_FORMAT "-", g->id);
+      append_slug (s, g->black_name != NULL ? g->black_name : "black");
+      g_string_append (s, "-vs-");
+      append_slug (s, g->white_name != NULL ? g->white_name : "white");
+    }
+  else
+    {
+      g_string_append_printf (s, "series-%" G_GINT64_FORMAT "-game-%04d-", g->series_id,
+                              g->plan_index + 1);
+      append_slug (s, g->black_spec);
+      g_string_append (s, "-vs-");
+      append_slug (s, g->white_spec);
+    }
+  g_string_append (s, ".sgf");
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+make_dir (const char *dir, GError **error)
+{
+  if (g_mkdir_with_parents (dir, 0755) == 0)
+    return TRUE;
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
+               "Cannot create the folder %s: %s", dir, g_strerror (errno));
+  return FALSE;
+}
+
+gboolean
+komi_export_sgf (KomiStore   *store,
+                 gint64       series_id,
+                 const char  *dir,
+                 guint       *n_files,
+                 GError     **error)
+{
+  g_autoptr(GPtrArray) games = NULL;
+  guint written = 0;
+
+  g_return_val_if_fail (store != NULL && dir != NULL, FALSE);
+
+  if ((games = komi_store_list_games (store, series_id, error)) == NULL || !make_dir (dir, error))
+    return FALSE;
+  for (guint i = 0; i < games->len; i++)
+    {
+      const KomiStoreGame *listed = g_ptr_array_index (games, i);
+      g_autoptr(KomiStoreGame) game = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *file = NULL;
+      g_autofree char *path = NULL;
+
+      if (listed->status == KOMI_GAME_STATUS_PENDING)
+        continue;
+      if ((game = komi_store_load_game (store, listed->id, error)) == NULL
+          || (text = komi_export_game_sgf (game, error)) == NULL)
+        return FALSE;
+      file = komi_export_sgf_file_name (game);
+      path = g_build_filename (dir, file, NULL);
+      if (!g_file_set_contents (path, text, -1, error))
+        return FALSE;
+      written++;
+    }
+  if (n_files != NULL)
+    *n_files = written;
+  return TRUE;
+}
+
+/* JSON Lines */
+
+/* Stored header objects are embedded as objects; anything else as text. */
+static void
+add_json_or_text (JsonBuilder *b, const char *member, const char *text)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+
+  json_builder_set_member_name (b, member);
+  if (text == NULL)
+    json_builder_add_null_value (b);
+  else if (json_parser_load_from_data (parser, text, -1, NULL)
+           && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    json_builder_add_value (b, json_node_copy (json_parser_get_root (parser)));
+  else
+    json_builder_add_string_value (b, text);
+}
+
+static void
+add_string (JsonBuilder *b, const char *member, const char *text)
+{
+  json_builder_set_member_name (b, member);
+  if (text != NULL)
+    json_builder_add_string_value (b, text);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+add_count (JsonBuilder *b, const char *member, gint64 value)
+{
+  json_builder_set_member_name (b, member);
+  if (value >= 0)
+    json_builder_add_int_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+char *
+komi_export_call_to_json (const KomiStoreCall *c)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_object (b);
+  add_count (b, "series_id", c->series_id > 0 ? c->series_id : -1);
+  add_count (b, "game_id", c->game_id);
+  add_count (b, "turn", c->turn);
+  add_string (b, "question", c->question);
+  add_count (b, "attempt", c->attempt);
+  add_string (b, "started", c->started);
+  json_builder_set_member_name (b, "request");
+  json_builder_begin_object (b);
+  add_string (b, "url", c->request_url);
+  add_json_or_text (b, "headers", c->request_headers);
+  add_string (b, "body", c->request_body);
+  json_builder_end_object (b);
+  json_builder_set_member_name (b, "response");
+  json_builder_begin_object (b);
+  add_count (b, "status", c->response_status > 0 ? c->response_status : -1);
+  add_json_or_text (b, "headers", c->response_headers);
+  if (c->response_body != NULL)
+    {
+      gsize size;
+      const char *data = g_bytes_get_data (c->response_body, &size);
+
+      /* The raw bytes are the record: text as is, anything else in base64. */
+      if (size == 0 || (g_utf8_validate_len (data, size, NULL) && memchr (data, 0, size) == NULL))
+        {
+          g_autofree char *text = g_strndup (data, size);
+
+          add_string (b, "body", text);
+        }
+      else
+        {
+          g_autofree char *encoded = g_base64_encode ((const guchar *) data, size);
+
+          add_string (b, "body_base64", encoded);
+        }
+    }
+  else
+    add_string (b, "body", NULL);
+  json_builder_end_object (b);
+  json_builder_set_member_name (b, "latency_ms");
+  json_builder_add_double_value (b, c->latency_ms);
+  json_builder_set_member_name (b, "tokens");
+  json_builder_begin_object (b);
+  add_count (b, "input", c->tokens_input);
+  add_count (b, "output", c->tokens_output);
+  add_count (b, "reasoning", c->tokens_reasoning);
+  add_count (b, "cached", c->tokens_cached);
+  json_builder_end_object (b);
+  add_string (b, "model_version", c->model_version);
+  add_string (b, "finish_reason", c->finish_reason);
+  add_string (b, "answer", c->answer);
+  add_string (b, "outcome", c->outcome);
+  add_string (b, "error", c->error);
+  json_builder_end_object (b);
+
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  return json_generator_to_data (gen, NULL);
+}
+
+typedef struct
+{
+  GOutputStream *out;
+  guint          n;
+} CallsOut;
+
+static gboolean
+write_call (const KomiStoreCall *call, gpointer user_data, GError **error)
+{
+  CallsOut *calls = user_data;
+  g_autofree char *line = komi_export_call_to_json (call);
+
+  calls->n++;
+  return g_output_stream_write_all (calls->out, line, strlen (line), NULL, NULL, error)
+         && g_output_stream_write_all (calls->out, "\n", 1, NULL, NULL, error);
+}
+
+/* A stream that replaces @path only when closed without error. */
+static GOutputStream *
+open_output (const char *path, GError **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *dir = parent != NULL ? g_file_get_path (parent) : NULL;
+
+  if (dir != NULL && !make_dir (dir, error))
+    return NULL;
+  return G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
+                                          NULL, error));
+}
+
+static gboolean
+finish_output (GOutputStream *out, gboolean ok, const char *path, GError **error)
+{
+  if (!ok)
+    {
+      /* Cancelling the close keeps the old file in place. */
+      g_autoptr(GCancellable) cancel = g_cancellable_new ();
+
+      g_cancellable_cancel (cancel);
+      g_output_stream_close (out, cancel, NULL);
+      g_prefix_error (error, "%s: ", path);
+      return FALSE;
+    }
+  if (g_output_stream_close (out, NULL, error))
+    return TRUE;
+  g_prefix_error (error, "%s: ", path);
+  return FALSE;
+}
+
+gboolean
+komi_export_calls (KomiStore   *store,
+                   gint64       series_id,
+                   const char  *path,
+                   guint       *n_lines,
+                   GError     **error)
+{
+  g_autoptr(GOutputStream) out = NULL;
+  CallsOut calls = { NULL, 0 };
+  gboolean ok;
+
+  g_return_val_if_fail (store != NULL && path != NULL, FALSE);
+
+  if ((out = open_output (path, error)) == NULL)
+    return FALSE;
+  calls.out = out;
+  ok = komi_store_foreach_call (store, series_id, write_call, &calls, error);
+  if (!finish_output (out, ok, path, error))
+    return FALSE;
+  if (n_lines != NULL)
+    *n_lines = calls.n;
+  return TRUE;
+}

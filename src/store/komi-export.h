@@ -1,0 +1,46 @@
+/* komi-export.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "komi-store.h"
+
+G_BEGIN_DECLS
+
+/* Exports of the library for other tools and for publication: one SGF file
+ * per game, the call log as JSON Lines, the results as CSV (RFC 4180).
+ * The formats are described in docs/library.md. @series_id is a series,
+ * or KOMI_STORE_ALL_GAMES for every game of the library (imported ones
+ * included). Files are replaced whole: a failed export leaves the old file. */
+
+/* A loaded game (komi_store_load_game) as SGF FF[4]: dead stones as MA,
+ * the area as TB/TW recounted from the final position, the count and the
+ * judge in the last comment. */
+char     *komi_export_game_sgf      (const KomiStoreGame *game,
+                                     GError             **error);
+/* "series-3-game-0007-gnugo1-vs-random.sgf", "imported-12-alice-vs-bob.sgf" */
+char     *komi_export_sgf_file_name (const KomiStoreGame *game);
+/* Writes every game that has begun (pending games have nothing to show)
+ * into @dir, created if needed. */
+gboolean  komi_export_sgf           (KomiStore  *store,
+                                     gint64      series_id,
+                                     const char *dir,
+                                     guint      *n_files,
+                                     GError    **error);
+/* One call attempt as one line of JSON, without the newline. */
+char     *komi_export_call_to_json  (const KomiStoreCall *call);
+gboolean  komi_export_calls         (KomiStore  *store,
+                                     gint64      series_id,
+                                     const char *path,
+                                     guint      *n_lines,
+                                     GError    **error);
+gboolean  komi_export_csv           (KomiStore  *store,
+                                     gint64      series_id,
+                                     const char *path,
+                                     guint      *n_rows,
+                                     GError    **error);
+
+G_END_DECLS

@@ -1,0 +1,178 @@
+/* komi-store-private.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <sqlite3.h>
+
+#include "komi-store.h"
+
+G_BEGIN_DECLS
+
+/* "Komi" in ASCII: PRAGMA application_id of every library. */
+#define KOMI_STORE_APPLICATION_ID 0x4b6f6d69
+
+/* The time of a row, written by SQLite itself: 2026-03-14T09:26:53.589Z */
+#define KOMI_STORE_NOW "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+
+struct _KomiStore
+{
+  gint         ref_count;
+  /* Every use of @db and of the cached statements holds this lock: worker
+   * threads write at once, and SQLite connections are not to be shared
+   * between threads mid-statement. */
+  GMutex       mutex;
+  sqlite3     *db;
+  char        *path;
+  gboolean     writer;
+  GHashTable  *statements;   /* SQL text (a static string) -> sqlite3_stmt */
+};
+
+/* A cached statement: reset, not finalised, when it goes out of scope, so
+ * no read transaction is left open by a forgotten reset. */
+typedef sqlite3_stmt KomiStoreStmt;
+
+static inline void
+_komi_store_stmt_release (KomiStoreStmt *stmt)
+{
+  sqlite3_reset (stmt);
+  sqlite3_clear_bindings (stmt);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiStoreStmt, _komi_store_stmt_release)
+
+typedef struct
+{
+  guint       version;
+  const char *sql;
+} KomiStoreMigration;
+
+typedef gboolean (*KomiStoreTxnFunc) (KomiStore  *self,
+                                      gpointer    data,
+                                      GError    **error);
+
+/* komi-store.c */
+
+/* The statement for @sql (which must be a static string), prepared once
+ * per connection. The caller holds the lock. */
+KomiStoreStmt *_komi_store_prepare        (KomiStore     *self,
+                                           const char    *sql,
+                                           GError       **error);
+/* Steps a statement that returns no row. */
+gboolean       _komi_store_step_done      (KomiStore     *self,
+                                           KomiStoreStmt *stmt,
+                                           GError       **error);
+/* Sets @error from the connection's last error, prefixed with @what. */
+void           _komi_store_set_error      (KomiStore     *self,
+                                           int            rc,
+                                           GError       **error,
+                                           const char    *what);
+/* Runs @func under the lock, inside one transaction (BEGIN IMMEDIATE for
+ * @write, a read snapshot otherwise), committed when it returns TRUE and
+ * rolled back otherwise. */
+gboolean       _komi_store_transaction    (KomiStore       *self,
+                                           gboolean         write,
+                                           KomiStoreTxnFunc func,
+                                           gpointer         data,
+                                           GError         **error);
+
+/* komi-store-schema.c */
+
+/* The migrations of this Komi, in order. */
+const KomiStoreMigration *_komi_store_get_migrations (guint *n_migrations);
+/* Brings @db (a writable connection) up to the last of @migrations, each
+ * in a transaction of its own with its PRAGMA user_version. */
+gboolean       _komi_store_migrate        (sqlite3                  *db,
+                                           const char               *path,
+                                           const KomiStoreMigration *migrations,
+                                           guint                     n_migrations,
+                                           GError                  **error);
+/* Refuses a database of another program or of a newer Komi; @version
+ * receives its schema version. */
+gboolean       _komi_store_check_version  (sqlite3                  *db,
+                                           const char               *path,
+                                           guint                     newest,
+                                           guint                    *version,
+                                           GError                  **error);
+
+/* komi-store-write.c */
+
+#define KOMI_STORE_SEED_LEN 24
+
+/* 64-bit seeds as decimal text: SQLite integers are signed. */
+const char    *_komi_store_seed_text      (guint64        seed,
+                                           char           buf[KOMI_STORE_SEED_LEN]);
+guint64        _komi_store_seed_parse     (const char    *text);
+/* Binds @text (copied), or NULL. */
+void           _komi_store_bind_text      (KomiStoreStmt *stmt,
+                                           int            index,
+                                           const char    *text);
+
+/* What every write needs to know of a game first. */
+typedef struct
+{
+  KomiGameStatus status;
+  guint          n_moves;
+  guint          size;
+  char          *black_spec;
+  char          *white_spec;
+} KomiStoreGameRow;
+
+void           _komi_store_game_row_clear (KomiStoreGameRow *row);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (KomiStoreGameRow, _komi_store_game_row_clear)
+
+gboolean       _komi_store_get_game_row   (KomiStore        *self,
+                                           gint64            game_id,
+                                           KomiStoreGameRow *row,
+                                           GError          **error);
+/* The stored moves of a game, in order, appended to @moves (KomiMove). */
+gboolean       _komi_store_read_moves     (KomiStore   *self,
+                                           gint64       game_id,
+                                           guint        size,
+                                           GArray      *moves,
+                                           GError     **error);
+/* Inserts one move row; the caller keeps games.n_moves up to date. */
+gboolean       _komi_store_insert_move    (KomiStore      *self,
+                                           gint64          game_id,
+                                           guint           size,
+                                           guint           turn,
+                                           const KomiMove *move,
+                                           GError        **error);
+gboolean       _komi_store_set_n_moves    (KomiStore   *self,
+                                           gint64       game_id,
+                                           guint        n_moves,
+                                           GError     **error);
+/* Inserts (or finds) the player of @spec with the label @label ("GNU Go
+ * 3.8"); @kind NULL derives it from the spec. */
+gboolean       _komi_store_upsert_player  (KomiStore   *self,
+                                           const char  *spec,
+                                           const char  *kind,
+                                           const char  *label,
+                                           gint64      *player_id,
+                                           GError     **error);
+/* @game_id 0: an event of the library itself. */
+gboolean       _komi_store_insert_event   (KomiStore   *self,
+                                           gint64       game_id,
+                                           const char  *kind,
+                                           const char  *detail,
+                                           GError     **error);
+
+/* Text forms stored in the database. */
+const char    *_komi_store_color_code     (KomiColor      color);   /* "B", "W", NULL */
+KomiColor      _komi_store_color_parse    (const char    *code);
+const char    *_komi_store_end_code       (KomiEndReason  reason);  /* "two-passes"… */
+KomiEndReason  _komi_store_end_parse      (const char    *code);
+gboolean       _komi_store_orientation_parse (const char      *text,
+                                              KomiOrientation *orientation);
+/* Protocol names separated by spaces, "" when none. */
+char          *_komi_store_points_to_text (guint            size,
+                                           const KomiPoint *points,
+                                           guint            n_points);
+gboolean       _komi_store_points_parse   (guint            size,
+                                           const char      *text,
+                                           GArray          *points);
+
+G_END_DECLS

@@ -1,0 +1,205 @@
+/* komi-store-sink.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-store"
+
+#include "config.h"
+
+#include "komi-store-sink.h"
+
+typedef struct
+{
+  KomiSeriesSink  parent;
+  KomiStore      *store;
+  /* Guards the two fields below; the store has its own lock for the
+   * database, taken after this one is released. */
+  GMutex          lock;
+  gint64          series_id;
+  GHashTable     *game_ids;    /* plan index -> game id, filled on first use */
+} KomiStoreSink;
+
+static const KomiSeriesSinkClass store_sink_class;
+
+/* Only sinks made by komi_store_new_sink() come here. */
+static KomiStoreSink *
+store_sink (KomiSeriesSink *sink)
+{
+  g_assert (sink != NULL && sink->klass == &store_sink_class);
+  return (KomiStoreSink *) sink;
+}
+
+/* The library's id of a planned game of the sink's series. */
+static gboolean
+game_id_of (KomiStoreSink         *self,
+            const KomiPlannedGame *game,
+            gint64                *game_id,
+            GError               **error)
+{
+  gint64 series_id;
+  gpointer cached;
+
+  g_mutex_lock (&self->lock);
+  series_id = self->series_id;
+  cached = g_hash_table_lookup (self->game_ids, GUINT_TO_POINTER (game->index));
+  g_mutex_unlock (&self->lock);
+
+  if (series_id == 0)
+    {
+      g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_FOUND,
+                   "The series was not begun in the library before its games");
+      return FALSE;
+    }
+  if (cached != NULL)
+    {
+      *game_id = *(gint64 *) cached;
+      return TRUE;
+    }
+  if (!komi_store_find_game (self->store, series_id, game->index, game_id, error))
+    return FALSE;
+
+  g_mutex_lock (&self->lock);
+  g_hash_table_insert (self->game_ids, GUINT_TO_POINTER (game->index),
+                       g_memdup2 (game_id, sizeof *game_id));
+  g_mutex_unlock (&self->lock);
+  return TRUE;
+}
+
+static gboolean
+sink_begin_series (KomiSeriesSink    *sink,
+                   const KomiSeries  *series,
+                   const GArray      *plan,
+                   gint64            *series_id,
+                   GError           **error)
+{
+  KomiStoreSink *self = store_sink (sink);
+
+  if (!komi_store_begin_series (self->store, series, plan, series_id, error))
+    return FALSE;
+  g_mutex_lock (&self->lock);
+  if (self->series_id != *series_id)
+    g_hash_table_remove_all (self->game_ids);
+  self->series_id = *series_id;
+  g_mutex_unlock (&self->lock);
+  return TRUE;
+}
+
+static gboolean
+sink_game_state (KomiSeriesSink         *sink,
+                 const KomiPlannedGame  *game,
+                 gboolean               *finished,
+                 GArray                 *moves,
+                 GError                **error)
+{
+  KomiStoreSink *self = store_sink (sink);
+  g_autoptr(GArray) stored = g_array_new (FALSE, FALSE, sizeof (KomiMove));
+  KomiGameStatus status;
+  gint64 game_id;
+
+  if (!game_id_of (self, game, &game_id, error)
+      || !komi_store_get_game_state (self->store, game_id, &status, stored, error))
+    return FALSE;
+  *finished = status == KOMI_GAME_STATUS_FINISHED || status == KOMI_GAME_STATUS_VOID
+              || status == KOMI_GAME_STATUS_FORFEIT;
+  /* A finished game is not replayed, so its moves are not handed out. */
+  if (!*finished && moves != NULL)
+    g_array_append_vals (moves, stored->data, stored->len);
+  return TRUE;
+}
+
+static gboolean
+sink_game_started (KomiSeriesSink         *sink,
+                   const KomiPlannedGame  *game,
+                   const KomiGameRecord   *record,
+                   GError                **error)
+{
+  KomiStoreSink *self = store_sink (sink);
+  gint64 game_id;
+
+  return game_id_of (self, game, &game_id, error)
+         && komi_store_start_game (self->store, game_id, record, error);
+}
+
+static gboolean
+sink_move_played (KomiSeriesSink         *sink,
+                  const KomiPlannedGame  *game,
+                  guint                   turn,
+                  const KomiMove         *move,
+                  GError                **error)
+{
+  KomiStoreSink *self = store_sink (sink);
+  gint64 game_id;
+
+  return game_id_of (self, game, &game_id, error)
+         && komi_store_add_move (self->store, game_id, turn, move, error);
+}
+
+static gboolean
+sink_game_finished (KomiSeriesSink         *sink,
+                    const KomiPlannedGame  *game,
+                    const KomiGameRecord   *record,
+                    GError                **error)
+{
+  KomiStoreSink *self = store_sink (sink);
+  gint64 game_id;
+
+  return game_id_of (self, game, &game_id, error)
+         && komi_store_finish_game (self->store, game_id, record, error);
+}
+
+static const KomiSeriesSinkClass store_sink_class = {
+  .begin_series = sink_begin_series,
+  .game_state = sink_game_state,
+  .game_started = sink_game_started,
+  .move_played = sink_move_played,
+  .game_finished = sink_game_finished,
+};
+
+KomiSeriesSink *
+komi_store_new_sink (KomiStore *store)
+{
+  KomiStoreSink *self;
+
+  g_return_val_if_fail (store != NULL && komi_store_is_writer (store), NULL);
+
+  self = g_new0 (KomiStoreSink, 1);
+  self->parent.klass = &store_sink_class;
+  self->store = komi_store_ref (store);
+  g_mutex_init (&self->lock);
+  self->game_ids = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+  return &self->parent;
+}
+
+void
+komi_store_sink_free (KomiSeriesSink *sink)
+{
+  KomiStoreSink *self;
+
+  if (sink == NULL)
+    return;
+  self = store_sink (sink);
+  g_hash_table_destroy (self->game_ids);
+  g_mutex_clear (&self->lock);
+  komi_store_unref (self->store);
+  g_free (self);
+}
+
+gint64
+komi_store_sink_get_series_id (KomiSeriesSink *sink)
+{
+  KomiStoreSink *self = store_sink (sink);
+  gint64 id;
+
+  g_mutex_lock (&self->lock);
+  id = self->series_id;
+  g_mutex_unlock (&self->lock);
+  return id;
+}
+
+KomiStore *
+komi_store_sink_get_store (KomiSeriesSink *sink)
+{
+  return store_sink (sink)->store;
+}

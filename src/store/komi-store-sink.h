@@ -1,0 +1,27 @@
+/* komi-store-sink.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "komi-store.h"
+
+G_BEGIN_DECLS
+
+/* The library as the series runner's sink (KomiSeriesSink in
+ * komi-series.h): every call is one transaction of the store's writer,
+ * durable when it returns, safe from several worker threads at once. One
+ * sink records one series, the one its begin_series named; running the
+ * same series again (same digest) continues it. Turns are move numbers:
+ * the first move of a game is turn 1. */
+
+/* @store must be open for writing; the sink keeps a reference. */
+KomiSeriesSink *komi_store_new_sink            (KomiStore      *store);
+void            komi_store_sink_free           (KomiSeriesSink *sink);
+/* The series begin_series recorded or found; 0 before it. */
+gint64          komi_store_sink_get_series_id  (KomiSeriesSink *sink);
+KomiStore      *komi_store_sink_get_store      (KomiSeriesSink *sink);
+
+G_END_DECLS

@@ -1,0 +1,294 @@
+/* komi-store.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "komi-series.h"
+
+G_BEGIN_DECLS
+
+/* The library: one SQLite file of series, players, games, moves, model
+ * call attempts and events (docs/library.md has the schema). A store opened
+ * for writing holds the one writer connection and serialises every call
+ * from any thread; each write is one transaction, durable (WAL,
+ * synchronous=FULL) when the call returns. Readers open their own
+ * read-only connection and see every committed write. */
+
+/* The schema this Komi writes; older files are migrated on open. */
+#define KOMI_STORE_SCHEMA_VERSION 1
+
+#define KOMI_STORE_ERROR (komi_store_error_quark ())
+GQuark komi_store_error_quark (void);
+
+typedef enum
+{
+  KOMI_STORE_ERROR_OPEN,         /* the file or its folder cannot be created or opened */
+  KOMI_STORE_ERROR_NOT_LIBRARY,  /* not SQLite, another program's database, or damaged */
+  KOMI_STORE_ERROR_NEWER,        /* written by a newer Komi */
+  KOMI_STORE_ERROR_BUSY,         /* another program held the write lock too long */
+  KOMI_STORE_ERROR_WRITE,        /* a write failed: disk full, I/O error, read-only store */
+  KOMI_STORE_ERROR_NOT_FOUND,    /* no such library, series or game */
+  KOMI_STORE_ERROR_CONFLICT,     /* what was given disagrees with what is recorded */
+  KOMI_STORE_ERROR_INVALID,      /* a stored or imported record does not replay */
+} KomiStoreError;
+
+typedef enum
+{
+  KOMI_GAME_STATUS_PENDING = 0,  /* planned, not started */
+  KOMI_GAME_STATUS_RUNNING,      /* started; its committed moves are the resume point */
+  KOMI_GAME_STATUS_FINISHED,     /* two passes or the turn limit, counted */
+  KOMI_GAME_STATUS_VOID,
+  KOMI_GAME_STATUS_FORFEIT,
+  KOMI_GAME_STATUS_IMPORTED,     /* brought in from an SGF file, for review */
+} KomiGameStatus;
+
+/* "pending", "running", "finished", "void", "forfeit", "imported". */
+const char *komi_game_status_to_string   (KomiGameStatus  status);
+gboolean    komi_game_status_from_string (const char     *text,
+                                          KomiGameStatus *status);
+
+typedef struct _KomiStore KomiStore;
+
+/* Filters of komi_store_list_games(). */
+#define KOMI_STORE_ALL_GAMES      ((gint64) -1)
+#define KOMI_STORE_IMPORTED_GAMES ((gint64) 0)
+
+typedef struct
+{
+  gint64   id;
+  char    *name;
+  guint    protocol;
+  char    *digest;
+  char    *definition;     /* the canonical JSON */
+  guint64  seed;
+  char    *subject;        /* player spec */
+  char    *referee;
+  char    *created;        /* ISO 8601, UTC */
+  char    *updated;
+  guint    n_games;
+  guint    n_unfinished;   /* pending or running */
+  guint    n_finished;
+  guint    n_void;
+  guint    n_forfeit;
+} KomiStoreSeries;
+
+typedef struct
+{
+  gint64           id;
+  gint64           series_id;      /* 0 for imported games */
+  char            *series_name;
+  guint            protocol;       /* 0 for imported games */
+  gint             plan_index;     /* -1 for imported games */
+  guint            opponent;
+  guint            pair;
+  guint            game_in_pair;
+  KomiColor        subject;        /* KOMI_EMPTY for imported games */
+  char            *black_spec;
+  char            *white_spec;
+  char            *black_name;     /* "GNU Go 3.8"; NULL until started */
+  char            *white_name;
+  guint64          seed;
+  guint64          black_seed;
+  guint64          white_seed;
+  KomiOrientation  orientation;
+  guint            size;
+  double           komi;
+  guint            max_turns;      /* 0: no limit (imported games) */
+  KomiGameStatus   status;
+  KomiEndReason    end_reason;
+  char            *result;         /* SGF RE as recorded; NULL when none */
+  gboolean         has_winner;     /* winner is known (a draw counts) */
+  KomiColor        winner;         /* KOMI_EMPTY with has_winner: a draw */
+  double           margin;         /* NAN when not known (resignation, forfeit) */
+  gboolean         counted;        /* score holds the parts of our area count */
+  KomiScore        score;          /* owner[] is filled by load only */
+  char            *referee;
+  char            *void_reason;
+  KomiColor        faulty;
+  char            *date;           /* YYYY-MM-DD */
+  char            *started;        /* ISO 8601, UTC */
+  char            *finished;
+  double           seconds;
+  guint            n_moves;
+  char            *source;         /* imported: the file it came from */
+  /* Filled by komi_store_load_game() only; NULL in listings. */
+  char            *black_settings;
+  char            *white_settings;
+  char            *event;          /* imported: EV */
+  char            *ruleset;        /* imported: RU */
+  GArray          *moves;          /* KomiMove, in turn order */
+  GArray          *dead;           /* KomiPoint */
+  guint8          *setup;          /* size * size colours; NULL: empty board */
+} KomiStoreGame;
+
+/* One attempt of one call to a model. Strings are NULL when unknown; when
+ * read back (komi_store_foreach_call) they point into the row and live
+ * until the callback returns. */
+typedef struct
+{
+  gint64       id;                 /* filled on reading */
+  gint64       game_id;            /* filled on reading */
+  gint64       series_id;          /* filled on reading; 0: imported game */
+  guint        turn;               /* the move number being decided, from 1 */
+  const char  *question;           /* "play_or_pass", "best_point" */
+  guint        attempt;            /* from 1 */
+  const char  *started;            /* ISO 8601; NULL on writing: now */
+  const char  *request_url;
+  const char  *request_headers;    /* JSON object text, secrets redacted */
+  const char  *request_body;
+  gint         response_status;    /* 0: no response (transport fault) */
+  const char  *response_headers;   /* JSON object text */
+  GBytes      *response_body;      /* the raw bytes */
+  double       latency_ms;
+  gint64       tokens_input;       /* -1: not reported */
+  gint64       tokens_output;
+  gint64       tokens_reasoning;
+  gint64       tokens_cached;
+  const char  *model_version;
+  const char  *finish_reason;
+  const char  *answer;             /* the option chosen, as validated */
+  const char  *outcome;            /* "ok", "transport-fault", "model-fault", "cancelled" */
+  const char  *error;
+} KomiStoreCall;
+
+typedef gboolean (*KomiStoreCallFunc) (const KomiStoreCall *call,
+                                       gpointer             user_data,
+                                       GError             **error);
+
+/* Results against one opponent with the subject on one colour. Wins,
+ * losses, draws and the mean margin (the subject's view) count games that
+ * ended by two passes; the others are counted apart. */
+typedef struct
+{
+  gint64     series_id;
+  guint      opponent;
+  char      *opponent_spec;
+  KomiColor  subject;
+  guint      games;
+  guint      wins;
+  guint      losses;
+  guint      draws;
+  double     mean_margin;          /* NAN when no game counts */
+  guint      turn_limit;           /* counted games that reached the turn limit */
+  guint      voids;
+  guint      forfeits;
+  guint      unfinished;
+} KomiStoreSummary;
+
+/* $XDG_DATA_HOME/komi/library.db */
+char            *komi_store_default_path     (void);
+
+/* Opens @path for writing (creating it and its folder), migrating an older
+ * schema; refuses a file of a newer Komi or of another program. */
+KomiStore       *komi_store_open             (const char        *path,
+                                              GError           **error);
+/* Opens an existing library read-only, on a connection of its own. */
+KomiStore       *komi_store_open_reader      (const char        *path,
+                                              GError           **error);
+KomiStore       *komi_store_ref              (KomiStore         *self);
+void             komi_store_unref            (KomiStore         *self);
+const char      *komi_store_get_path         (KomiStore         *self);
+gboolean         komi_store_is_writer        (KomiStore         *self);
+
+/* Writing. Each call is one transaction, committed when it returns. */
+
+/* Records @series and every game of @plan as pending, or finds the series
+ * recorded under the same digest (a resume) and checks its plan. */
+gboolean         komi_store_begin_series     (KomiStore         *self,
+                                              const KomiSeries  *series,
+                                              const GArray      *plan,
+                                              gint64            *series_id,
+                                              GError           **error);
+gboolean         komi_store_find_game        (KomiStore         *self,
+                                              gint64             series_id,
+                                              guint              plan_index,
+                                              gint64            *game_id,
+                                              GError           **error);
+/* The game's status and, into @moves (KomiMove) when given, its committed
+ * moves in order. */
+gboolean         komi_store_get_game_state   (KomiStore         *self,
+                                              gint64             game_id,
+                                              KomiGameStatus    *status,
+                                              GArray            *moves,
+                                              GError           **error);
+/* The players started: names, versions, settings and seeds of @record. */
+gboolean         komi_store_start_game       (KomiStore         *self,
+                                              gint64             game_id,
+                                              const KomiGameRecord *record,
+                                              GError           **error);
+/* Move number @turn (the first move is 1); moves arrive in order, and a
+ * move already recorded identically is accepted again (replays). */
+gboolean         komi_store_add_move         (KomiStore         *self,
+                                              gint64             game_id,
+                                              guint              turn,
+                                              const KomiMove    *move,
+                                              GError           **error);
+/* Everything of the finished, void or forfeited @record; moves not yet
+ * recorded are added from it. */
+gboolean         komi_store_finish_game      (KomiStore         *self,
+                                              gint64             game_id,
+                                              const KomiGameRecord *record,
+                                              GError           **error);
+/* @game_id 0: an event of the library itself. */
+gboolean         komi_store_add_event        (KomiStore         *self,
+                                              gint64             game_id,
+                                              const char        *kind,
+                                              const char        *detail,
+                                              GError           **error);
+gboolean         komi_store_add_call         (KomiStore         *self,
+                                              gint64             game_id,
+                                              const KomiStoreCall *call,
+                                              GError           **error);
+/* Bulk path: the finished @records (KomiGameRecord*) of the games of
+ * @plan (same order) of a begun series, in one transaction. */
+gboolean         komi_store_add_records      (KomiStore         *self,
+                                              gint64             series_id,
+                                              const GArray      *plan,
+                                              GPtrArray         *records,
+                                              GError           **error);
+
+/* Reading. */
+
+GPtrArray       *komi_store_list_series      (KomiStore         *self,
+                                              GError           **error);
+KomiStoreSeries *komi_store_get_series       (KomiStore         *self,
+                                              gint64             series_id,
+                                              GError           **error);
+/* Every game of @series_id (or KOMI_STORE_ALL_GAMES, or
+ * KOMI_STORE_IMPORTED_GAMES) with its result, in plan order, by one query. */
+GPtrArray       *komi_store_list_games       (KomiStore         *self,
+                                              gint64             series_id,
+                                              GError           **error);
+/* One game with its settings, moves, dead stones and area owners. */
+KomiStoreGame   *komi_store_load_game        (KomiStore         *self,
+                                              gint64             game_id,
+                                              GError           **error);
+/* Per opponent and subject colour, in opponent order. */
+GArray          *komi_store_summarize        (KomiStore         *self,
+                                              gint64             series_id,
+                                              GError           **error);
+/* Calls @func on every call attempt of @series_id (or all), in game, turn
+ * and attempt order, streaming: nothing is kept in memory. */
+gboolean         komi_store_foreach_call     (KomiStore         *self,
+                                              gint64             series_id,
+                                              KomiStoreCallFunc  func,
+                                              gpointer           user_data,
+                                              GError           **error);
+
+/* A loaded game as a record again: the moves replayed under our rules, the
+ * area recounted with the stored dead stones. */
+KomiGameRecord  *komi_store_game_to_record   (const KomiStoreGame *game,
+                                              GError           **error);
+
+void             komi_store_series_free      (KomiStoreSeries   *series);
+void             komi_store_game_free        (KomiStoreGame     *game);
+void             komi_store_summary_clear    (KomiStoreSummary  *summary);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiStore, komi_store_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiStoreSeries, komi_store_series_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiStoreGame, komi_store_game_free)
+
+G_END_DECLS

@@ -1,0 +1,142 @@
+/* test-kill.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <signal.h>
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+
+#include "komi-store.h"
+#include "komi-test-util.h"
+
+/* The library survives anything: `komi-cli run` is killed with SIGKILL at
+ * random moments, run again each time, and the finished library must equal
+ * that of an uninterrupted run of the same engine-only series. */
+
+static char *cli_path;
+
+static const char series_json[] =
+  "{\"name\": \"kill test\", \"protocol\": 1, \"subject\": \"gnugo:1\","
+  " \"opponents\": [\"random\", {\"player\": \"gnugo:0\", \"pairs\": 1}],"
+  " \"pairs\": 3, \"seed\": 77, \"referee\": \"gnugo\", \"jobs\": 2}";
+
+static GSubprocess *
+start_run (const char *series, const char *db)
+{
+  g_autoptr(GError) error = NULL;
+  GSubprocess *proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE
+                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
+                                        cli_path, "run", series, "--db", db, NULL);
+
+  g_assert_no_error (error);
+  return proc;
+}
+
+static void
+run_to_end (const char *series, const char *db)
+{
+  g_autoptr(GSubprocess) proc = start_run (series, db);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, NULL, &err, &error);
+  g_assert_no_error (error);
+  if (!g_subprocess_get_successful (proc))
+    g_error ("komi-cli run failed: %s", err);
+}
+
+/* The games of the library, keyed by plan index: moves, result, status. */
+static GPtrArray *
+library_text (const char *db)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiStore) store = komi_store_open_reader (db, &error);
+  g_autoptr(GPtrArray) games = NULL;
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+
+  g_assert_no_error (error);
+  games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < games->len; i++)
+    {
+      KomiStoreGame *listed = g_ptr_array_index (games, i);
+      g_autoptr(KomiStoreGame) game = komi_store_load_game (store, listed->id, &error);
+      GString *s = g_string_new (NULL);
+
+      g_assert_no_error (error);
+      g_string_append_printf (s, "%d %s %s %s:", game->plan_index,
+                              komi_game_status_to_string (game->status), game->result,
+                              game->black_name);
+      for (guint m = 0; m < game->moves->len; m++)
+        g_string_append_printf (s, " %d", g_array_index (game->moves, KomiMove, m).point);
+      g_ptr_array_add (out, g_string_free (s, FALSE));
+    }
+  return out;
+}
+
+static void
+test_kill_and_resume (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-kill-XXXXXX", NULL);
+  g_autofree char *series = g_build_filename (dir, "series.json", NULL);
+  g_autofree char *whole_db = g_build_filename (dir, "whole.db", NULL);
+  g_autofree char *killed_db = g_build_filename (dir, "killed.db", NULL);
+  g_autoptr(GPtrArray) want = NULL, got = NULL;
+  GRand *rand = g_rand_new_with_seed (20261129);
+  guint kills = 0;
+
+  if (!have_gnugo ())
+    return;
+  g_assert_true (g_file_set_contents (series, series_json, -1, NULL));
+  run_to_end (series, whole_db);
+  want = library_text (whole_db);
+  g_assert_cmpuint (want->len, ==, 8);
+
+  /* Kill at random moments, from the very start to well into the run. */
+  for (guint round = 0; round < 6; round++)
+    {
+      g_autoptr(GSubprocess) proc = start_run (series, killed_db);
+      guint delay_ms = (guint) g_rand_int_range (rand, 0, 1500);
+
+      g_usleep (delay_ms * 1000);
+      /* No identifier: the run already ended on its own. */
+      if (g_subprocess_get_identifier (proc) == NULL)
+        {
+          g_subprocess_wait (proc, NULL, NULL);
+          break;
+        }
+      g_subprocess_send_signal (proc, SIGKILL);
+      g_subprocess_wait (proc, NULL, NULL);
+      kills++;
+      g_test_message ("killed after %u ms", delay_ms);
+    }
+  g_assert_cmpuint (kills, >, 0);
+  run_to_end (series, killed_db);
+  got = library_text (killed_db);
+
+  g_assert_cmpuint (got->len, ==, want->len);
+  for (guint i = 0; i < want->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (got, i), ==, g_ptr_array_index (want, i));
+
+  g_rand_free (rand);
+  /* The engines of a killed run must not outlive it for long; leave the
+   * folder to the system's temp cleaner if any file is still held. */
+  g_unlink (series);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  cli_path = g_build_filename (g_getenv ("KOMI_BUILD_DIR"), "src", "cli", "komi-cli", NULL);
+
+  g_test_add_func ("/komi/library/kill-and-resume", test_kill_and_resume);
+
+  return g_test_run ();
+}

@@ -1,0 +1,494 @@
+/* test-store.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gio/gio.h>
+#include <math.h>
+
+#include "komi-store-private.h"
+#include "komi-store-test-util.h"
+
+/* The library against real SQLite files in a temporary folder: schema and
+ * migrations, the sink as the runner uses it, threads, a reader beside the
+ * writer, the bulk path. test-store-crash.c adds kill -9. */
+
+typedef struct
+{
+  char *dir;
+  char *path;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("komi-store-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->path = test_db_path (f->dir);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  test_remove_tree (f->dir);
+  g_free (f->dir);
+  g_free (f->path);
+}
+
+#define TEST(path, func) \
+  g_test_add ("/komi/store/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+/* Schema */
+
+static void
+test_migrate_empty (Fixture *f, gconstpointer data)
+{
+  g_autofree char *nested = g_build_filename (f->dir, "a", "b", "library.db", NULL);
+  g_autofree char *version = NULL;
+  g_autofree char *tables = NULL;
+  g_autofree char *mode = NULL;
+  g_autofree char *check = NULL;
+  g_autofree char *app = NULL;
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(KomiStore) again = NULL;
+
+  /* An empty file, as a user might create it, becomes a library. */
+  g_assert_true (g_file_set_contents (f->path, "", 0, NULL));
+  store = test_open_store (f->path);
+  version = sql_text (f->path, "PRAGMA user_version");
+  g_assert_cmpstr (version, ==, G_STRINGIFY (KOMI_STORE_SCHEMA_VERSION));
+  app = sql_text (f->path, "PRAGMA application_id");
+  g_assert_cmpint (atoi (app), ==, KOMI_STORE_APPLICATION_ID);
+  tables = sql_text (f->path, "SELECT group_concat (name, ' ') FROM (SELECT name FROM "
+                              "sqlite_schema WHERE type = 'table' ORDER BY name)");
+  g_assert_cmpstr (tables, ==, "calls events games meta moves players series");
+  mode = sql_text (f->path, "PRAGMA journal_mode");
+  g_assert_cmpstr (mode, ==, "wal");
+  check = sql_text (f->path, "PRAGMA integrity_check");
+  g_assert_cmpstr (check, ==, "ok");
+  /* Opening again migrates nothing. */
+  again = test_open_store (f->path);
+
+  /* A path in folders that do not exist yet. */
+  g_clear_pointer (&store, komi_store_unref);
+  store = test_open_store (nested);
+  g_assert_true (g_file_test (nested, G_FILE_TEST_IS_REGULAR));
+  g_clear_pointer (&store, komi_store_unref);
+  g_remove (nested);
+  g_remove (g_build_filename (f->dir, "a", "b", "library.db-wal", NULL));
+  g_remove (g_build_filename (f->dir, "a", "b", "library.db-shm", NULL));
+}
+
+/* Migrations run in order, each in its own transaction: a failing one
+ * leaves the file at the version before it, with nothing of it applied. */
+static void
+test_migrate_in_order (Fixture *f, gconstpointer data)
+{
+  static const KomiStoreMigration steps[] = {
+    { 1, "CREATE TABLE t1 (a INTEGER) STRICT;" },
+    { 2, "ALTER TABLE t1 ADD COLUMN b TEXT; INSERT INTO t1 VALUES (1, 'x');" },
+    { 3, "CREATE TABLE t3 (c INTEGER); INSERT INTO no_such_table VALUES (1);" },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *version = NULL;
+  g_autofree char *t3 = NULL;
+  g_autofree char *b = NULL;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
+  g_assert_false (_komi_store_migrate (db, f->path, steps, 3, &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_WRITE);
+  g_assert_nonnull (strstr (error->message, "schema 3"));
+  g_clear_error (&error);
+  version = sql_text (f->path, "PRAGMA user_version");
+  g_assert_cmpstr (version, ==, "2");
+  t3 = sql_text (f->path, "SELECT count (*) FROM sqlite_schema WHERE name = 't3'");
+  g_assert_cmpstr (t3, ==, "0");
+  b = sql_text (f->path, "SELECT b FROM t1");
+  g_assert_cmpstr (b, ==, "x");
+  /* Up to date: nothing is run again. */
+  g_assert_true (_komi_store_migrate (db, f->path, steps, 2, &error));
+  g_assert_no_error (error);
+  sqlite3_close (db);
+}
+
+static void
+test_refuse_newer (Fixture *f, gconstpointer data)
+{
+  g_autoptr(KomiStore) store = test_open_store (f->path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *ignored = NULL;
+
+  g_clear_pointer (&store, komi_store_unref);
+  ignored = sql_text (f->path, "PRAGMA user_version = 99");
+  g_assert_null (komi_store_open (f->path, &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NEWER);
+  g_assert_nonnull (strstr (error->message, "was written by a newer Komi (schema 99); "
+                                            "this one reads up to 1"));
+  g_clear_error (&error);
+  g_assert_null (komi_store_open_reader (f->path, &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NEWER);
+}
+
+static void
+test_refuse_foreign (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *other = g_build_filename (f->dir, "other.db", NULL);
+  g_autofree char *text = g_build_filename (f->dir, "notes.txt", NULL);
+  g_autofree char *missing = g_build_filename (f->dir, "missing.db", NULL);
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (other, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "CREATE TABLE notes (x)", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  g_assert_null (komi_store_open (other, &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_LIBRARY);
+  g_assert_nonnull (strstr (error->message, "another program"));
+  g_clear_error (&error);
+
+  g_assert_true (g_file_set_contents (text, "Not a database, but long enough to look like a "
+                                            "header of one to SQLite's first read of it. "
+                                            "More text follows here.", -1, NULL));
+  g_assert_null (komi_store_open (text, &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_LIBRARY);
+  g_clear_error (&error);
+
+  g_assert_null (komi_store_open_reader (missing, &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_FOUND);
+  g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+}
+
+/* The sink */
+
+static void
+test_sink_round_trip (Fixture *f, gconstpointer data)
+{
+  g_autoptr(KomiStore) store = test_open_store (f->path);
+  g_autoptr(TestSeries) series = test_series_new ("round trip", 42, 2);
+  g_autoptr(KomiGameRecord) played = NULL;
+  g_autoptr(KomiGameRecord) reloaded = NULL;
+  g_autoptr(KomiStoreGame) game = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GPtrArray) all_series = NULL;
+  g_autoptr(GArray) summary = NULL;
+  g_autoptr(GError) error = NULL;
+  KomiSeriesSink *sink = komi_store_new_sink (store);
+  gint64 id = 0, again = 0, game_id = 0;
+  gboolean finished = FALSE;
+
+  g_assert_true (sink->klass->begin_series (sink, &series->series, series->plan, &id, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  /* The same series run again is the same series. */
+  g_assert_true (sink->klass->begin_series (sink, &series->series, series->plan, &again,
+                                            &error));
+  g_assert_cmpint (again, ==, id);
+
+  played = sink_play_game (sink, test_planned (series, 0), 0);
+  g_assert_nonnull (played);
+  g_assert_true (sink->klass->game_state (sink, test_planned (series, 0), &finished, NULL,
+                                          &error));
+  g_assert_true (finished);
+
+  g_assert_true (komi_store_find_game (store, id, 0, &game_id, &error));
+  game = komi_store_load_game (store, game_id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (game->status, ==, KOMI_GAME_STATUS_FINISHED);
+  g_assert_cmpstr (game->black_spec, ==, "random");
+  g_assert_cmpint (game->subject, ==, KOMI_BLACK);
+  g_assert_true (game->counted);
+  reloaded = komi_store_game_to_record (game, &error);
+  g_assert_no_error (error);
+  assert_same_record (reloaded, played);
+
+  games = komi_store_list_games (store, id, &error);
+  g_assert_cmpuint (games->len, ==, 4);
+  g_assert_cmpint (((KomiStoreGame *) games->pdata[0])->status, ==, KOMI_GAME_STATUS_FINISHED);
+  g_assert_cmpstr (((KomiStoreGame *) games->pdata[0])->result, ==, played->result);
+  for (guint i = 1; i < 4; i++)
+    g_assert_cmpint (((KomiStoreGame *) games->pdata[i])->status, ==, KOMI_GAME_STATUS_PENDING);
+  all_series = komi_store_list_series (store, &error);
+  g_assert_cmpuint (all_series->len, ==, 1);
+  g_assert_cmpuint (((KomiStoreSeries *) all_series->pdata[0])->n_finished, ==, 1);
+  g_assert_cmpuint (((KomiStoreSeries *) all_series->pdata[0])->n_unfinished, ==, 3);
+  summary = komi_store_summarize (store, id, &error);
+  g_assert_cmpuint (summary->len, ==, 2);
+  g_assert_cmpuint (g_array_index (summary, KomiStoreSummary, 0).unfinished
+                    + g_array_index (summary, KomiStoreSummary, 1).unfinished, ==, 3);
+  komi_store_sink_free (sink);
+}
+
+/* A game stopped mid-way gives back its committed moves; resumed, it is
+ * recorded whole, and the library refuses what would rewrite it. */
+static void
+test_sink_resume (Fixture *f, gconstpointer data)
+{
+  g_autoptr(KomiStore) store = test_open_store (f->path);
+  g_autoptr(TestSeries) series = test_series_new ("resume", 5, 1);
+  g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (KomiMove));
+  g_autoptr(KomiGameRecord) played = NULL;
+  g_autoptr(KomiGameRecord) reloaded = NULL;
+  g_autoptr(KomiStoreGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *events = NULL;
+  KomiSeriesSink *sink = komi_store_new_sink (store);
+  const KomiPlannedGame *planned = test_planned (series, 1);
+  KomiMove wrong = { KOMI_BLACK, KOMI_PASS };
+  gboolean finished = TRUE;
+  gint64 id, game_id;
+  guint n_moves;
+
+  g_assert_true (sink->klass->begin_series (sink, &series->series, series->plan, &id, &error));
+  g_assert_null (sink_play_game (sink, planned, 7));
+  g_assert_true (sink->klass->game_state (sink, planned, &finished, moves, &error));
+  g_assert_false (finished);
+  g_assert_cmpuint (moves->len, ==, 7);
+
+  /* A gap and a different move at a recorded turn are refused. */
+  g_assert_false (sink->klass->move_played (sink, planned, 9, &wrong, &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT);
+  g_clear_error (&error);
+  wrong.point = g_array_index (moves, KomiMove, 0).point == 0 ? 1 : 0;
+  g_assert_false (sink->klass->move_played (sink, planned, 1, &wrong, &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT);
+  g_clear_error (&error);
+  /* The same move again (an engine replay) is accepted. */
+  g_assert_true (sink->klass->move_played (sink, planned, 1, &g_array_index (moves, KomiMove, 0),
+                                           &error));
+  g_assert_no_error (error);
+
+  played = sink_play_game (sink, planned, 0);
+  g_assert_nonnull (played);
+  g_assert_cmpmem (komi_game_get_moves (played->game, &n_moves), 7 * sizeof (KomiMove),
+                   moves->data, 7 * sizeof (KomiMove));
+  g_assert_true (komi_store_find_game (store, id, 1, &game_id, &error));
+  game = komi_store_load_game (store, game_id, &error);
+  reloaded = komi_store_game_to_record (game, &error);
+  g_assert_no_error (error);
+  assert_same_record (reloaded, played);
+  g_assert_cmpuint (game->n_moves, ==, n_moves);
+  events = sql_text (f->path, "SELECT group_concat (kind || ': ' || detail) FROM events");
+  g_assert_cmpstr (events, ==, "resume: resumed after move 7");
+
+  /* A finished game is never played twice. */
+  g_assert_false (sink->klass->game_started (sink, planned, played, &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT);
+  komi_store_sink_free (sink);
+}
+
+/* A void game keeps its moves, its faulty side and why, and an event. */
+static void
+test_sink_void (Fixture *f, gconstpointer data)
+{
+  g_autoptr(KomiStore) store = test_open_store (f->path);
+  g_autoptr(TestSeries) series = test_series_new ("void", 9, 1);
+  g_autoptr(KomiGameRecord) record = g_new0 (KomiGameRecord, 1);
+  g_autoptr(KomiGameRecord) reloaded = NULL;
+  g_autoptr(KomiStoreGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *event = NULL;
+  KomiSeriesSink *sink = komi_store_new_sink (store);
+  const KomiPlannedGame *planned = test_planned (series, 0);
+  gint64 id, game_id;
+
+  record->game = komi_game_new (9, KOMI_PROTOCOL_MAX_TURNS);
+  g_assert_true (komi_game_play (record->game, 40, NULL));
+  g_assert_true (komi_game_play (record->game, 41, NULL));
+  record->outcome = KOMI_OUTCOME_VOID;
+  record->faulty = KOMI_WHITE;
+  record->void_reason = g_strdup ("White (GNU Go 3.8): the engine died twice");
+  record->result = g_strdup ("Void");
+  record->dead = g_array_new (FALSE, FALSE, sizeof (KomiPoint));
+  record->black_name = g_strdup ("Random 1");
+  record->white_name = g_strdup ("GNU Go 3.8");
+  record->seed = planned->seed;
+  record->date = g_strdup ("2026-02-02");
+  record->score.komi = 7;
+
+  g_assert_true (sink->klass->begin_series (sink, &series->series, series->plan, &id, &error));
+  g_assert_true (sink->klass->game_started (sink, planned, record, &error));
+  g_assert_true (sink->klass->game_finished (sink, planned, record, &error));
+  g_assert_no_error (error);
+  g_assert_true (komi_store_find_game (store, id, 0, &game_id, &error));
+  game = komi_store_load_game (store, game_id, &error);
+  g_assert_cmpint (game->status, ==, KOMI_GAME_STATUS_VOID);
+  g_assert_false (game->counted);
+  g_assert_false (game->has_winner);
+  g_assert_true (isnan (game->margin));
+  reloaded = komi_store_game_to_record (game, &error);
+  g_assert_no_error (error);
+  assert_same_record (reloaded, record);
+  event = sql_text (f->path, "SELECT kind || ': ' || detail FROM events");
+  g_assert_cmpstr (event, ==, "void: White (GNU Go 3.8): the engine died twice");
+  /* Players are distinct by spec, name and version. */
+  g_free (event);
+  event = sql_text (f->path, "SELECT group_concat (kind || '/' || name || '/' || version, ' ') "
+                             "FROM players");
+  g_assert_cmpstr (event, ==, "random/Random/1 random/GNU Go/3.8");
+  komi_store_sink_free (sink);
+}
+
+/* Threads */
+
+typedef struct
+{
+  KomiSeriesSink        *sink;
+  const KomiPlannedGame *planned;
+  guint                  n_moves;
+} WriterData;
+
+static gpointer
+write_moves (gpointer user_data)
+{
+  WriterData *w = user_data;
+  g_autoptr(KomiGame) game = komi_game_new (9, 0);
+  g_autoptr(GError) error = NULL;
+  KomiPoint buf[KOMI_MAX_POINTS];
+  KomiRng rng;
+
+  komi_rng_init (&rng, w->planned->seed);
+  for (guint turn = 1; turn <= w->n_moves && !komi_game_is_over (game); turn++)
+    {
+      KomiMove move = { komi_game_get_to_move (game), komi_random_choose (&rng, game, buf) };
+
+      g_assert_true (komi_game_play (game, move.point, NULL));
+      g_assert_true (w->sink->klass->move_played (w->sink, w->planned, turn, &move, &error));
+      g_assert_no_error (error);
+    }
+  return GUINT_TO_POINTER (komi_game_get_turns_played (game));
+}
+
+static void
+test_concurrent_writers (Fixture *f, gconstpointer data)
+{
+  g_autoptr(KomiStore) store = test_open_store (f->path);
+  g_autoptr(TestSeries) series = test_series_new ("threads", 3, 3);
+  g_autoptr(GError) error = NULL;
+  KomiSeriesSink *sink = komi_store_new_sink (store);
+  GThread *threads[6];
+  WriterData writers[6];
+  gint64 id;
+
+  g_assert_true (sink->klass->begin_series (sink, &series->series, series->plan, &id, &error));
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    {
+      writers[i] = (WriterData) { sink, test_planned (series, i), 60 };
+      threads[i] = g_thread_new ("writer", write_moves, &writers[i]);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    {
+      guint written = GPOINTER_TO_UINT (g_thread_join (threads[i]));
+      g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (KomiMove));
+      gboolean finished;
+
+      g_assert_true (sink->klass->game_state (sink, test_planned (series, i), &finished, moves,
+                                              &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (moves->len, ==, written);
+      g_assert_cmpuint (written, >, 10);
+    }
+  komi_store_sink_free (sink);
+}
+
+/* A reader on its own connection sees each move once it is committed,
+ * while the writer stays open; it cannot write. */
+static void
+test_reader_sees_commits (Fixture *f, gconstpointer data)
+{
+  g_autoptr(KomiStore) writer = test_open_store (f->path);
+  g_autoptr(KomiStore) reader = NULL;
+  g_autoptr(TestSeries) series = test_series_new ("reader", 11, 1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  gint64 id, game_id;
+
+  g_assert_true (komi_store_begin_series (writer, &series->series, series->plan, &id, &error));
+  g_assert_true (komi_store_find_game (writer, id, 0, &game_id, &error));
+  reader = komi_store_open_reader (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_false (komi_store_is_writer (reader));
+  for (guint turn = 1; turn <= 5; turn++)
+    {
+      g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (KomiMove));
+      KomiMove move = { turn % 2 == 1 ? KOMI_BLACK : KOMI_WHITE, (KomiPoint) (turn * 3) };
+      KomiGameStatus status;
+
+      g_assert_true (komi_store_add_move (writer, game_id, turn, &move, &error));
+      g_assert_true (komi_store_get_game_state (reader, game_id, &status, moves, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (moves->len, ==, turn);
+      g_assert_cmpint (g_array_index (moves, KomiMove, turn - 1).point, ==, move.point);
+    }
+  games = komi_store_list_games (reader, KOMI_STORE_ALL_GAMES, &error);
+  g_assert_cmpuint (((KomiStoreGame *) games->pdata[0])->n_moves, ==, 5);
+  g_assert_false (komi_store_add_event (reader, game_id, "note", "x", &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_WRITE);
+}
+
+/* The bulk path a benchmark uses, and listing and loading at scale:
+ * KOMI_STORE_BENCH_GAMES=10000 gives the figures of the issue. */
+static void
+test_bulk (Fixture *f, gconstpointer data)
+{
+  const char *env = g_getenv ("KOMI_STORE_BENCH_GAMES");
+  guint n_games = env != NULL ? (guint) atoi (env) : 200;
+  g_autoptr(KomiStore) store = test_open_store (f->path);
+  g_autoptr(TestSeries) series = test_series_new ("bulk", 1, MAX (n_games / 2, 1));
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                                 komi_game_record_free);
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(KomiStoreGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 id, t0, t1, t2, t3;
+
+  g_assert_true (komi_store_begin_series (store, &series->series, series->plan, &id, &error));
+  for (guint i = 0; i < series->plan->len; i++)
+    g_ptr_array_add (records, test_random_record (test_planned (series, i)));
+  t0 = g_get_monotonic_time ();
+  g_assert_true (komi_store_add_records (store, id, series->plan, records, &error));
+  g_assert_no_error (error);
+  t1 = g_get_monotonic_time ();
+  games = komi_store_list_games (store, id, &error);
+  t2 = g_get_monotonic_time ();
+  g_assert_cmpuint (games->len, ==, records->len);
+  game = komi_store_load_game (store, ((KomiStoreGame *) games->pdata[games->len / 2])->id,
+                               &error);
+  t3 = g_get_monotonic_time ();
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->moves->len, >, 0);
+  for (guint i = 0; i < games->len; i++)
+    {
+      const KomiStoreGame *g = games->pdata[i];
+      const KomiGameRecord *r = records->pdata[i];
+
+      g_assert_cmpint (g->status, ==, KOMI_GAME_STATUS_FINISHED);
+      g_assert_cmpstr (g->result, ==, r->result);
+      g_assert_cmpuint (g->n_moves, ==, komi_game_get_turns_played (r->game));
+    }
+  g_test_message ("%u games: stored in %.0f ms, listed in %.1f ms, one loaded in %.2f ms",
+                  games->len, (t1 - t0) / 1e3, (t2 - t1) / 1e3, (t3 - t2) / 1e3);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  TEST ("migrate/empty-file", test_migrate_empty);
+  TEST ("migrate/in-order", test_migrate_in_order);
+  TEST ("migrate/refuse-newer", test_refuse_newer);
+  TEST ("migrate/refuse-foreign", test_refuse_foreign);
+  TEST ("sink/round-trip", test_sink_round_trip);
+  TEST ("sink/resume", test_sink_resume);
+  TEST ("sink/void", test_sink_void);
+  TEST ("concurrent-writers", test_concurrent_writers);
+  TEST ("reader-sees-commits", test_reader_sees_commits);
+  TEST ("bulk", test_bulk);
+  return g_test_run ();
+}
