@@ -78,10 +78,6 @@ test_migrate_empty (Fixture *f, gconstpointer data)
   g_clear_pointer (&store, komi_store_unref);
   store = test_open_store (nested);
   g_assert_true (g_file_test (nested, G_FILE_TEST_IS_REGULAR));
-  g_clear_pointer (&store, komi_store_unref);
-  g_remove (nested);
-  g_remove (g_build_filename (f->dir, "a", "b", "library.db-wal", NULL));
-  g_remove (g_build_filename (f->dir, "a", "b", "library.db-shm", NULL));
 }
 
 /* Migrations run in order, each in its own transaction: a failing one
@@ -142,6 +138,7 @@ test_refuse_foreign (Fixture *f, gconstpointer data)
   g_autofree char *other = g_build_filename (f->dir, "other.db", NULL);
   g_autofree char *text = g_build_filename (f->dir, "notes.txt", NULL);
   g_autofree char *missing = g_build_filename (f->dir, "missing.db", NULL);
+  g_autofree char *mode = NULL;
   sqlite3 *db = NULL;
 
   g_assert_cmpint (sqlite3_open (other, &db), ==, SQLITE_OK);
@@ -151,6 +148,9 @@ test_refuse_foreign (Fixture *f, gconstpointer data)
   g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_LIBRARY);
   g_assert_nonnull (strstr (error->message, "another program"));
   g_clear_error (&error);
+  /* Refused untouched: not even switched to WAL. */
+  mode = sql_text (other, "PRAGMA journal_mode");
+  g_assert_cmpstr (mode, ==, "delete");
 
   g_assert_true (g_file_set_contents (text, "Not a database, but long enough to look like a "
                                             "header of one to SQLite's first read of it. "

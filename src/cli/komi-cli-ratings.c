@@ -11,12 +11,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "komi-cli.h"
 #include "komi-rating.h"
+#include "komi-store.h"
 
-/* `ratings`: the ladder and each subject's rating from game results.
- * Today the results come from files (--results, CSV or JSON Lines); the
- * store adapter will read them from the library and call
- * komi_cli_ratings_run() with the same options. */
+/* `ratings`: the ladder and each subject's rating from game results,
+ * read from the library (or from files with --results, CSV or JSON
+ * Lines). `ratings calibrate` freezes a ladder, by default into the
+ * library's folder, where plain `ratings` finds it. */
 
 typedef struct
 {
@@ -29,11 +31,10 @@ typedef struct
   char    *output;         /* calibrate --output: where to write the ladder */
   gboolean calibrate;      /* `ratings calibrate` */
   gboolean json;
+  char    *db;             /* --db: the library */
+  char   **series;         /* --series ID (repeatable): only these series' games */
 } KomiCliRatingsOptions;
 
-/* The declarations move to komi-cli.h when the command is wired in. */
-int komi_cli_ratings     (int                          argc,
-                          char                       **argv);
 int komi_cli_ratings_run (const KomiGameResult        *results,
                           gsize                        n_results,
                           const KomiCliRatingsOptions *options,
@@ -47,6 +48,76 @@ options_clear (KomiCliRatingsOptions *options)
   g_clear_pointer (&options->pinned, g_free);
   g_clear_pointer (&options->subject, g_free);
   g_clear_pointer (&options->output, g_free);
+  g_clear_pointer (&options->db, g_free);
+  g_clear_pointer (&options->series, g_strfreev);
+}
+
+/* The frozen ladder of a protocol lives beside the library. */
+static char *
+default_ladder_path (const char *db, guint protocol)
+{
+  g_autofree char *dir = g_path_get_dirname (db);
+  g_autofree char *name = g_strdup_printf ("ladder-protocol-%u.json", protocol);
+
+  return g_build_filename (dir, name, NULL);
+}
+
+static gboolean
+series_wanted (const KomiCliRatingsOptions *options, gint64 id)
+{
+  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+
+  return options->series == NULL || g_strv_contains ((const char * const *) options->series,
+                                                     text);
+}
+
+/* Every ended game of the library's series as a result. A game between
+ * two members of @ladder is a ladder game (no subject): it says nothing
+ * about a subject's strength. */
+static gboolean
+read_library (const KomiCliRatingsOptions *options,
+              const KomiLadder            *ladder,
+              KomiResultList              *out,
+              GError                     **error)
+{
+  g_autoptr(KomiStore) store = komi_store_open_reader (options->db, error);
+  g_autoptr(GPtrArray) games = NULL;
+
+  if (store == NULL)
+    return FALSE;
+  games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, error);
+  if (games == NULL)
+    return FALSE;
+  for (guint i = 0; i < games->len; i++)
+    {
+      const KomiStoreGame *g = g_ptr_array_index (games, i);
+      KomiGameResult r = { 0, };
+
+      if (g->series_id <= 0 || !series_wanted (options, g->series_id))
+        continue;
+      if (g->status == KOMI_GAME_STATUS_FINISHED)
+        r.outcome = KOMI_RESULT_FINISHED;
+      else if (g->status == KOMI_GAME_STATUS_VOID)
+        r.outcome = KOMI_RESULT_VOID;
+      else if (g->status == KOMI_GAME_STATUS_FORFEIT)
+        r.outcome = KOMI_RESULT_FORFEIT;
+      else
+        continue;   /* pending or running: not a result yet */
+      r.protocol = g->protocol;
+      r.black = g->black_spec;
+      r.white = g->white_spec;
+      r.winner = g->has_winner ? g->winner : KOMI_EMPTY;
+      r.end_reason = g->end_reason;
+      r.orientation = g->orientation;
+      r.subject = g->subject;
+      if (ladder != NULL && komi_ladder_lookup (ladder, g->black_spec) != NULL
+          && komi_ladder_lookup (ladder, g->white_spec) != NULL)
+        r.subject = KOMI_EMPTY;
+      if (options->calibrate)
+        r.subject = KOMI_EMPTY;
+      komi_result_list_add (out, &r);
+    }
+  return TRUE;
 }
 
 /* Prints the error; mixed protocols are the user's to sort out, so it
@@ -200,6 +271,10 @@ komi_cli_ratings (int argc, char **argv)
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &options.output,
       "calibrate: write the ladder to FILE", "FILE" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &options.json, "Print JSON instead of tables", NULL },
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, &options.db,
+      "The library to read games from (default in the XDG data folder)", "PATH" },
+    { "series", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options.series,
+      "Only the games of this series of the library (repeatable)", "ID" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = NULL;
@@ -217,18 +292,19 @@ komi_cli_ratings (int argc, char **argv)
                                   ? "- fit the ladder's ratings from games among its members"
                                   : "[calibrate] - rate subjects against the ladder");
   g_option_context_set_summary (context,
-                                "'ratings calibrate --results ENGINES.csv --output LADDER.json' "
-                                "freezes a ladder;\n'ratings --results GAMES.csv --ladder "
-                                "LADDER.json' rates each subject against it.");
+                                "'ratings calibrate --series ID' freezes a ladder from the "
+                                "library's engine games;\n'ratings' rates every subject of the "
+                                "library against it. --results reads CSV or JSON Lines "
+                                "files instead.");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1
-      || options.results == NULL || options.protocol < 0)
+      || options.protocol < 0 || (options.results != NULL && options.series != NULL))
     {
       fprintf (stderr, "komi-cli ratings: %s\n",
                error ? error->message
-                     : argc != 1 ? "unexpected argument; give results with --results FILE"
+                     : argc != 1 ? "unexpected argument (see komi-cli ratings --help)"
                      : options.protocol < 0 ? "--protocol takes a number of 1 or more"
-                     : "give the games with --results FILE (CSV or JSON Lines)");
+                     : "--series picks games of the library; it does not go with --results");
       options_clear (&options);
       return 2;
     }
@@ -240,7 +316,35 @@ komi_cli_ratings (int argc, char **argv)
       return 2;
     }
 
-  for (guint f = 0; options.results[f] != NULL; f++)
+  if (options.results == NULL)
+    {
+      g_autoptr(KomiLadder) frozen = NULL;
+      g_autofree char *ladder_path = NULL;
+
+      if (options.db == NULL)
+        options.db = komi_store_default_path ();
+      ladder_path = default_ladder_path (options.db, options.protocol > 0
+                                                     ? (guint) options.protocol : 1);
+      if (options.calibrate && options.output == NULL)
+        options.output = g_strdup (ladder_path);
+      if (!options.calibrate && options.ladder == NULL
+          && g_file_test (ladder_path, G_FILE_TEST_EXISTS))
+        options.ladder = g_strdup (ladder_path);
+      if (options.ladder != NULL && (frozen = komi_ladder_load (options.ladder, &error)) == NULL)
+        {
+          options_clear (&options);
+          return fail (error);
+        }
+      if (!read_library (&options, frozen, all, &error))
+        {
+          options_clear (&options);
+          return fail (error);
+        }
+      if (options.calibrate)
+        fprintf (stderr, "The ladder is written to %s\n", options.output);
+    }
+
+  for (guint f = 0; options.results != NULL && options.results[f] != NULL; f++)
     {
       g_autoptr(KomiResultList) list = komi_result_list_load (options.results[f], &error);
 

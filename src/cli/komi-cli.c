@@ -30,6 +30,7 @@ static const Subcommand subcommands[] = {
   { "run",     komi_cli_run,     "play a series of games (a JSON file), recorded in the library; run again to continue" },
   { "resume",  komi_cli_resume,  "continue a series of the library by its id" },
   { "series",  komi_cli_series,  "list the series of the library" },
+  { "ratings", komi_cli_ratings, "the ladder and each subject's rating, from the library; 'ratings calibrate' freezes the ladder" },
   { "export",  komi_cli_export,  "write the library's games as SGF, the call log as JSON Lines, results as CSV" },
   { "import",  komi_cli_import,  "bring SGF game records into the library for review" },
 };

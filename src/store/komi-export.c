@@ -20,6 +20,8 @@
 
 /* SGF */
 
+/* What a reader of the file needs to reproduce the game: protocol, seeds,
+ * orientation and both players' exact settings. */
 static char *
 root_comment (const KomiStoreGame *g)
 {
@@ -183,6 +185,7 @@ komi_export_sgf (KomiStore   *store,
 
       if (listed->status == KOMI_GAME_STATUS_PENDING)
         continue;
+      /* One game at a time: memory stays flat however large the library. */
       if ((game = komi_store_load_game (store, listed->id, error)) == NULL
           || (text = komi_export_game_sgf (game, error)) == NULL)
         return FALSE;
@@ -235,6 +238,8 @@ add_count (JsonBuilder *b, const char *member, gint64 value)
     json_builder_add_null_value (b);
 }
 
+/* Unknown values are null, never 0 or "": a published log must not
+ * claim a token count or a status that was not reported. */
 char *
 komi_export_call_to_json (const KomiStoreCall *c)
 {

@@ -126,6 +126,8 @@ check_playable (gint64 game_id, const KomiStoreGameRow *row, GError **error)
   return FALSE;
 }
 
+/* Records the players (names, versions, settings, seeds) and marks the
+ * game running; the first start's time is kept across resumes. */
 static gboolean
 start_locked (KomiStore              *self,
               gint64                  game_id,
@@ -204,6 +206,9 @@ same_move (const KomiMove *a, const KomiMove *b)
   return a->color == b->color && a->point == b->point;
 }
 
+/* The next move is inserted; an earlier turn must be the move already
+ * recorded (a resumed game replays into its engines); a gap is refused,
+ * since the moves table must stay the exact prefix of the game. */
 static gboolean
 add_move_txn (KomiStore *self, gpointer user_data, GError **error)
 {
@@ -283,6 +288,8 @@ complete_moves (KomiStore              *self,
   return n_moves == row->n_moves || _komi_store_set_n_moves (self, game_id, n_moves, error);
 }
 
+/* Writes everything of the record: status, result, count, dead stones,
+ * referee, void reason; the caller holds the transaction. */
 static gboolean
 finish_locked (KomiStore *self, gint64 game_id, const KomiGameRecord *r, GError **error)
 {
@@ -380,6 +387,8 @@ komi_store_finish_game (KomiStore             *self,
   return _komi_store_transaction (self, TRUE, finish_game_txn, &data, error);
 }
 
+/* The bulk path: one transaction for all the records, so 10,000 games
+ * cost one sync, not a million. */
 static gboolean
 add_records_txn (KomiStore *self, gpointer user_data, GError **error)
 {

@@ -34,6 +34,8 @@
   "  g.white_dead, g.black_total, g.white_total, g.referee, g.void_reason, g.faulty, " \
   "  g.date, g.started, g.finished, g.seconds, g.n_moves, g.source "
 
+/* Settings JSON, dead stones and setup are left to load_game: a listing
+ * of 10,000 games carries only what a table of results shows. */
 #define GAME_FROM " FROM games g LEFT JOIN series s ON s.id = g.series_id "
 #define GAME_ORDER " ORDER BY g.series_id IS NULL, g.series_id, g.plan_index, g.id"
 
@@ -85,6 +87,8 @@ series_from_row (sqlite3_stmt *stmt)
   return s;
 }
 
+/* A game from a row of GAME_SELECT; NULL columns become NULL, NAN, -1 or
+ * KOMI_EMPTY, so "not known" is never mistaken for a value. */
 static KomiStoreGame *
 game_from_row (sqlite3_stmt *stmt)
 {
@@ -155,6 +159,7 @@ typedef struct
   gpointer   result;
 } ReadData;
 
+/* Every row of @stmt, turned into an element of @rows by @from_row. */
 static gboolean
 collect (KomiStore *self, KomiStoreStmt *stmt, gpointer (*from_row) (sqlite3_stmt *),
          GPtrArray *rows, GError **error)
@@ -291,6 +296,8 @@ load_game_txn (KomiStore *self, gpointer user_data, GError **error)
                    "the library from a backup", game->id, text_column (stmt, C_DEAD));
       return FALSE;
     }
+  /* A setup of the wrong length would be a damaged row: it is ignored and
+   * the replay in game_to_record reports what does not fit. */
   setup = text_column (stmt, C_SETUP);
   if (setup != NULL && strlen (setup) == game->size * game->size)
     {
@@ -321,6 +328,8 @@ komi_store_load_game (KomiStore *self, gint64 game_id, GError **error)
   return game;
 }
 
+/* One GROUP BY over the series' games: the summary costs one query
+ * however many games the series has. */
 static gboolean
 summarize_txn (KomiStore *self, gpointer user_data, GError **error)
 {

@@ -244,6 +244,8 @@ typedef struct
   gint64            series_id;
 } BeginData;
 
+/* Inserts one planned game as pending, or checks that an earlier run
+ * planned the same game at that index. */
 static gboolean
 plan_game (KomiStore *self, gint64 series_id, const KomiPlannedGame *g, GError **error)
 {
@@ -303,6 +305,8 @@ plan_game (KomiStore *self, gint64 series_id, const KomiPlannedGame *g, GError *
   return FALSE;
 }
 
+/* The series and its whole plan in one transaction: a crash between the
+ * two would leave a series without its games, which resume cannot mend. */
 static gboolean
 begin_series_txn (KomiStore *self, gpointer user_data, GError **error)
 {
@@ -403,6 +407,7 @@ komi_store_add_event (KomiStore   *self,
   return _komi_store_transaction (self, TRUE, add_event_txn, &data, error);
 }
 
+/* Token counts: -1 (not reported) is stored as NULL, not as a number. */
 static void
 bind_count (KomiStoreStmt *stmt, int index, gint64 value)
 {

@@ -216,8 +216,6 @@ configure (KomiStore *self, GError **error)
 {
   g_autofree char *mode = NULL;
 
-  sqlite3_busy_timeout (self->db, BUSY_TIMEOUT_MS);
-  sqlite3_extended_result_codes (self->db, TRUE);
   if (!exec (self, "PRAGMA foreign_keys = ON", error))
     return FALSE;
   if (!self->writer)
@@ -230,8 +228,8 @@ configure (KomiStore *self, GError **error)
   if (g_ascii_strcasecmp (mode != NULL ? mode : "", "wal") != 0)
     {
       g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_OPEN,
-                   "The library %s cannot use write-ahead logging on this file system; "
-                   "put it on a local disk (--db)", self->path);
+                   "the library cannot use write-ahead logging on this file system; "
+                   "put it on a local disk (--db)");
       return FALSE;
     }
   if (!exec (self, "PRAGMA synchronous = FULL", error))
@@ -259,11 +257,8 @@ open_connection (const char *path, gboolean writer, GError **error)
         _komi_store_set_error (self, rc, error, "Cannot open the library");
       return NULL;
     }
-  if (!configure (self, error))
-    {
-      g_prefix_error (error, "%s: ", path);
-      return NULL;
-    }
+  sqlite3_busy_timeout (self->db, BUSY_TIMEOUT_MS);
+  sqlite3_extended_result_codes (self->db, TRUE);
   return g_steal_pointer (&self);
 }
 
@@ -273,7 +268,7 @@ komi_store_open (const char *path, GError **error)
   g_autoptr(KomiStore) self = NULL;
   g_autofree char *dir = NULL;
   const KomiStoreMigration *migrations;
-  guint n_migrations;
+  guint n_migrations, version = 0;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -288,9 +283,18 @@ komi_store_open (const char *path, GError **error)
                    "place with --db", dir, g_strerror (saved));
       return NULL;
     }
-  if ((self = open_connection (path, TRUE, error)) == NULL)
-    return NULL;
+  /* The file is checked before anything is set on it: a database of
+   * another program is refused untouched. */
   migrations = _komi_store_get_migrations (&n_migrations);
+  if ((self = open_connection (path, TRUE, error)) == NULL
+      || !_komi_store_check_version (self->db, path, migrations[n_migrations - 1].version,
+                                     &version, error))
+    return NULL;
+  if (!configure (self, error))
+    {
+      g_prefix_error (error, "%s: ", path);
+      return NULL;
+    }
   if (!_komi_store_migrate (self->db, path, migrations, n_migrations, error))
     return NULL;
   return g_steal_pointer (&self);
@@ -308,6 +312,11 @@ komi_store_open_reader (const char *path, GError **error)
   if ((self = open_connection (path, FALSE, error)) == NULL
       || !_komi_store_check_version (self->db, path, KOMI_STORE_SCHEMA_VERSION, &version, error))
     return NULL;
+  if (!configure (self, error))
+    {
+      g_prefix_error (error, "%s: ", path);
+      return NULL;
+    }
   if (version == 0)
     {
       g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_FOUND,
