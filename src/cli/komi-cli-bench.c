@@ -12,10 +12,16 @@
 #include <stdio.h>
 #include <sys/resource.h>
 
+#include <glib/gstdio.h>
+
 #include "komi-cli.h"
 #include "komi-protocol-state.h"
 #include "komi-random-player.h"
+#include "komi-rating.h"
 #include "komi-score.h"
+#include "komi-series-runner.h"
+#include "komi-store.h"
+#include "komi-store-sink.h"
 
 /* `bench`: figures, never assertions. Everything runs on the calling
  * thread, pinned to one core where the system allows it. */
@@ -106,6 +112,135 @@ bench_requests (double budget, guint *count, double *seconds, gsize *bytes)
   while (*seconds < budget);
 }
 
+static double
+ms_since (gint64 start)
+{
+  return (g_get_monotonic_time () - start) / 1e3;
+}
+
+static KomiSeries *
+bench_series (const char *subject, const char *opponent, guint pairs, guint jobs)
+{
+  g_autofree char *json = g_strdup_printf ("{\"name\": \"bench\", \"protocol\": 1, "
+                                           "\"subject\": \"%s\", \"opponents\": [\"%s\"], "
+                                           "\"pairs\": %u, \"seed\": 1, \"referee\": "
+                                           "\"gnugo\", \"jobs\": %u}",
+                                           subject, opponent, pairs, jobs);
+
+  return komi_series_new_from_json (json, -1, NULL);
+}
+
+/* A library of @n random-vs-random games, then the reads a reviewer does:
+ * list every game with its result, load one with all its moves. */
+static gboolean
+bench_library (const char *dir, guint n, GError **error)
+{
+  g_autofree char *path = g_build_filename (dir, "bench.db", NULL);
+  g_autoptr(KomiSeries) series = bench_series ("random", "random", n / 2, 1);
+  g_autoptr(GArray) plan = komi_series_plan (series);
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                                  komi_game_record_free);
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(KomiStore) reader = NULL;
+  g_autoptr(GPtrArray) listed = NULL;
+  g_autoptr(KomiPlayer) black = komi_random_player_new ();
+  g_autoptr(KomiPlayer) white = komi_random_player_new ();
+  gint64 series_id, start;
+  double list_ms, load_ms = 0;
+  guint loads = 0;
+
+  start = g_get_monotonic_time ();
+  for (guint i = 0; i < plan->len; i++)
+    {
+      KomiMatchSettings settings = {
+        .black = black, .white = white, .size = 9, .komi = 7,
+        .max_turns = KOMI_PROTOCOL_MAX_TURNS,
+        .seed = g_array_index (plan, KomiPlannedGame, i).seed,
+      };
+      KomiGameRecord *record = komi_match_play_game (&settings, NULL, error);
+
+      if (record == NULL)
+        return FALSE;
+      g_ptr_array_add (records, record);
+    }
+  if ((store = komi_store_open (path, error)) == NULL
+      || !komi_store_begin_series (store, series, plan, &series_id, error)
+      || !komi_store_add_records (store, series_id, plan, records, error))
+    return FALSE;
+  printf ("library: %u random-vs-random games played and written in %.0f ms\n", n,
+          ms_since (start));
+
+  if ((reader = komi_store_open_reader (path, error)) == NULL)
+    return FALSE;
+  start = g_get_monotonic_time ();
+  listed = komi_store_list_games (reader, KOMI_STORE_ALL_GAMES, error);
+  list_ms = ms_since (start);
+  if (listed == NULL)
+    return FALSE;
+  for (guint i = 0; i < listed->len; i += listed->len / 20 + 1, loads++)
+    {
+      g_autoptr(KomiStoreGame) game = NULL;
+
+      start = g_get_monotonic_time ();
+      game = komi_store_load_game (reader, ((KomiStoreGame *) g_ptr_array_index (listed, i))->id,
+                                   error);
+      load_ms += ms_since (start);
+      if (game == NULL)
+        return FALSE;
+    }
+  printf ("library: list %u games with results: %.1f ms; load one game with all its moves: "
+          "%.2f ms (mean of %u)\n", listed->len, list_ms, load_ms / loads, loads);
+  g_unlink (path);
+  return TRUE;
+}
+
+/* A jobs=2 engine series recorded in a library: wall time against the
+ * engines' own CPU time and Komi's. */
+static gboolean
+bench_engine_series (const char *dir, guint pairs, GError **error)
+{
+  g_autofree char *path = g_build_filename (dir, "series.db", NULL);
+  g_autoptr(KomiSeries) series = bench_series ("gnugo:1", "random", pairs, 2);
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(KomiSeriesResult) result = NULL;
+  struct rusage self_before, self_after, kids_before, kids_after;
+  KomiSeriesSink *sink;
+  double wall, self_cpu, kids_cpu;
+  gint64 start;
+
+  if (series == NULL)
+    {
+      g_set_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_FIELD,
+                   "GNU Go is needed for the engine series (apt-get install gnugo)");
+      return FALSE;
+    }
+  if ((store = komi_store_open (path, error)) == NULL)
+    return FALSE;
+  sink = komi_store_new_sink (store);
+  getrusage (RUSAGE_SELF, &self_before);
+  getrusage (RUSAGE_CHILDREN, &kids_before);
+  start = g_get_monotonic_time ();
+  result = komi_series_run (series, sink, 2, NULL, NULL, NULL, error);
+  wall = ms_since (start) / 1e3;
+  getrusage (RUSAGE_SELF, &self_after);
+  getrusage (RUSAGE_CHILDREN, &kids_after);
+  komi_store_sink_free (sink);
+  if (result == NULL)
+    return FALSE;
+
+#define CPU(u) ((u).ru_utime.tv_sec + (u).ru_stime.tv_sec \
+                + ((u).ru_utime.tv_usec + (u).ru_stime.tv_usec) / 1e6)
+  self_cpu = CPU (self_after) - CPU (self_before);
+  kids_cpu = CPU (kids_after) - CPU (kids_before);
+#undef CPU
+  printf ("engine series (GNU Go level 1 vs random, %u games, jobs=2, GNU Go referee): "
+          "wall %.2f s; engines' CPU %.2f s; Komi's CPU %.3f s = %.2f%% of the engines'; "
+          "wall x 2 cores / engines' CPU = %.2f\n",
+          2 * pairs, wall, kids_cpu, self_cpu, 100 * self_cpu / kids_cpu, wall * 2 / kids_cpu);
+  g_unlink (path);
+  return TRUE;
+}
+
 int
 komi_cli_bench (int argc, char **argv)
 {
@@ -113,6 +248,8 @@ komi_cli_bench (int argc, char **argv)
                                                             "the protocol on one core");
   g_autoptr(GError) error = NULL;
   double budget = 3;
+  gboolean library = FALSE, engines = FALSE, all = FALSE;
+  int n_library = 10000;
   GameFigures games;
   guint requests;
   double req_seconds;
@@ -122,6 +259,14 @@ komi_cli_bench (int argc, char **argv)
   const GOptionEntry entries[] = {
     { "seconds", 0, 0, G_OPTION_ARG_DOUBLE, &budget, "Seconds per measurement (default 3)",
       "S" },
+    { "library", 0, 0, G_OPTION_ARG_NONE, &library,
+      "Also: a library of random games (listing, loading) and ratings over 100,000 games",
+      NULL },
+    { "library-games", 0, 0, G_OPTION_ARG_INT, &n_library,
+      "Games in the benchmark library (default 10000)", "N" },
+    { "engines", 0, 0, G_OPTION_ARG_NONE, &engines,
+      "Also: a jobs=2 GNU Go series, Komi's CPU against the engines'", NULL },
+    { "all", 0, 0, G_OPTION_ARG_NONE, &all, "Everything above", NULL },
     { NULL }
   };
 
@@ -153,6 +298,27 @@ komi_cli_bench (int argc, char **argv)
   printf ("Protocol 1 requests built and serialised: %.0f requests/s "
           "(oriented, rules text included, %.0f bytes each)\n",
           requests / req_seconds, (double) req_bytes / requests);
+
+  if (library || all)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("komi-bench-XXXXXX", &error);
+      double rating_s;
+
+      if (dir == NULL || !bench_library (dir, (guint) CLAMP (n_library, 2, 1000000), &error))
+        return komi_cli_fail ("bench", error);
+      rating_s = komi_rating_bench (100000, 1);
+      printf ("ratings over 100,000 games (one subject, a ladder of four): %.1f ms\n",
+              rating_s * 1e3);
+      g_rmdir (dir);
+    }
+  if (engines || all)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("komi-bench-XXXXXX", &error);
+
+      if (dir == NULL || !bench_engine_series (dir, 4, &error))
+        return komi_cli_fail ("bench", error);
+      g_rmdir (dir);
+    }
 
   getrusage (RUSAGE_SELF, &usage);
   printf ("peak memory: %.1f MiB (maximum resident set size)\n", usage.ru_maxrss / 1024.0);
