@@ -308,41 +308,17 @@ read_block (KomiGtpEngine *self,
   return block;
 }
 
-gboolean
-komi_gtp_engine_send (KomiGtpEngine  *self,
-                      const char     *command,
-                      char          **reply,
-                      guint           timeout_ms,
-                      GCancellable   *cancellable,
-                      GError        **error)
+/* Checks one answer block for command number @id. */
+static gboolean
+parse_block (KomiGtpEngine  *self,
+             const char     *block,
+             guint           id,
+             const char     *command,
+             char          **reply,
+             GError        **error)
 {
-  g_autofree char *line = NULL;
-  g_autofree char *block = NULL;
   const char *p;
-  guint id;
   gboolean success;
-
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (command != NULL && strchr (command, '\n') == NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  if (!self->running)
-    {
-      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_DIED,
-                   "%s is not running (it was stopped or ended earlier)", self->label);
-      return FALSE;
-    }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return FALSE;
-
-  id = self->next_id++;
-  line = g_strdup_printf ("%u %s\n", id, command);
-  if (!write_all (self, line, strlen (line), command, error))
-    return FALSE;
-
-  block = read_block (self, command, timeout_ms, cancellable, error);
-  if (block == NULL)
-    return FALSE;
 
   /* "=ID text" or "?ID text"; the id is optional but must be ours. */
   if (block[0] != '=' && block[0] != '?')
@@ -381,6 +357,107 @@ not_gtp:
                  self->label, command, shown);
     return FALSE;
   }
+}
+
+
+gboolean
+komi_gtp_engine_send (KomiGtpEngine  *self,
+                      const char     *command,
+                      char          **reply,
+                      guint           timeout_ms,
+                      GCancellable   *cancellable,
+                      GError        **error)
+{
+  g_autofree char *line = NULL;
+  g_autofree char *block = NULL;
+  guint id;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (command != NULL && strchr (command, '\n') == NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!self->running)
+    {
+      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_DIED,
+                   "%s is not running (it was stopped or ended earlier)", self->label);
+      return FALSE;
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+
+  id = self->next_id++;
+  line = g_strdup_printf ("%u %s\n", id, command);
+  if (!write_all (self, line, strlen (line), command, error))
+    return FALSE;
+
+  block = read_block (self, command, timeout_ms, cancellable, error);
+  if (block == NULL)
+    return FALSE;
+  return parse_block (self, block, id, command, reply, error);
+}
+
+gboolean
+komi_gtp_engine_send_many (KomiGtpEngine       *self,
+                           const char * const  *commands,
+                           guint                n_commands,
+                           guint                timeout_ms,
+                           GCancellable        *cancellable,
+                           GError             **error)
+{
+  g_autoptr(GString) lines = g_string_new (NULL);
+  GError *first = NULL;
+  guint first_id;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (n_commands == 0)
+    return TRUE;
+  if (!self->running)
+    {
+      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_DIED,
+                   "%s is not running (it was stopped or ended earlier)", self->label);
+      return FALSE;
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+
+  /* GTP engines read commands one at a time, so a batch written at once
+   * is answered in order: one wake-up instead of one per command. The
+   * batch is kept well under a pipe's buffer so neither side blocks. */
+  g_return_val_if_fail (n_commands <= KOMI_GTP_MAX_BATCH, FALSE);
+  first_id = self->next_id;
+  for (guint i = 0; i < n_commands; i++)
+    {
+      g_return_val_if_fail (strchr (commands[i], '\n') == NULL, FALSE);
+      g_string_append_printf (lines, "%u %s\n", self->next_id++, commands[i]);
+    }
+  if (!write_all (self, lines->str, lines->len, commands[0], error))
+    return FALSE;
+
+  /* Every answer is read, even after a refusal, so the next command
+   * meets a clean stream; the first refusal is the one reported. */
+  for (guint i = 0; i < n_commands; i++)
+    {
+      g_autofree char *block = read_block (self, commands[i], timeout_ms, cancellable,
+                                           first == NULL ? &first : NULL);
+
+      if (block == NULL)
+        {
+          if (first == NULL)
+            g_set_error (&first, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_DIED,
+                         "%s stopped answering “%s”", self->label, commands[i]);
+          break;
+        }
+      if (first == NULL)
+        parse_block (self, block, first_id + i, commands[i], NULL, &first);
+    }
+  if (first != NULL)
+    {
+      g_propagate_error (error, first);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 KomiGtpEngine *

@@ -37,6 +37,15 @@ gboolean       komi_gtp_engine_send           (KomiGtpEngine      *self,
                                                guint               timeout_ms,
                                                GCancellable       *cancellable,
                                                GError            **error);
+/* Sends @n_commands (at most KOMI_GTP_MAX_BATCH) in one write and reads
+ * their answers in order; fails with the first refusal or fault. */
+#define KOMI_GTP_MAX_BATCH 256
+gboolean       komi_gtp_engine_send_many   (KomiGtpEngine       *self,
+                                            const char * const  *commands,
+                                            guint                n_commands,
+                                            guint                timeout_ms,
+                                            GCancellable        *cancellable,
+                                            GError             **error);
 const char    *komi_gtp_engine_get_name       (KomiGtpEngine      *self);
 const char    *komi_gtp_engine_get_version    (KomiGtpEngine      *self);
 const char    *komi_gtp_engine_get_label      (KomiGtpEngine      *self);

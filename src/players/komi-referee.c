@@ -214,13 +214,19 @@ judge (KomiReferee     *self,
         return FALSE;
     }
 
-  if (!komi_gtp_engine_send (self->engine, boardsize, NULL, timeout, cancellable, error) ||
-      !komi_gtp_engine_send (self->engine, "clear_board", NULL, timeout, cancellable, error) ||
-      !komi_gtp_engine_send (self->engine, "komi 7", NULL, timeout, cancellable, error))
-    return FALSE;
-  for (guint i = 0; i < commands->len; i++)
-    if (!komi_gtp_engine_send (self->engine, commands->pdata[i], NULL, timeout,
-                               cancellable, error))
+  {
+    const char *setup[] = { boardsize, "clear_board", "komi 7" };
+
+    if (!komi_gtp_engine_send_many (self->engine, setup, G_N_ELEMENTS (setup), timeout,
+                                    cancellable, error))
+      return FALSE;
+  }
+  /* The replay is pipelined: a game's moves cost one round trip per batch,
+   * not one per move. */
+  for (guint i = 0; i < commands->len; i += KOMI_GTP_MAX_BATCH)
+    if (!komi_gtp_engine_send_many (self->engine, (const char * const *) commands->pdata + i,
+                                    MIN (KOMI_GTP_MAX_BATCH, commands->len - i), timeout,
+                                    cancellable, error))
       return FALSE;
   return komi_gtp_engine_send (self->engine, "final_status_list dead", reply, timeout,
                                cancellable, error);

@@ -252,7 +252,7 @@ komi_store_add_move (KomiStore       *self,
 
   g_return_val_if_fail (self != NULL && move != NULL && turn >= 1, FALSE);
   g_return_val_if_fail (move->color == KOMI_BLACK || move->color == KOMI_WHITE, FALSE);
-  return _komi_store_transaction (self, TRUE, add_move_txn, &data, error);
+  return _komi_store_transaction_unsynced (self, add_move_txn, &data, error);
 }
 
 /* The record's moves after those already stored; the stored ones must be

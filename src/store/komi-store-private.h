@@ -78,6 +78,10 @@ gboolean       _komi_store_transaction    (KomiStore       *self,
                                            KomiStoreTxnFunc func,
                                            gpointer         data,
                                            GError         **error);
+gboolean       _komi_store_transaction_unsynced (KomiStore        *self,
+                                                 KomiStoreTxnFunc  func,
+                                                 gpointer          data,
+                                                 GError          **error);
 
 /* komi-store-schema.c */
 

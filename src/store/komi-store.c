@@ -149,6 +149,12 @@ exec (KomiStore *self, const char *sql, GError **error)
   return FALSE;
 }
 
+static gboolean transaction_locked (KomiStore        *self,
+                                    gboolean          write,
+                                    KomiStoreTxnFunc  func,
+                                    gpointer          data,
+                                    GError          **error);
+
 gboolean
 _komi_store_transaction (KomiStore        *self,
                          gboolean          write,
@@ -158,6 +164,39 @@ _komi_store_transaction (KomiStore        *self,
 {
   g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->mutex);
 
+  return transaction_locked (self, write, func, data, error);
+}
+
+/* A move in flight: committed (it survives the process being killed at
+ * any moment) but not synced to the disk on its own. The next durable
+ * commit (a game's end, a model call, a series) syncs the log with it;
+ * until then a power cut can take back the last moves of games in
+ * flight, which resuming plays again. Syncing every move would cost the
+ * engines' CPU budget more than the rest of Komi together. */
+gboolean
+_komi_store_transaction_unsynced (KomiStore        *self,
+                                  KomiStoreTxnFunc  func,
+                                  gpointer          data,
+                                  GError          **error)
+{
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->mutex);
+  gboolean ok;
+
+  if (self->writer && !exec (self, "PRAGMA synchronous = NORMAL", error))
+    return FALSE;
+  ok = transaction_locked (self, TRUE, func, data, error);
+  if (self->writer && !exec (self, "PRAGMA synchronous = FULL", ok ? error : NULL))
+    return FALSE;
+  return ok;
+}
+
+static gboolean
+transaction_locked (KomiStore        *self,
+                    gboolean          write,
+                    KomiStoreTxnFunc  func,
+                    gpointer          data,
+                    GError          **error)
+{
   if (write && !self->writer)
     {
       g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_WRITE,
