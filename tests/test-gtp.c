@@ -156,6 +156,36 @@ test_engine_basic (void)
   g_assert_cmpuint (komi_gtp_engine_get_pid (engine), ==, 0);
 }
 
+/* A pipelined batch is answered in order; a refusal in the middle is the
+ * error, and every answer is still read, so the next command is in step. */
+static void
+test_engine_batch (void)
+{
+  const char *argv[] = { fake_path, NULL };
+  const char *good[] = { "boardsize 9", "clear_board", "play b A1", "play w B1" };
+  const char *bad[] = { "play b C1", "play w A1", "play b D1" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiGtpEngine) engine = komi_gtp_engine_new (argv, "Fake", 5000, NULL, &error);
+  g_autofree char *reply = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (komi_gtp_engine_send_many (engine, good, G_N_ELEMENTS (good), 5000, NULL,
+                                            &error));
+  g_assert_no_error (error);
+  g_assert_false (komi_gtp_engine_send_many (engine, bad, G_N_ELEMENTS (bad), 5000, NULL,
+                                             &error));
+  g_assert_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_GTP);
+  g_assert_nonnull (strstr (error->message, "play w A1"));
+  g_clear_error (&error);
+  /* D1 was played after the refusal; the stream is in step. */
+  g_assert_true (komi_gtp_engine_send (engine, "list_stones black", &reply, 5000, NULL,
+                                       &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (reply, "D1"));
+  g_assert_nonnull (strstr (reply, "C1"));
+  g_assert_true (komi_gtp_engine_is_running (engine));
+}
+
 static void
 test_engine_start_failure (void)
 {
@@ -578,6 +608,7 @@ main (int   argc,
 
   g_test_add_func ("/komi/gtp/engine/basic", test_engine_basic);
   g_test_add_func ("/komi/gtp/engine/start-failure", test_engine_start_failure);
+  g_test_add_func ("/komi/gtp/engine/batch", test_engine_batch);
   g_test_add_func ("/komi/gtp/fake/timeout", test_fake_timeout);
   g_test_add_func ("/komi/gtp/fake/cancel", test_fake_cancel);
   g_test_add_func ("/komi/gtp/fake/crash-restart", test_fake_crash_restart);
