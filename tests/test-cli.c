@@ -12,11 +12,10 @@
 #include <glib/gstdio.h>
 
 #include "komi-sgf-record.h"
+#include "komi-test-cli.h"
 #include "komi-test-util.h"
 
 /* komi-cli as a user runs it: a real process, real GNU Go, real files. */
-
-static char *cli_path;
 
 typedef struct
 {
@@ -38,26 +37,11 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 static void
 run_cli (Run *run, ...)
 {
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *arg;
   va_list ap;
 
-  g_ptr_array_add (argv, cli_path);
   va_start (ap, run);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (argv, (char *) arg);
+  run->status = run_komi_cli_va (&run->out, &run->err, ap);
   va_end (ap);
-  g_ptr_array_add (argv, NULL);
-
-  proc = g_subprocess_newv ((const char * const *) argv->pdata,
-                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                            &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (proc, NULL, NULL, &run->out, &run->err, &error);
-  g_assert_no_error (error);
-  run->status = g_subprocess_get_if_exited (proc) ? g_subprocess_get_exit_status (proc) : -1;
 }
 
 /* The foundation's promise: a GNU Go vs random game played with `play`
@@ -173,7 +157,6 @@ int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  cli_path = g_build_filename (g_getenv ("KOMI_BUILD_DIR"), "src", "cli", "komi-cli", NULL);
 
   g_test_add_func ("/komi/cli/play-then-score", test_play_then_score);
   g_test_add_func ("/komi/cli/demo", test_demo);

@@ -15,6 +15,7 @@
 #include "komi-import.h"
 #include "komi-sgf-record.h"
 #include "komi-store-test-util.h"
+#include "komi-test-cli.h"
 
 /* Exports read back by our SGF reader, by GNU Go and by a JSON parser, and
  * imports of our files and of other tools'. Every test starts from a
@@ -453,31 +454,7 @@ test_import_refused (Fixture *f, gconstpointer data)
 
 /* komi-cli, as a user runs it */
 
-static int
-run_cli (char **out, char **err, ...)
-{
-  g_autofree char *cli = g_build_filename (g_getenv ("KOMI_BUILD_DIR"), "src", "cli",
-                                           "komi-cli", NULL);
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *arg;
-  va_list ap;
-
-  g_ptr_array_add (argv, cli);
-  va_start (ap, err);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (argv, (char *) arg);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  proc = g_subprocess_newv ((const char * const *) argv->pdata,
-                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                            &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (proc, NULL, NULL, out, err, &error);
-  g_assert_no_error (error);
-  return g_subprocess_get_exit_status (proc);
-}
+#define run_cli run_komi_cli
 
 static void
 forget (char **out, char **err)

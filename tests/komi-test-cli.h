@@ -1,0 +1,49 @@
+/* komi-test-cli.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <stdarg.h>
+
+#include <gio/gio.h>
+
+/* Runs the built komi-cli with the NULL-terminated arguments, as a user
+ * would: a real process. Returns its exit status; @out and @err receive
+ * what it printed. */
+static inline int
+run_komi_cli_va (char **out, char **err, va_list ap)
+{
+  g_autofree char *cli = g_build_filename (g_getenv ("KOMI_BUILD_DIR"), "src", "cli",
+                                           "komi-cli", NULL);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *arg;
+
+  g_ptr_array_add (argv, cli);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (argv, (char *) arg);
+  g_ptr_array_add (argv, NULL);
+  proc = g_subprocess_newv ((const char * const *) argv->pdata,
+                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                            &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, out, err, &error);
+  g_assert_no_error (error);
+  return g_subprocess_get_if_exited (proc) ? g_subprocess_get_exit_status (proc) : -1;
+}
+
+static inline int
+run_komi_cli (char **out, char **err, ...)
+{
+  va_list ap;
+  int status;
+
+  va_start (ap, err);
+  status = run_komi_cli_va (out, err, ap);
+  va_end (ap);
+  return status;
+}
