@@ -195,6 +195,97 @@ test_second_crash_voids (void)
   g_assert_nonnull (record->void_reason);
 }
 
+/* A player that fails its Nth genmove with a chosen error, else passes
+ * nothing but plays the first legal point: the model's faults, without a
+ * model. */
+typedef struct
+{
+  KomiPlayer parent;
+  guint      fail_at;
+  int        code;
+  guint      calls;
+} ScriptedPlayer;
+
+static gboolean
+scripted_genmove (KomiPlayer *player, const KomiGame *game, KomiPoint *move,
+                  GCancellable *cancellable, GError **error)
+{
+  ScriptedPlayer *self = (ScriptedPlayer *) player;
+  KomiPoint legal[KOMI_MAX_POINTS];
+
+  if (++self->calls == self->fail_at)
+    {
+      g_set_error (error, KOMI_PLAYER_ERROR, self->code, "scripted fault %d", self->code);
+      return FALSE;
+    }
+  *move = komi_game_legal_points (game, legal) > 0 ? legal[0] : KOMI_PASS;
+  return TRUE;
+}
+
+static void
+scripted_free (KomiPlayer *player)
+{
+  g_free (player);
+}
+
+static const KomiPlayerClass scripted_class = {
+  .kind = "model", .genmove = scripted_genmove, .free = scripted_free,
+};
+
+static KomiPlayer *
+scripted_new (guint fail_at, int code)
+{
+  ScriptedPlayer *self = g_new0 (ScriptedPlayer, 1);
+
+  _komi_player_init (&self->parent, &scripted_class, "scripted");
+  self->parent.name = g_strdup ("Scripted");
+  self->fail_at = fail_at;
+  self->code = code;
+  return &self->parent;
+}
+
+static KomiGameRecord *
+play_scripted (KomiPlayer *black, KomiPlayer *white, GError **error)
+{
+  KomiMatchSettings settings = {
+    .black = black, .white = white, .size = 9, .komi = 7,
+    .max_turns = KOMI_PROTOCOL_MAX_TURNS, .seed = 1, .orientation = KOMI_ORIENTATION_ROTATE_90,
+  };
+
+  return komi_match_play_game (&settings, NULL, error);
+}
+
+/* A forfeit ends the game for the other side, apart from voids; a paused
+ * provider or a setting to fix stops the game without a result. */
+static void
+test_forfeit_and_pause (void)
+{
+  g_autoptr(KomiPlayer) random = komi_player_new_from_spec ("random", NULL, NULL);
+  g_autoptr(KomiPlayer) forfeiter = scripted_new (3, KOMI_PLAYER_ERROR_FORFEIT);
+  g_autoptr(KomiPlayer) pauser = scripted_new (2, KOMI_PLAYER_ERROR_PAUSED);
+  g_autoptr(KomiPlayer) fatal = scripted_new (1, KOMI_PLAYER_ERROR_FATAL);
+  g_autoptr(KomiGameRecord) record = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *sgf = NULL;
+
+  record = play_scripted (forfeiter, random, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (record->outcome, ==, KOMI_OUTCOME_FORFEIT);
+  g_assert_cmpint (record->faulty, ==, KOMI_BLACK);
+  g_assert_cmpstr (record->result, ==, "W+F");
+  g_assert_cmpuint (komi_game_get_turns_played (record->game), ==, 4);
+  g_assert_cmpint (record->orientation, ==, KOMI_ORIENTATION_ROTATE_90);
+  sgf = komi_game_record_to_sgf (record);
+  g_assert_nonnull (strstr (sgf, "RE[W+F]"));
+  g_assert_nonnull (strstr (sgf, "Forfeit: Black"));
+
+  g_assert_null (play_scripted (random, pauser, &error));
+  g_assert_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_PAUSED);
+  g_clear_error (&error);
+  g_assert_null (play_scripted (fatal, random, &error));
+  g_assert_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_FATAL);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -208,6 +299,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/match/resignation-voids", test_resignation_voids);
   g_test_add_func ("/komi/match/second-crash-voids", test_second_crash_voids);
   g_test_add_func ("/komi/match/resume", test_resume);
+  g_test_add_func ("/komi/match/forfeit-and-pause", test_forfeit_and_pause);
 
   return g_test_run ();
 }

@@ -64,8 +64,8 @@ on_progress (const KomiSeriesProgress *p,
   if (record != NULL && !data->tty)
     printf ("game %u: %s (X) vs %s (O): %s%s%s\n", game->index + 1, game->black, game->white,
             record->result,
-            record->outcome == KOMI_OUTCOME_VOID ? " — " : "",
-            record->outcome == KOMI_OUTCOME_VOID ? record->void_reason : "");
+            record->outcome != KOMI_OUTCOME_FINISHED ? " — " : "",
+            record->outcome != KOMI_OUTCOME_FINISHED ? record->void_reason : "");
   fprintf (data->tty ? stderr : stdout,
            "%s%u/%u games done, %u running, %s elapsed, ETA %s%s",
            data->tty ? "\r\033[K" : "", p->done, p->total, p->running, elapsed, eta,

@@ -127,6 +127,11 @@ komi_cli_print_record_result (FILE *out, const KomiGameRecord *record)
       fprintf (out, "Game void (not rated): %s\n", record->void_reason);
       return;
     }
+  if (record->outcome == KOMI_OUTCOME_FORFEIT)
+    {
+      fprintf (out, "Game ended by forfeit (%s): %s\n", record->result, record->void_reason);
+      return;
+    }
   if (record->end_reason == KOMI_END_NONE)
     fprintf (out, "The record ends after %u turns, before the game is over; counted as it "
                   "stands.\n", komi_game_get_turns_played (record->game));

@@ -64,6 +64,20 @@ record_void (KomiGameRecord *record, KomiColor color, const char *why)
   record->result = g_strdup ("Void");
 }
 
+/* Ends the game by forfeit: @color gave no valid answer; the other side
+ * wins, and the result says so ("W+F"). */
+static void
+record_forfeit (KomiGameRecord *record, KomiColor color, const char *why)
+{
+  record->outcome = KOMI_OUTCOME_FORFEIT;
+  record->faulty = color;
+  record->void_reason = g_strdup_printf ("%s (%s) forfeits: %s", komi_color_to_name (color),
+                                         color == KOMI_BLACK ? record->black_name
+                                                             : record->white_name, why);
+  g_free (record->result);
+  record->result = g_strdup (color == KOMI_BLACK ? "W+F" : "B+F");
+}
+
 static gboolean
 notify_both (const KomiMatchSettings *settings,
              KomiGameRecord          *record,
@@ -135,6 +149,7 @@ komi_match_play_game (const KomiMatchSettings *settings,
         .color = c,
         .seed = c == KOMI_BLACK ? record->black_seed : record->white_seed,
         .max_turns = settings->max_turns,
+        .orientation = settings->orientation,
       };
 
       if (!komi_player_start_game (players[c], &setup, cancellable, error))
@@ -179,12 +194,18 @@ komi_match_play_game (const KomiMatchSettings *settings,
 
       if (!komi_player_genmove (players[color], record->game, &move, cancellable, &local))
         {
-          if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+          /* Nobody's fault in the game: stop, keep the game open to resume. */
+          if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED)
+              || g_error_matches (local, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_PAUSED)
+              || g_error_matches (local, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_FATAL))
             {
               g_propagate_error (error, g_steal_pointer (&local));
               goto fail;
             }
-          record_void (record, color, local->message);
+          if (g_error_matches (local, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_FORFEIT))
+            record_forfeit (record, color, local->message);
+          else
+            record_void (record, color, local->message);
           break;
         }
       /* Komi is the referee: an engine's move must pass our rules. */
@@ -235,6 +256,8 @@ komi_game_record_describe (const KomiGameRecord *record)
 
   if (record->outcome == KOMI_OUTCOME_VOID)
     return g_strdup_printf ("Void: %s", record->void_reason);
+  if (record->outcome == KOMI_OUTCOME_FORFEIT)
+    return g_strdup_printf ("Forfeit: %s", record->void_reason);
   count = komi_score_describe (&record->score);
   return g_strdup_printf ("%s (%s; dead stones judged by %s)", count,
                           komi_end_reason_to_string (record->end_reason),

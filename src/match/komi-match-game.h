@@ -61,7 +61,7 @@ struct _KomiGameRecord
   KomiOutcome      outcome;
   KomiEndReason    end_reason;
   KomiColor        faulty;        /* the side that voided or forfeited the game */
-  char            *void_reason;   /* why, in words */
+  char            *void_reason;   /* why it was voided or forfeited, in words */
   GArray          *dead;          /* KomiPoint */
   char            *referee;       /* the engine that judged: "GNU Go 3.8" */
   KomiScore        score;

@@ -26,6 +26,7 @@ typedef struct
   KomiColor  color;      /* the colour this player takes */
   guint64    seed;       /* per-game seed derived by the caller */
   guint      max_turns;
+  guint      orientation; /* KomiOrientation the board is shown in (models) */
 } KomiGameSetup;
 
 typedef struct
@@ -78,6 +79,10 @@ typedef enum
   KOMI_PLAYER_ERROR_PROTOCOL,        /* an answer we cannot parse */
   KOMI_PLAYER_ERROR_RESIGNED,        /* the engine resigned */
   KOMI_PLAYER_ERROR_ILLEGAL_MOVE,    /* the engine chose a move the rules forbid */
+  KOMI_PLAYER_ERROR_FORFEIT,         /* a model gave no valid answer in its attempts */
+  KOMI_PLAYER_ERROR_PAUSED,          /* a provider stayed unreachable past its budget:
+                                      * stop now, resume later, nothing counted */
+  KOMI_PLAYER_ERROR_FATAL,           /* a setting must be fixed (key, model, quota) */
 } KomiPlayerError;
 
 gboolean komi_player_start_game  (KomiPlayer          *self,
