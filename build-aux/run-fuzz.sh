@@ -60,3 +60,22 @@ if [ "$status" -ne 0 ]; then
 fi
 done_runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -n 1)
 echo "fuzz-sgf: ${done_runs:-$runs} runs, no crash"
+
+# The providers' response decoders, briefly (FUZZ_WIRE_RUNS, default 50000), from a
+# few canned bodies of each API.
+meson compile -C "$builddir" tests/fuzz/fuzz-wire
+wire_corpus=$(mktemp -d "${TMPDIR:-/tmp}/fuzz-wire-corpus.XXXXXX")
+trap 'rm -rf "$corpus" "$wire_corpus"' EXIT
+printf '%s' '{"model":"m","choices":[{"message":{"content":"{\"answer\":\"pass\"}","refusal":null},"finish_reason":"stop","logprobs":{"content":[{"token":"pass","logprob":-0.1,"top_logprobs":[{"token":"B9","logprob":-2}]}]}}],"usage":{"prompt_tokens":1}}' >"$wire_corpus/chat"
+printf '%s' '{"status":"incomplete","incomplete_details":{"reason":"max_output_tokens"},"output":[{"type":"message","content":[{"type":"output_text","text":"B9","logprobs":[]},{"type":"refusal","refusal":"no"}]}]}' >"$wire_corpus/responses"
+printf '%s' '{"type":"message","model":"c","content":[{"type":"tool_use","input":{"answer":"C9"}}],"stop_reason":"refusal","stop_details":{"category":"cyber"},"usage":{"input_tokens":3}}' >"$wire_corpus/anthropic"
+printf '%s' '{"candidates":[{"content":{"parts":[{"text":"C8","thought":false}]},"finishReason":"STOP","logprobsResult":{"chosenCandidates":[{"token":"C8","logProbability":-0.5}],"topCandidates":[{"candidates":[{"token":"C9","logProbability":-1}]}]}}],"error":{"code":429,"details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"2s"}]}}' >"$wire_corpus/gemini"
+wire_log="$builddir/fuzz-wire.log"
+"$builddir/tests/fuzz/fuzz-wire" -runs="${FUZZ_WIRE_RUNS:-50000}" -seed="$seed" \
+  -max_len=4096 -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$builddir/" \
+  "$wire_corpus" >"$wire_log" 2>&1 || {
+  tail -n 40 "$wire_log" >&2
+  echo "fuzz-wire: crash; input saved in $builddir/, log in $wire_log" >&2
+  exit 1
+}
+echo "fuzz-wire: $(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$wire_log" | tail -n 1) runs, no crash"

@@ -226,7 +226,9 @@ test_calls_jsonl (Fixture *f, gconstpointer data)
     .response_headers = "{\"x-request-id\":\"abc\"}", .response_body = body,
     .latency_ms = 812.5, .tokens_input = 900, .tokens_output = 5, .tokens_reasoning = -1,
     .tokens_cached = 0, .model_version = "m-2026-01-01", .finish_reason = "stop",
-    .answer = "pass", .outcome = "ok",
+    .answer = "pass", .outcome = "answer", .system_fingerprint = "fp_44709d6fcb",
+    .response_id = "resp-1", .model_mismatch = TRUE, .logprobs_requested = TRUE,
+    .option_probabilities = "{\"pass\":0.875,\"play\":0.125}", .retry_delay = -1,
   };
   gint64 game_id;
   guint n = 99;
@@ -242,7 +244,10 @@ test_calls_jsonl (Fixture *f, gconstpointer data)
   g_assert_true (komi_store_add_call (f->store, game_id, &call, &error));
   call.attempt = 2;
   call.response_body = binary;
-  call.outcome = "model-fault";
+  call.outcome = "transport-error";
+  call.model_mismatch = FALSE;
+  call.option_probabilities = NULL;
+  call.retry_delay = 1.5;
   g_assert_true (komi_store_add_call (f->store, game_id, &call, &error));
   g_assert_no_error (error);
   g_assert_true (komi_export_calls (f->store, KOMI_STORE_ALL_GAMES, path, &n, &error));
@@ -273,11 +278,30 @@ test_calls_jsonl (Fixture *f, gconstpointer data)
       g_assert_cmpint (json_object_get_int_member (response, "status"), ==, 200);
       g_assert_true (json_object_get_null_member (tokens, "reasoning"));
       g_assert_cmpint (json_object_get_int_member (tokens, "input"), ==, 900);
+      g_assert_cmpstr (json_object_get_string_member (o, "system_fingerprint"), ==,
+                       "fp_44709d6fcb");
+      g_assert_cmpstr (json_object_get_string_member (o, "response_id"), ==, "resp-1");
+      g_assert_true (json_object_get_boolean_member (o, "logprobs_requested"));
       if (i == 0)
-        g_assert_cmpstr (json_object_get_string_member (response, "body"), ==,
-                         "{\"choice\":\"pass\"}");
+        {
+          JsonObject *probabilities = json_object_get_object_member (o,
+                                                                     "option_probabilities");
+
+          g_assert_cmpstr (json_object_get_string_member (response, "body"), ==,
+                           "{\"choice\":\"pass\"}");
+          g_assert_cmpstr (json_object_get_string_member (o, "outcome"), ==, "answer");
+          g_assert_true (json_object_get_boolean_member (o, "model_mismatch"));
+          g_assert_cmpfloat (json_object_get_double_member (probabilities, "pass"), ==, 0.875);
+          g_assert_true (json_object_get_null_member (o, "retry_delay"));
+        }
       else
-        g_assert_cmpstr (json_object_get_string_member (response, "body_base64"), ==, "/wAB");
+        {
+          g_assert_cmpstr (json_object_get_string_member (response, "body_base64"), ==, "/wAB");
+          g_assert_cmpstr (json_object_get_string_member (o, "outcome"), ==, "transport-error");
+          g_assert_false (json_object_get_boolean_member (o, "model_mismatch"));
+          g_assert_true (json_object_get_null_member (o, "option_probabilities"));
+          g_assert_cmpfloat (json_object_get_double_member (o, "retry_delay"), ==, 1.5);
+        }
     }
 }
 

@@ -265,7 +265,7 @@ mem_finished (KomiSeriesSink *sink, const KomiPlannedGame *g, const KomiGameReco
 }
 
 static const KomiSeriesSinkClass memory_sink_class = {
-  mem_begin, mem_state, mem_started, mem_move, mem_finished,
+  mem_begin, mem_state, mem_started, mem_move, mem_finished, NULL,
 };
 
 static void

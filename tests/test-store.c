@@ -125,7 +125,8 @@ test_refuse_newer (Fixture *f, gconstpointer data)
   g_assert_null (komi_store_open (f->path, &error));
   g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NEWER);
   g_assert_nonnull (strstr (error->message, "was written by a newer Komi (schema 99); "
-                                            "this one reads up to 1"));
+                                            "this one reads up to "
+                                            G_STRINGIFY (KOMI_STORE_SCHEMA_VERSION)));
   g_clear_error (&error);
   g_assert_null (komi_store_open_reader (f->path, &error));
   g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NEWER);

@@ -13,6 +13,7 @@
 #include "komi-cli.h"
 #include "komi-cli-util.h"
 #include "komi-coords.h"
+#include "komi-model-player.h"
 
 /* `play` and `demo`: one game between two players, shown turn by turn
  * when asked, its count and result printed at the end. */
@@ -88,8 +89,8 @@ run_game (const char *command,
       return 2;
     }
   komi_cli_engine_options_get (engine, &popts);
-  if ((black = komi_player_new_from_spec (black_spec, &popts, &error)) == NULL
-      || (white = komi_player_new_from_spec (white_spec, &popts, &error)) == NULL)
+  if ((black = komi_player_new_from_any_spec (black_spec, &popts, &error)) == NULL
+      || (white = komi_player_new_from_any_spec (white_spec, &popts, &error)) == NULL)
     return komi_cli_fail (command, error);
   referee = komi_cli_referee_new (engine, &error);
   if (error != NULL)
@@ -145,7 +146,8 @@ play_or_demo (int argc, char **argv, gboolean demo)
   ShowData show = { 0, };
   const GOptionEntry play_entries[] = {
     { "black", 'b', 0, G_OPTION_ARG_STRING, &black,
-      "Black's player: random, gnugo:LEVEL, katago:VISITS or gtp:'COMMAND LINE'", "PLAYER" },
+      "Black's player: random, gnugo:LEVEL, katago:VISITS, gtp:'COMMAND LINE' or "
+      "model:PROFILE.json", "PLAYER" },
     { "white", 'w', 0, G_OPTION_ARG_STRING, &white, "White's player (same forms)", "PLAYER" },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
       "The game's seed; the players' seeds derive from it (default 1)", "S" },

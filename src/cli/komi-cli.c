@@ -33,6 +33,7 @@ static const Subcommand subcommands[] = {
   { "ratings", komi_cli_ratings, "the ladder and each subject's rating, from the library; 'ratings calibrate' freezes the ladder" },
   { "export",  komi_cli_export,  "write the library's games as SGF, the call log as JSON Lines, results as CSV" },
   { "import",  komi_cli_import,  "bring SGF game records into the library for review" },
+  { "rehearse", komi_cli_rehearse, "serve a loopback model in all four wire formats, for dry runs at zero cost" },
 };
 
 int

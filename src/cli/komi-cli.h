@@ -26,6 +26,7 @@ int  komi_cli_series   (int argc, char **argv);
 int  komi_cli_export   (int argc, char **argv);
 int  komi_cli_ratings  (int argc, char **argv);
 int  komi_cli_import   (int argc, char **argv);
+int  komi_cli_rehearse (int argc, char **argv);
 
 /* Prints "komi-cli SUBCOMMAND: MESSAGE" to stderr and returns 1 (or 2 for
  * usage errors, by convention of the callers). */

@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include "komi-model-player.h"
 #include "komi-series-runner.h"
 
 /* One run of a series. Workers share only this struct, under @lock. */
@@ -91,6 +92,18 @@ hook_move (const KomiGame *game, const KomiMove *move, gpointer user_data, GErro
                                            komi_game_get_turns_played (game), move, error);
 }
 
+/* A model's every HTTP attempt reaches the library before its answer is
+ * played. */
+static gboolean
+hook_call (guint turn, const KomiProviderAttempt *attempt, gpointer user_data, GError **error)
+{
+  Hooks *h = user_data;
+
+  if (h->run->sink->klass->call_attempt == NULL)
+    return TRUE;
+  return h->run->sink->klass->call_attempt (h->run->sink, h->game, turn, attempt, error);
+}
+
 static void
 play_one (gpointer data, gpointer user_data)
 {
@@ -119,9 +132,9 @@ play_one (gpointer data, gpointer user_data)
     return;   /* counted before the pool started */
 
   /* Each game owns its engines: processes never cross games or threads. */
-  black = komi_player_new_from_spec (planned->black, &series->engines, &error);
+  black = komi_player_new_from_any_spec (planned->black, &series->engines, &error);
   if (black != NULL)
-    white = komi_player_new_from_spec (planned->white, &series->engines, &error);
+    white = komi_player_new_from_any_spec (planned->white, &series->engines, &error);
   if (white != NULL && g_strcmp0 (series->referee, "none") != 0)
     referee = komi_referee_new (series->referee, &series->engines, &error);
   if (error != NULL)
@@ -129,6 +142,11 @@ play_one (gpointer data, gpointer user_data)
       run_fail (run, g_steal_pointer (&error));
       return;
     }
+
+  if (komi_player_is_model (black))
+    komi_model_player_set_recorder (black, hook_call, &hooks);
+  if (komi_player_is_model (white))
+    komi_model_player_set_recorder (white, hook_call, &hooks);
 
   g_mutex_lock (&run->lock);
   run->counts.running++;

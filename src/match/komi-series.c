@@ -11,6 +11,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "komi-model-player.h"
 #include "komi-random-player.h"
 #include "komi-series.h"
 
@@ -129,7 +130,7 @@ check_player (const char *field, const char *spec, const KomiPlayerOptions *engi
               GError **error)
 {
   g_autoptr(GError) local = NULL;
-  g_autoptr(KomiPlayer) player = komi_player_new_from_spec (spec, engines, &local);
+  g_autoptr(KomiPlayer) player = komi_player_new_from_any_spec (spec, engines, &local);
 
   if (player != NULL)
     return TRUE;

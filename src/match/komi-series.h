@@ -8,6 +8,7 @@
 
 #include "komi-match-game.h"
 #include "komi-player-spec.h"
+#include "komi-provider.h"
 
 G_BEGIN_DECLS
 
@@ -111,6 +112,15 @@ typedef struct
                              const KomiPlannedGame *game,
                              const KomiGameRecord  *record,
                              GError               **error);
+  /* One HTTP attempt of a model player of @game, deciding move @turn;
+   * durable when this returns (it may have been paid for). Attempts are
+   * numbered by the sink, after those already recorded for the same turn
+   * and question, so a call resent after a crash keeps both. */
+  gboolean (*call_attempt)  (KomiSeriesSink            *sink,
+                             const KomiPlannedGame     *game,
+                             guint                      turn,
+                             const KomiProviderAttempt *attempt,
+                             GError                   **error);
 } KomiSeriesSinkClass;
 
 struct _KomiSeriesSink

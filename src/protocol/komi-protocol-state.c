@@ -245,9 +245,10 @@ write_question (GString              *out,
 
 /* The layout is the specification's example, byte for byte: two-space
  * indents, one board line per row, arrays of names on one line. Every
- * string written here is from a fixed alphabet, so none needs escaping. */
-void
-komi_protocol_write_request (GString *out, const KomiProtocolState *state)
+ * string written here is from a fixed alphabet, so none needs escaping.
+ * @only is a question, or KOMI_PROTOCOL_N_QUESTIONS for both. */
+static void
+write_request (GString *out, const KomiProtocolState *state, KomiProtocolQuestion only)
 {
   ShownBoard board;
   char line[7 + MAX_LINE_LEN + 3];   /* indent and quote, line, quote, comma, newline */
@@ -285,12 +286,30 @@ komi_protocol_write_request (GString *out, const KomiProtocolState *state)
   if (komi_protocol_state_has_questions (state))
     {
       g_string_append_c (out, '\n');
-      write_question (out, &board, KOMI_PROTOCOL_QUESTION_PLAY_OR_PASS);
-      g_string_append (out, ",\n");
-      write_question (out, &board, KOMI_PROTOCOL_QUESTION_BEST_POINT);
+      if (only != KOMI_PROTOCOL_QUESTION_BEST_POINT)
+        write_question (out, &board, KOMI_PROTOCOL_QUESTION_PLAY_OR_PASS);
+      if (only == KOMI_PROTOCOL_N_QUESTIONS)
+        g_string_append (out, ",\n");
+      if (only != KOMI_PROTOCOL_QUESTION_PLAY_OR_PASS)
+        write_question (out, &board, KOMI_PROTOCOL_QUESTION_BEST_POINT);
       g_string_append (out, "\n  ");
     }
   g_string_append (out, "]\n}\n");
+}
+
+void
+komi_protocol_write_request (GString *out, const KomiProtocolState *state)
+{
+  write_request (out, state, KOMI_PROTOCOL_N_QUESTIONS);
+}
+
+void
+komi_protocol_write_request_for_question (GString                 *out,
+                                          const KomiProtocolState *state,
+                                          KomiProtocolQuestion     question)
+{
+  g_return_if_fail (question < KOMI_PROTOCOL_N_QUESTIONS);
+  write_request (out, state, question);
 }
 
 void

@@ -52,6 +52,12 @@ char    **komi_protocol_state_dup_options    (const KomiProtocolState *state,
  * example. With no legal point left, "questions" is empty. */
 void      komi_protocol_write_request        (GString                 *out,
                                               const KomiProtocolState *state);
+/* The same request with only @question in "questions" (a one-element
+ * array, same layout): what a provider that asks one question per call
+ * sends. Still empty "questions" when no legal point is left. */
+void      komi_protocol_write_request_for_question (GString                 *out,
+                                                    const KomiProtocolState *state,
+                                                    KomiProtocolQuestion     question);
 /* Appends the whole text a model receives in one message: the rules text,
  * a blank line, then the request. */
 void      komi_protocol_write_prompt         (GString                 *out,

@@ -296,10 +296,22 @@ komi_export_call_to_json (const KomiStoreCall *c)
   add_count (b, "cached", c->tokens_cached);
   json_builder_end_object (b);
   add_string (b, "model_version", c->model_version);
+  json_builder_set_member_name (b, "model_mismatch");
+  json_builder_add_boolean_value (b, c->model_mismatch);
+  add_string (b, "system_fingerprint", c->system_fingerprint);
+  add_string (b, "response_id", c->response_id);
   add_string (b, "finish_reason", c->finish_reason);
   add_string (b, "answer", c->answer);
+  json_builder_set_member_name (b, "logprobs_requested");
+  json_builder_add_boolean_value (b, c->logprobs_requested);
+  add_json_or_text (b, "option_probabilities", c->option_probabilities);
   add_string (b, "outcome", c->outcome);
   add_string (b, "error", c->error);
+  json_builder_set_member_name (b, "retry_delay");
+  if (c->retry_delay >= 0)
+    json_builder_add_double_value (b, c->retry_delay);
+  else
+    json_builder_add_null_value (b);
   json_builder_end_object (b);
 
   root = json_builder_get_root (b);

@@ -152,7 +152,8 @@ foreach_call_txn (KomiStore *self, gpointer user_data, GError **error)
     "  c.request_url, c.request_headers, c.request_body, c.response_status, "
     "  c.response_headers, c.response_body, c.latency_ms, c.tokens_input, c.tokens_output, "
     "  c.tokens_reasoning, c.tokens_cached, c.model_version, c.finish_reason, c.answer, "
-    "  c.outcome, c.error "
+    "  c.outcome, c.error, c.system_fingerprint, c.response_id, c.model_mismatch, "
+    "  c.logprobs_requested, c.option_probabilities, c.retry_delay "
     "FROM calls c JOIN games g ON g.id = c.game_id "
     "WHERE ?1 < 0 OR g.series_id = ?1 OR (?1 = 0 AND g.series_id IS NULL) "
     "ORDER BY c.game_id, c.turn, c.id", error);
@@ -194,6 +195,13 @@ foreach_call_txn (KomiStore *self, gpointer user_data, GError **error)
       c.answer = text_or_null (stmt, 20);
       c.outcome = text_or_null (stmt, 21);
       c.error = text_or_null (stmt, 22);
+      c.system_fingerprint = text_or_null (stmt, 23);
+      c.response_id = text_or_null (stmt, 24);
+      c.model_mismatch = sqlite3_column_int (stmt, 25) != 0;
+      c.logprobs_requested = sqlite3_column_int (stmt, 26) != 0;
+      c.option_probabilities = text_or_null (stmt, 27);
+      c.retry_delay = sqlite3_column_type (stmt, 28) == SQLITE_NULL
+                      ? -1 : sqlite3_column_double (stmt, 28);
       if (!data->func (&c, data->user_data, error))
         return FALSE;
     }

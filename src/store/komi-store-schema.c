@@ -160,11 +160,23 @@ static const char schema_1[] =
   ") STRICT;\n"
   "CREATE INDEX events_game ON events (game_id);\n";
 
+/* What the model API said beyond schema 1, per attempt. Rows of schema 1
+ * keep NULL in them: not known, never "no". */
+static const char schema_2[] =
+  "ALTER TABLE calls ADD COLUMN system_fingerprint TEXT;\n"
+  "ALTER TABLE calls ADD COLUMN response_id TEXT;\n"
+  "ALTER TABLE calls ADD COLUMN model_mismatch INTEGER CHECK (model_mismatch IN (0, 1));\n"
+  "ALTER TABLE calls ADD COLUMN logprobs_requested INTEGER\n"
+  "  CHECK (logprobs_requested IN (0, 1));\n"
+  "ALTER TABLE calls ADD COLUMN option_probabilities TEXT;\n"
+  "ALTER TABLE calls ADD COLUMN retry_delay REAL CHECK (retry_delay >= 0);\n";
+
 static const KomiStoreMigration migrations[] = {
   { 1, schema_1 },
+  { 2, schema_2 },
 };
 
-G_STATIC_ASSERT (KOMI_STORE_SCHEMA_VERSION == 1);
+G_STATIC_ASSERT (KOMI_STORE_SCHEMA_VERSION == 2);
 
 const KomiStoreMigration *
 _komi_store_get_migrations (guint *n_migrations)

@@ -149,12 +149,61 @@ sink_game_finished (KomiSeriesSink         *sink,
          && komi_store_finish_game (self->store, game_id, record, error);
 }
 
+/* A model call's attempt, copied field by field and numbered by the
+ * store. Synced like everything but moves: the attempt may have been paid
+ * for, so it must survive a crash. */
+static gboolean
+sink_call_attempt (KomiSeriesSink             *sink,
+                   const KomiPlannedGame      *game,
+                   guint                       turn,
+                   const KomiProviderAttempt  *a,
+                   GError                    **error)
+{
+  KomiStoreSink *self = store_sink (sink);
+  KomiStoreCall call;
+  gint64 game_id;
+
+  g_return_val_if_fail (a != NULL && a->question != NULL && turn >= 1, FALSE);
+
+  call = (KomiStoreCall) {
+    .turn = turn,
+    .question = a->question,
+    .attempt = 0,
+    .started = a->started,
+    .request_url = a->request_url,
+    .request_headers = a->request_headers,
+    .request_body = a->request_body,
+    .response_status = a->response_status,
+    .response_headers = a->response_headers,
+    .response_body = a->response_body,
+    .latency_ms = a->latency_ms,
+    .tokens_input = a->tokens_input,
+    .tokens_output = a->tokens_output,
+    .tokens_reasoning = a->tokens_reasoning,
+    .tokens_cached = a->tokens_cached,
+    .model_version = a->model_version,
+    .finish_reason = a->finish_reason,
+    .answer = a->answer,
+    .outcome = komi_provider_outcome_to_string (a->outcome),
+    .error = a->error,
+    .system_fingerprint = a->system_fingerprint,
+    .response_id = a->response_id,
+    .model_mismatch = a->model_mismatch,
+    .logprobs_requested = a->logprobs_requested,
+    .option_probabilities = a->option_probabilities,
+    .retry_delay = a->retry_delay,
+  };
+  return game_id_of (self, game, &game_id, error)
+         && komi_store_add_call (self->store, game_id, &call, error);
+}
+
 static const KomiSeriesSinkClass store_sink_class = {
   .begin_series = sink_begin_series,
   .game_state = sink_game_state,
   .game_started = sink_game_started,
   .move_played = sink_move_played,
   .game_finished = sink_game_finished,
+  .call_attempt = sink_call_attempt,
 };
 
 KomiSeriesSink *

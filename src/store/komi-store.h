@@ -18,7 +18,7 @@ G_BEGIN_DECLS
  * read-only connection and see every committed write. */
 
 /* The schema this Komi writes; older files are migrated on open. */
-#define KOMI_STORE_SCHEMA_VERSION 1
+#define KOMI_STORE_SCHEMA_VERSION 2
 
 #define KOMI_STORE_ERROR (komi_store_error_quark ())
 GQuark komi_store_error_quark (void);
@@ -134,7 +134,7 @@ typedef struct
   gint64       series_id;          /* filled on reading; 0: imported game */
   guint        turn;               /* the move number being decided, from 1 */
   const char  *question;           /* "play_or_pass", "best_point" */
-  guint        attempt;            /* from 1 */
+  guint        attempt;            /* from 1; 0 on writing: the next number */
   const char  *started;            /* ISO 8601; NULL on writing: now */
   const char  *request_url;
   const char  *request_headers;    /* JSON object text, secrets redacted */
@@ -150,8 +150,15 @@ typedef struct
   const char  *model_version;
   const char  *finish_reason;
   const char  *answer;             /* the option chosen, as validated */
-  const char  *outcome;            /* "ok", "transport-fault", "model-fault", "cancelled" */
+  const char  *outcome;            /* komi_provider_outcome_to_string(); NULL on writing: "ok" */
   const char  *error;
+  /* Schema 2. Read back as NULL, FALSE and -1 from attempts of schema 1. */
+  const char  *system_fingerprint;
+  const char  *response_id;        /* the provider's id of its response */
+  gboolean     model_mismatch;     /* model_version is not the pinned model */
+  gboolean     logprobs_requested;
+  const char  *option_probabilities;  /* JSON object text {"option": p, …} */
+  double       retry_delay;        /* seconds waited before the next attempt; < 0: none */
 } KomiStoreCall;
 
 typedef gboolean (*KomiStoreCallFunc) (const KomiStoreCall *call,
@@ -238,6 +245,9 @@ gboolean         komi_store_add_event        (KomiStore         *self,
                                               const char        *kind,
                                               const char        *detail,
                                               GError           **error);
+/* One attempt; with @call->attempt 0 the store numbers it after those of
+ * the same game, turn and question already recorded (a call resent after
+ * a crash keeps both). */
 gboolean         komi_store_add_call         (KomiStore         *self,
                                               gint64             game_id,
                                               const KomiStoreCall *call,

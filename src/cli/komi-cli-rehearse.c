@@ -1,0 +1,132 @@
+/* komi-cli-rehearse.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-cli"
+
+#include "config.h"
+
+#include <glib-unix.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "komi-cli.h"
+#include "komi-rehearsal.h"
+
+/* Called on the server's thread; one line per request, flushed so a pipe
+ * or a log file follows along. */
+static void
+print_event (const KomiRehearsalEvent *event, gpointer user_data)
+{
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  g_string_append_printf (line, "%s %s -> ", event->method, event->path);
+  if (event->fault == KOMI_REHEARSAL_FAULT_TIMEOUT)
+    g_string_append (line, "held (timeout)");
+  else
+    g_string_append_printf (line, "%u", event->status);
+  if (event->answer != NULL)
+    g_string_append_printf (line, " %s", event->answer);
+  if (event->fault != KOMI_REHEARSAL_FAULT_NONE && event->fault != KOMI_REHEARSAL_FAULT_TIMEOUT)
+    g_string_append_printf (line, " [fault %s]", komi_rehearsal_fault_to_string (event->fault));
+  printf ("%s\n", line->str);
+  fflush (stdout);
+}
+
+static gboolean
+quit_loop (gpointer data)
+{
+  g_main_loop_quit (data);
+  return G_SOURCE_CONTINUE;
+}
+
+static int
+usage_error (const char *message)
+{
+  fprintf (stderr, "komi-cli rehearse: %s\n", message);
+  return 2;
+}
+
+/* `rehearse`: the rehearsal provider in the foreground until Ctrl-C. */
+int
+komi_cli_rehearse (int argc, char **argv)
+{
+  int port = 0, latency_ms = 0;
+  gint64 seed = 0;
+  g_autofree char *faults = NULL, *policy = NULL, *key_env = NULL;
+  const GOptionEntry entries[] = {
+    { "port", 0, 0, G_OPTION_ARG_INT, &port, "Port on 127.0.0.1 (0, the default: any free "
+      "port)", "P" },
+    { "latency-ms", 0, 0, G_OPTION_ARG_INT, &latency_ms, "Delay every reply by L ms", "L" },
+    { "faults", 0, 0, G_OPTION_ARG_STRING, &faults, "Faults to inject: KIND:PROBABILITY or "
+      "KIND@N, comma-separated (429, 500, 529, timeout, malformed, truncated, refusal, "
+      "invalid)", "SPEC" },
+    { "policy", 0, 0, G_OPTION_ARG_STRING, &policy, "How the model answers: random (seeded by "
+      "the request, the default) or first", "POLICY" },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed of answers and faults (default 0)", "S" },
+    { "key-env", 0, 0, G_OPTION_ARG_STRING, &key_env, "Require the API key held in the "
+      "environment variable NAME", "NAME" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("- a loopback model server for "
+                                                            "dry runs (OpenAI, Anthropic, Gemini)");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiRehearsal) rehearsal = NULL;
+  g_autoptr(GMainLoop) loop = NULL;
+  KomiRehearsalOptions options = { 0, };
+  guint sigint, sigterm;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return usage_error (error->message);
+  if (argc > 1)
+    return usage_error ("this command takes no file arguments; see --help");
+  if (port < 0 || port > 65535)
+    return usage_error ("--port must be between 0 and 65535 (0: any free port)");
+  if (latency_ms < 0)
+    return usage_error ("--latency-ms must be 0 or more");
+  if (policy != NULL && strcmp (policy, "random") != 0 && strcmp (policy, "first") != 0)
+    return usage_error ("--policy must be random or first");
+
+  options.port = port;
+  options.latency_ms = latency_ms;
+  options.seed = (guint64) seed;
+  options.faults = faults;
+  options.policy = g_strcmp0 (policy, "first") == 0
+                   ? KOMI_REHEARSAL_POLICY_FIRST : KOMI_REHEARSAL_POLICY_RANDOM;
+  options.log_func = print_event;
+  if (key_env != NULL)
+    {
+      options.api_key = g_getenv (key_env);
+      if (options.api_key == NULL || *options.api_key == '\0')
+        {
+          fprintf (stderr, "komi-cli rehearse: the environment variable %s is empty or not "
+                           "set; export it, or leave out --key-env\n", key_env);
+          return 1;
+        }
+    }
+
+  if ((rehearsal = komi_rehearsal_new (&options, &error)) == NULL)
+    return komi_cli_fail ("rehearse", error);
+
+  printf ("Rehearsal provider at %s (Ctrl-C stops it)\n"
+          "  OpenAI Chat:      POST /v1/chat/completions\n"
+          "  OpenAI Responses: POST /v1/responses\n"
+          "  Anthropic:        POST /v1/messages\n"
+          "  Gemini:           POST /v1beta/models/MODEL:generateContent\n",
+          komi_rehearsal_get_base_url (rehearsal));
+  fflush (stdout);
+
+  loop = g_main_loop_new (NULL, FALSE);
+  sigint = g_unix_signal_add (SIGINT, quit_loop, loop);
+  sigterm = g_unix_signal_add (SIGTERM, quit_loop, loop);
+  g_main_loop_run (loop);
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+
+  printf ("Stopped after %u requests.\n", komi_rehearsal_get_request_count (rehearsal, NULL));
+  return 0;
+}

@@ -1,0 +1,206 @@
+/* komi-model-player.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-providers"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "komi-model-player.h"
+
+typedef struct
+{
+  KomiPlayer            parent;
+  KomiProvider         *provider;
+  KomiGameSetup         setup;
+  KomiModelAttemptFunc  record;
+  gpointer              record_data;
+  guint                 turn;        /* the move being decided, from 1 */
+} KomiModelPlayer;
+
+static gboolean
+on_attempt (const KomiProviderAttempt *attempt, gpointer user_data, GError **error)
+{
+  KomiModelPlayer *self = user_data;
+
+  if (self->record == NULL)
+    return TRUE;
+  return self->record (self->turn, attempt, self->record_data, error);
+}
+
+/* Asks @question until a valid option comes back, at most
+ * KOMI_MODEL_MAX_ATTEMPTS times for model faults (transport faults are
+ * retried inside the provider and never count here). */
+static gboolean
+ask (KomiModelPlayer          *self,
+     const KomiProtocolState  *state,
+     KomiProtocolQuestion      question,
+     char                    **answer,
+     GCancellable             *cancellable,
+     GError                  **error)
+{
+  g_autoptr(GError) last = NULL;
+
+  for (guint attempt = 1; attempt <= KOMI_MODEL_MAX_ATTEMPTS; attempt++)
+    {
+      g_clear_error (&last);
+      if (komi_provider_ask (self->provider, state, question, on_attempt, self, answer,
+                             cancellable, &last))
+        return TRUE;
+      if (!g_error_matches (last, KOMI_PROVIDER_ERROR, KOMI_PROVIDER_ERROR_MODEL_FAULT))
+        break;
+    }
+
+  if (g_error_matches (last, KOMI_PROVIDER_ERROR, KOMI_PROVIDER_ERROR_MODEL_FAULT))
+    g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_FORFEIT,
+                 "no valid answer to %s in %d attempts (last: %s)",
+                 komi_protocol_question_id (question), KOMI_MODEL_MAX_ATTEMPTS, last->message);
+  else if (g_error_matches (last, KOMI_PROVIDER_ERROR, KOMI_PROVIDER_ERROR_TRANSPORT_BUDGET))
+    g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_PAUSED,
+                 "%s; run the series again later to continue", last->message);
+  else if (g_error_matches (last, KOMI_PROVIDER_ERROR, KOMI_PROVIDER_ERROR_FATAL))
+    g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_FATAL, "%s", last->message);
+  else
+    g_propagate_error (error, g_steal_pointer (&last));
+  return FALSE;
+}
+
+static gboolean
+model_start_game (KomiPlayer          *player,
+                  const KomiGameSetup *setup,
+                  GCancellable        *cancellable,
+                  GError             **error)
+{
+  KomiModelPlayer *self = (KomiModelPlayer *) player;
+
+  self->setup = *setup;
+  return TRUE;
+}
+
+static gboolean
+model_genmove (KomiPlayer      *player,
+               const KomiGame  *game,
+               KomiPoint       *move,
+               GCancellable    *cancellable,
+               GError         **error)
+{
+  KomiModelPlayer *self = (KomiModelPlayer *) player;
+  g_autofree char *choice = NULL;
+  g_autofree char *point = NULL;
+  KomiProtocolState state;
+  gboolean place;
+
+  self->turn = komi_game_get_turns_played (game) + 1;
+  komi_protocol_state_init_from_game (&state, game, (KomiOrientation) self->setup.orientation);
+
+  /* No legal point: the rules allow only a pass, and nothing is asked. */
+  if (!komi_protocol_state_has_questions (&state))
+    {
+      *move = KOMI_PASS;
+      return TRUE;
+    }
+  if (!ask (self, &state, KOMI_PROTOCOL_QUESTION_PLAY_OR_PASS, &choice, cancellable, error)
+      || !komi_protocol_parse_play_or_pass (choice, &place, error))
+    return FALSE;
+  if (!place)
+    {
+      *move = KOMI_PASS;
+      return TRUE;
+    }
+  if (!ask (self, &state, KOMI_PROTOCOL_QUESTION_BEST_POINT, &point, cancellable, error))
+    return FALSE;
+  /* The provider checked the option; mapping back cannot fail then. */
+  return komi_protocol_map_answer (&state, point, move, error);
+}
+
+static void
+model_free (KomiPlayer *player)
+{
+  KomiModelPlayer *self = (KomiModelPlayer *) player;
+
+  g_clear_pointer (&self->provider, komi_provider_unref);
+  g_free (self);
+}
+
+static const KomiPlayerClass model_class = {
+  .kind = "model",
+  .start_game = model_start_game,
+  .genmove = model_genmove,
+  .free = model_free,
+};
+
+KomiPlayer *
+komi_model_player_new (const char *spec, KomiProvider *provider)
+{
+  KomiModelPlayer *self = g_new0 (KomiModelPlayer, 1);
+  const KomiProviderProfile *profile = komi_provider_get_profile (provider);
+  g_autofree char *url = komi_provider_profile_dup_url (profile);
+
+  _komi_player_init (&self->parent, &model_class, spec);
+  self->provider = komi_provider_ref (provider);
+  self->parent.name = g_strdup (profile->name);
+  self->parent.version = g_strdup (profile->model);
+  /* The settings a result depends on; never the key, only where it is read. */
+  self->parent.settings = g_strdup_printf ("{\"kind\":\"model\",\"api\":\"%s\",\"url\":\"%s\","
+                                           "\"model\":\"%s\",\"key_env\":\"%s\"}",
+                                           komi_provider_api_to_string (profile->api), url,
+                                           profile->model,
+                                           profile->key_env != NULL ? profile->key_env : "");
+  return &self->parent;
+}
+
+void
+komi_model_player_set_recorder (KomiPlayer *player, KomiModelAttemptFunc func, gpointer data)
+{
+  KomiModelPlayer *self = (KomiModelPlayer *) player;
+
+  g_return_if_fail (komi_player_is_model (player));
+  self->record = func;
+  self->record_data = data;
+}
+
+gboolean
+komi_player_is_model (KomiPlayer *player)
+{
+  return player != NULL && player->klass == &model_class;
+}
+
+/* One provider per profile file for the whole process: its caps on
+ * simultaneous requests and requests per minute must hold across every
+ * game of every running series, so games share it. */
+G_LOCK_DEFINE_STATIC (providers);
+static GHashTable *providers;   /* profile path -> KomiProvider */
+
+KomiPlayer *
+komi_player_new_from_any_spec (const char              *spec,
+                               const KomiPlayerOptions *opts,
+                               GError                 **error)
+{
+  g_autoptr(KomiProviderProfile) profile = NULL;
+  g_autoptr(KomiProvider) provider = NULL;
+  const char *path;
+
+  if (!g_str_has_prefix (spec, "model:"))
+    return komi_player_new_from_spec (spec, opts, error);
+
+  path = spec + strlen ("model:");
+  G_LOCK (providers);
+  if (providers == NULL)
+    providers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                       (GDestroyNotify) komi_provider_unref);
+  provider = g_hash_table_lookup (providers, path);
+  if (provider != NULL)
+    komi_provider_ref (provider);
+  else if ((profile = komi_provider_profile_load (path, error)) != NULL
+           && (provider = komi_provider_new (profile, error)) != NULL)
+    g_hash_table_insert (providers, g_strdup (path), komi_provider_ref (provider));
+  G_UNLOCK (providers);
+
+  if (provider == NULL)
+    return NULL;
+  return komi_model_player_new (spec, provider);
+}

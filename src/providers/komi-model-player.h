@@ -1,0 +1,41 @@
+/* komi-model-player.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "komi-player-spec.h"
+#include "komi-provider.h"
+
+G_BEGIN_DECLS
+
+/* A language model as a player: each turn it is asked Protocol 1's two
+ * questions through a provider, in the game's orientation, and its answer
+ * is mapped back to the real board. Written `model:PROFILE.json`. */
+
+#define KOMI_MODEL_MAX_ATTEMPTS 3
+
+/* Every HTTP attempt of the player, with the move number it was for; the
+ * caller records it before anything is acted on (a FALSE return stops the
+ * game with @error). */
+typedef gboolean (*KomiModelAttemptFunc) (guint                      turn,
+                                          const KomiProviderAttempt *attempt,
+                                          gpointer                   user_data,
+                                          GError                   **error);
+
+KomiPlayer *komi_model_player_new          (const char           *spec,
+                                            KomiProvider         *provider);
+void        komi_model_player_set_recorder (KomiPlayer           *player,
+                                            KomiModelAttemptFunc  func,
+                                            gpointer              user_data);
+gboolean    komi_player_is_model           (KomiPlayer           *player);
+
+/* Any player: `model:PROFILE.json` here, every other form as
+ * komi_player_new_from_spec(). */
+KomiPlayer *komi_player_new_from_any_spec  (const char              *spec,
+                                            const KomiPlayerOptions *opts,
+                                            GError                 **error);
+
+G_END_DECLS

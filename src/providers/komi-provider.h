@@ -1,0 +1,101 @@
+/* komi-provider.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "komi-protocol-state.h"
+#include "komi-provider-profile.h"
+#include "komi-wire-common.h"
+
+G_BEGIN_DECLS
+
+#define KOMI_PROVIDER_ERROR (komi_provider_error_quark ())
+GQuark komi_provider_error_quark (void);
+
+/* Faults are kept apart: each code tells the caller what to do next.
+ * Cancellation is G_IO_ERROR_CANCELLED. */
+typedef enum
+{
+  /* Refusal, empty, truncated, filtered or invalid answer: ask again (up
+   * to 3 attempts in all), then the game ends by forfeit. */
+  KOMI_PROVIDER_ERROR_MODEL_FAULT,
+  /* Transport faults past the retry budget: pause the series, resume later. */
+  KOMI_PROVIDER_ERROR_TRANSPORT_BUDGET,
+  /* Retrying cannot fix it (key, model, quota, bad request): stop and fix. */
+  KOMI_PROVIDER_ERROR_FATAL,
+} KomiProviderError;
+
+/* One HTTP exchange of a call, mirroring KomiStoreCall field by field so
+ * that recording it is a copy. Strings are NULL when unknown and live
+ * until the callback returns. No field ever holds the key. */
+typedef struct
+{
+  const char          *question;          /* "play_or_pass", "best_point" */
+  guint                attempt;           /* within this call, from 1 */
+  const char          *started;           /* ISO 8601, UTC */
+  const char          *request_url;
+  const char          *request_headers;   /* JSON object text, secrets redacted */
+  const char          *request_body;
+  gint                 response_status;   /* 0: no response */
+  const char          *response_headers;  /* JSON object text */
+  GBytes              *response_body;     /* the raw bytes */
+  double               latency_ms;
+  gint64               tokens_input;      /* -1: not reported */
+  gint64               tokens_output;     /* reasoning included, as billed */
+  gint64               tokens_reasoning;
+  gint64               tokens_cached;
+  const char          *model_version;     /* model / modelVersion from the body */
+  const char          *finish_reason;
+  const char          *answer;            /* the valid option, or NULL */
+  KomiProviderOutcome  outcome;
+  const char          *error;
+  /* Beyond KomiStoreCall. */
+  const char          *system_fingerprint;
+  const char          *response_id;
+  gboolean             model_mismatch;    /* model_version is not the pinned model */
+  gboolean             logprobs_requested;
+  const char          *option_probabilities;  /* JSON {"option": p, …} or NULL */
+  double               retry_delay;       /* seconds waited before the next attempt; -1 none */
+} KomiProviderAttempt;
+
+/* Called on the asking thread after each exchange, before it is acted on.
+ * Returning FALSE (e.g. the record could not be written) ends the call
+ * with that error. */
+typedef gboolean (*KomiProviderAttemptFunc) (const KomiProviderAttempt *attempt,
+                                             gpointer                   user_data,
+                                             GError                   **error);
+
+typedef struct _KomiProvider KomiProvider;
+
+/* Reads the key from the environment variable named by the profile now. */
+KomiProvider              *komi_provider_new         (const KomiProviderProfile  *profile,
+                                                      GError                    **error);
+KomiProvider              *komi_provider_ref         (KomiProvider               *self);
+void                       komi_provider_unref       (KomiProvider               *self);
+const KomiProviderProfile *komi_provider_get_profile (KomiProvider               *self);
+
+/* Asks @question about @state in one call (thread-safe; blocking), with
+ * transport faults retried within the profile's budget. Returns a valid
+ * option in @answer, or FALSE with a KOMI_PROVIDER_ERROR. */
+gboolean                   komi_provider_ask         (KomiProvider               *self,
+                                                      const KomiProtocolState    *state,
+                                                      KomiProtocolQuestion        question,
+                                                      KomiProviderAttemptFunc     on_attempt,
+                                                      gpointer                    user_data,
+                                                      char                      **answer,
+                                                      GCancellable               *cancellable,
+                                                      GError                    **error);
+
+/* The cost of an attempt's tokens at the profile's prices (0 when not
+ * reported). */
+double                     komi_provider_attempt_cost (const KomiProviderProfile *profile,
+                                                       const KomiProviderAttempt *attempt);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiProvider, komi_provider_unref)
+
+G_END_DECLS

@@ -1,0 +1,184 @@
+/* test-model.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "komi-provider-profile.h"
+#include "komi-rehearsal.h"
+#include "komi-series.h"
+#include "komi-store.h"
+#include "komi-test-cli.h"
+#include "komi-test-util.h"
+
+/* A model as a player, end to end: the rehearsal server on loopback in
+ * this process, `komi-cli run` in another, a series of the rehearsal model
+ * against GNU Go recorded in a real library, exported; the API key appears
+ * nowhere. */
+
+#define KEY "sk-komi-test-7f3a9c41e2b8d605"
+
+static const char *apis[] = { "openai-chat", "openai-responses", "anthropic", "gemini" };
+
+static char *
+write_profile (const char *dir, const char *api, const char *base_url)
+{
+  g_autofree char *name = g_strdup_printf ("%s.json", api);
+  char *path = g_build_filename (dir, name, NULL);
+  /* OpenAI's base URLs end in /v1, as in its SDKs and compatible servers. */
+  g_autofree char *base = g_str_has_prefix (api, "openai") ? g_strconcat (base_url, "/v1", NULL)
+                                                             : g_strdup (base_url);
+  g_autofree char *json = g_strdup_printf (
+    "{\"name\": \"rehearsal %s\", \"api\": \"%s\", \"base_url\": \"%s\","
+    " \"model\": \"rehearsal-model\", \"key_env\": \"KOMI_TEST_MODEL_KEY\","
+    " \"max_concurrent\": 4, \"retry_base_ms\": 10, \"retry_cap_ms\": 50}",
+    api, api, base);
+
+  g_assert_true (g_file_set_contents (path, json, -1, NULL));
+  return path;
+}
+
+static gboolean
+file_contains (const char *path, const char *needle)
+{
+  g_autofree char *text = NULL;
+  gsize length;
+
+  if (!g_file_get_contents (path, &text, &length, NULL))
+    return FALSE;
+  return g_strstr_len (text, (gssize) length, needle) != NULL;
+}
+
+static void
+test_series_over_loopback (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-model-XXXXXX", NULL);
+  g_autofree char *db = g_build_filename (dir, "library.db", NULL);
+  g_autofree char *calls = g_build_filename (dir, "calls.jsonl", NULL);
+  g_autofree char *csv = g_build_filename (dir, "results.csv", NULL);
+  g_autofree char *sgf_dir = g_build_filename (dir, "sgf", NULL);
+  g_autoptr(KomiRehearsal) server = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  KomiRehearsalOptions options = {
+    .seed = 5, .api_key = KEY, .retry_after_ms = 10,
+    /* An overload and an invalid answer along the way. */
+    .faults = "429@3,invalid@7",
+  };
+
+  if (!have_gnugo ())
+    return;
+  g_setenv ("KOMI_TEST_MODEL_KEY", KEY, TRUE);
+  server = komi_rehearsal_new (&options, &error);
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < G_N_ELEMENTS (apis); i++)
+    {
+      g_autofree char *profile = write_profile (dir, apis[i], komi_rehearsal_get_base_url (server));
+      g_autofree char *series = g_build_filename (dir, "series.json", NULL);
+      g_autofree char *json = g_strdup_printf (
+        "{\"name\": \"rehearsal %s vs GNU Go\", \"protocol\": 1, \"subject\": \"model:%s\","
+        " \"opponents\": [\"gnugo:1\"], \"pairs\": 1, \"seed\": %u, \"referee\": \"gnugo\","
+        " \"jobs\": 2}", apis[i], profile, i + 1);
+      g_autofree char *out = NULL, *err = NULL;
+      int status;
+
+      g_assert_true (g_file_set_contents (series, json, -1, NULL));
+      status = run_komi_cli (&out, &err, "run", series, "--db", db, NULL);
+      if (status != 0)
+        g_error ("%s: komi-cli run failed (%d): %s", apis[i], status, err);
+      g_assert_null (strstr (out, KEY));
+      g_assert_null (strstr (err, KEY));
+    }
+
+  /* Every game ended (two passes, the limit, or a forfeit), every call is
+   * in the library, the requests reached each API's path. */
+  store = komi_store_open_reader (db, &error);
+  g_assert_no_error (error);
+  games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 8);
+  for (guint i = 0; i < games->len; i++)
+    {
+      KomiStoreGame *g = g_ptr_array_index (games, i);
+
+      g_assert_true (g->status == KOMI_GAME_STATUS_FINISHED
+                     || g->status == KOMI_GAME_STATUS_FORFEIT);
+      g_assert_true (g_str_has_prefix (g->subject == KOMI_BLACK ? g->black_name : g->white_name,
+                                       "rehearsal"));
+    }
+  g_assert_cmpuint (komi_rehearsal_get_request_count (server, "/v1/chat/completions"), >, 0);
+  g_assert_cmpuint (komi_rehearsal_get_request_count (server, "/v1/responses"), >, 0);
+  g_assert_cmpuint (komi_rehearsal_get_request_count (server, "/v1/messages"), >, 0);
+
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    int status = run_komi_cli (&out, &err, "export", "--db", db, "--sgf", sgf_dir,
+                               "--calls", calls, "--csv", csv, NULL);
+
+    g_assert_cmpint (status, ==, 0);
+    g_assert_true (file_contains (calls, "\"transport-error\"")
+                   || file_contains (calls, "transport"));
+    g_assert_true (file_contains (calls, "rehearsal-model"));
+    g_assert_false (file_contains (calls, KEY));
+    g_assert_false (file_contains (csv, KEY));
+  }
+  /* Nor in the library file itself, its log included. */
+  g_assert_false (file_contains (db, KEY));
+  {
+    g_autofree char *wal = g_strconcat (db, "-wal", NULL);
+    g_assert_false (file_contains (wal, KEY));
+  }
+  g_unsetenv ("KOMI_TEST_MODEL_KEY");
+}
+
+/* The example profiles and series the README points to are valid. */
+static void
+test_example_profiles (void)
+{
+  const char *source = g_getenv ("KOMI_SOURCE_DIR");
+  g_autofree char *series_path = g_build_filename (source, "data", "examples",
+                                                   "rehearsal-series.json", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (apis); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("rehearsal-%s.json", apis[i]);
+      g_autofree char *path = g_build_filename (source, "data", "examples", name, NULL);
+      g_autoptr(KomiProviderProfile) profile = komi_provider_profile_load (path, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (komi_provider_api_to_string (profile->api), ==, apis[i]);
+      g_assert_null (profile->key_env);
+    }
+  /* The series names its profile relative to the checkout, as the README
+   * runs it. */
+  g_assert_true (g_file_get_contents (series_path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "\"model:data/examples/rehearsal-openai-chat.json\""));
+  g_assert_cmpint (g_chdir (source), ==, 0);
+  {
+    g_autoptr(KomiSeries) series = komi_series_load (series_path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (komi_series_count_games (series), ==, 8);
+  }
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/komi/model/series-over-loopback", test_series_over_loopback);
+  g_test_add_func ("/komi/model/example-profiles", test_example_profiles);
+
+  return g_test_run ();
+}

@@ -1,0 +1,424 @@
+/* test-store-calls.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gio/gio.h>
+
+#include "komi-store-private.h"
+#include "komi-store-test-util.h"
+
+/* The call log of the library: schema 2 over a file of schema 1, attempts
+ * numbered by the store, and model attempts through the sink as the
+ * series runner records them, across a crash. */
+
+typedef struct
+{
+  char *dir;
+  char *path;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("komi-store-calls-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->path = test_db_path (f->dir);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  test_remove_tree (f->dir);
+  g_free (f->dir);
+  g_free (f->path);
+}
+
+#define TEST(path, func) \
+  g_test_add ("/komi/store/calls/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+/* A read-back call that outlives komi_store_foreach_call()'s callback. */
+typedef struct
+{
+  KomiStoreCall  call;
+  GPtrArray     *strings;
+} CallCopy;
+
+static void
+call_copy_free (CallCopy *copy)
+{
+  g_clear_pointer (&copy->call.response_body, g_bytes_unref);
+  g_ptr_array_unref (copy->strings);
+  g_free (copy);
+}
+
+static const char *
+keep (CallCopy *copy, const char *text)
+{
+  char *kept = g_strdup (text);
+
+  if (kept != NULL)
+    g_ptr_array_add (copy->strings, kept);
+  return kept;
+}
+
+static gboolean
+collect_call (const KomiStoreCall *call, gpointer user_data, GError **error)
+{
+  CallCopy *copy = g_new0 (CallCopy, 1);
+  KomiStoreCall *c = &copy->call;
+
+  copy->strings = g_ptr_array_new_with_free_func (g_free);
+  *c = *call;
+  c->question = keep (copy, call->question);
+  c->started = keep (copy, call->started);
+  c->request_url = keep (copy, call->request_url);
+  c->request_headers = keep (copy, call->request_headers);
+  c->request_body = keep (copy, call->request_body);
+  c->response_headers = keep (copy, call->response_headers);
+  c->response_body = call->response_body != NULL
+                     ? g_bytes_new (g_bytes_get_data (call->response_body, NULL),
+                                    g_bytes_get_size (call->response_body))
+                     : NULL;
+  c->model_version = keep (copy, call->model_version);
+  c->finish_reason = keep (copy, call->finish_reason);
+  c->answer = keep (copy, call->answer);
+  c->outcome = keep (copy, call->outcome);
+  c->error = keep (copy, call->error);
+  c->system_fingerprint = keep (copy, call->system_fingerprint);
+  c->response_id = keep (copy, call->response_id);
+  c->option_probabilities = keep (copy, call->option_probabilities);
+  g_ptr_array_add (user_data, copy);
+  return TRUE;
+}
+
+static GPtrArray *
+read_calls (KomiStore *store, gint64 series_id)
+{
+  GPtrArray *calls = g_ptr_array_new_with_free_func ((GDestroyNotify) call_copy_free);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (komi_store_foreach_call (store, series_id, collect_call, calls, &error));
+  g_assert_no_error (error);
+  return calls;
+}
+
+static const KomiStoreCall *
+call_at (GPtrArray *calls, guint i)
+{
+  return &((CallCopy *) calls->pdata[i])->call;
+}
+
+/* Runs raw SQL on the file through a connection of the test's own. */
+static void
+sql_exec (const char *path, const char *sql)
+{
+  sqlite3 *db = NULL;
+  char *message = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
+    g_error ("%s: %s", sql, message);
+  sqlite3_close (db);
+}
+
+/* Schema 2 */
+
+/* A library of schema 1 with a game, a move and a call opens as schema 2
+ * and keeps them; the new columns of the old call read as unknown. */
+static void
+test_migrate_from_1 (Fixture *f, gconstpointer data)
+{
+  const KomiStoreMigration *migrations;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(GPtrArray) calls = NULL;
+  g_autofree char *version = NULL;
+  g_autofree char *moves = NULL;
+  g_autofree char *check = NULL;
+  g_autofree char *columns = NULL;
+  KomiStoreCall next = { .turn = 1, .question = "play_or_pass", .outcome = "answer",
+                         .tokens_input = -1, .tokens_output = -1, .tokens_reasoning = -1,
+                         .tokens_cached = -1, .retry_delay = 0.5 };
+  const KomiStoreCall *old;
+  sqlite3 *db = NULL;
+  guint n_migrations;
+
+  migrations = _komi_store_get_migrations (&n_migrations);
+  g_assert_cmpuint (n_migrations, ==, KOMI_STORE_SCHEMA_VERSION);
+  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
+  g_assert_true (_komi_store_migrate (db, f->path, migrations, 1, &error));
+  g_assert_no_error (error);
+  sqlite3_close (db);
+  sql_exec (f->path,
+            "INSERT INTO games (id, black_spec, white_spec, status) "
+            "  VALUES (1, 'alice', 'bob', 'imported');"
+            "INSERT INTO moves (game_id, turn, color, point) VALUES (1, 1, 'B', 'E5');"
+            "INSERT INTO calls (game_id, turn, question, attempt, started, response_status, "
+            "  response_body, latency_ms, tokens_input, answer, outcome) "
+            "  VALUES (1, 1, 'play_or_pass', 1, '2026-01-01T00:00:00.000Z', 200, "
+            "          x'7b7d', 12.5, 40, 'play', 'ok');");
+  version = sql_text (f->path, "PRAGMA user_version");
+  g_assert_cmpstr (version, ==, "1");
+
+  store = test_open_store (f->path);
+  g_clear_pointer (&version, g_free);
+  version = sql_text (f->path, "PRAGMA user_version");
+  g_assert_cmpstr (version, ==, "2");
+  check = sql_text (f->path, "PRAGMA integrity_check");
+  g_assert_cmpstr (check, ==, "ok");
+  columns = sql_text (f->path, "SELECT group_concat (name, ' ') FROM pragma_table_info "
+                               "('calls') WHERE cid > 21");
+  g_assert_cmpstr (columns, ==, "system_fingerprint response_id model_mismatch "
+                                "logprobs_requested option_probabilities retry_delay");
+  moves = sql_text (f->path, "SELECT group_concat (color || point) FROM moves");
+  g_assert_cmpstr (moves, ==, "BE5");
+
+  calls = read_calls (store, KOMI_STORE_ALL_GAMES);
+  g_assert_cmpuint (calls->len, ==, 1);
+  old = call_at (calls, 0);
+  g_assert_cmpint (old->game_id, ==, 1);
+  g_assert_cmpuint (old->attempt, ==, 1);
+  g_assert_cmpstr (old->started, ==, "2026-01-01T00:00:00.000Z");
+  g_assert_cmpint (old->response_status, ==, 200);
+  g_assert_cmpmem (g_bytes_get_data (old->response_body, NULL),
+                   g_bytes_get_size (old->response_body), "{}", 2);
+  g_assert_cmpfloat (old->latency_ms, ==, 12.5);
+  g_assert_cmpint (old->tokens_input, ==, 40);
+  g_assert_cmpint (old->tokens_output, ==, -1);
+  g_assert_cmpstr (old->answer, ==, "play");
+  g_assert_cmpstr (old->outcome, ==, "ok");
+  g_assert_null (old->system_fingerprint);
+  g_assert_null (old->response_id);
+  g_assert_false (old->model_mismatch);
+  g_assert_false (old->logprobs_requested);
+  g_assert_null (old->option_probabilities);
+  g_assert_cmpfloat (old->retry_delay, ==, -1);
+
+  /* The migrated file takes new attempts after the old one. */
+  g_assert_true (komi_store_add_call (store, 1, &next, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&calls, g_ptr_array_unref);
+  calls = read_calls (store, KOMI_STORE_ALL_GAMES);
+  g_assert_cmpuint (calls->len, ==, 2);
+  g_assert_cmpuint (call_at (calls, 1)->attempt, ==, 2);
+  g_assert_cmpfloat (call_at (calls, 1)->retry_delay, ==, 0.5);
+}
+
+/* Attempt 0 is the next number of the same game, turn and question; a
+ * number given is kept, and a taken one is refused. */
+static void
+test_numbering (Fixture *f, gconstpointer data)
+{
+  g_autoptr(KomiStore) store = test_open_store (f->path);
+  g_autoptr(TestSeries) series = test_series_new ("numbering", 3, 1);
+  g_autoptr(GString) want = NULL;
+  g_autofree char *numbers = NULL;
+  g_autoptr(GError) error = NULL;
+  KomiStoreCall call = { .turn = 4, .question = "play_or_pass", .outcome = "answer",
+                         .retry_delay = -1 };
+  static const struct { guint turn; const char *question; guint given, want; } steps[] = {
+    { 4, "play_or_pass", 0, 1 },
+    { 4, "play_or_pass", 0, 2 },
+    { 4, "best_point",   0, 1 },
+    { 5, "play_or_pass", 0, 1 },
+    { 4, "play_or_pass", 7, 7 },   /* the caller's number */
+    { 4, "play_or_pass", 0, 8 },
+  };
+  gint64 series_id, game_id, other_id;
+
+  g_assert_true (komi_store_begin_series (store, &series->series, series->plan, &series_id,
+                                          &error));
+  g_assert_true (komi_store_find_game (store, series_id, 0, &game_id, &error));
+  g_assert_true (komi_store_find_game (store, series_id, 1, &other_id, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      call.turn = steps[i].turn;
+      call.question = steps[i].question;
+      call.attempt = steps[i].given;
+      g_assert_true (komi_store_add_call (store, game_id, &call, &error));
+      g_assert_no_error (error);
+    }
+  /* Another game counts apart. */
+  call.turn = 4;
+  call.question = "play_or_pass";
+  call.attempt = 0;
+  g_assert_true (komi_store_add_call (store, other_id, &call, &error));
+  /* A number already taken is a conflict, not a silent overwrite. */
+  call.attempt = 2;
+  g_assert_false (komi_store_add_call (store, game_id, &call, &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT);
+  g_assert_nonnull (strstr (error->message, "Call attempt 2 of turn 4 (play_or_pass)"));
+
+  numbers = sql_text (f->path, "SELECT group_concat (game_id || ':' || turn || ':' || question "
+                              "  || ':' || attempt, ' ') FROM (SELECT * FROM calls ORDER BY id)");
+  want = g_string_new (NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    g_string_append_printf (want, "%" G_GINT64_FORMAT ":%u:%s:%u ", game_id, steps[i].turn,
+                            steps[i].question, steps[i].want);
+  g_string_append_printf (want, "%" G_GINT64_FORMAT ":4:play_or_pass:1", other_id);
+  g_assert_cmpstr (numbers, ==, want->str);
+}
+
+/* The sink */
+
+static void
+assert_attempt_recorded (const KomiStoreCall       *c,
+                         guint                      turn,
+                         guint                      number,
+                         const KomiProviderAttempt *a)
+{
+  g_assert_cmpuint (c->turn, ==, turn);
+  g_assert_cmpuint (c->attempt, ==, number);
+  g_assert_cmpstr (c->question, ==, a->question);
+  g_assert_cmpstr (c->started, ==, a->started);
+  g_assert_cmpstr (c->request_url, ==, a->request_url);
+  g_assert_cmpstr (c->request_headers, ==, a->request_headers);
+  g_assert_cmpstr (c->request_body, ==, a->request_body);
+  g_assert_cmpint (c->response_status, ==, a->response_status);
+  g_assert_cmpstr (c->response_headers, ==, a->response_headers);
+  g_assert_nonnull (c->response_body);
+  g_assert_true (g_bytes_equal (c->response_body, a->response_body));
+  g_assert_cmpfloat (c->latency_ms, ==, a->latency_ms);
+  g_assert_cmpint (c->tokens_input, ==, a->tokens_input);
+  g_assert_cmpint (c->tokens_output, ==, a->tokens_output);
+  g_assert_cmpint (c->tokens_reasoning, ==, a->tokens_reasoning);
+  g_assert_cmpint (c->tokens_cached, ==, a->tokens_cached);
+  g_assert_cmpstr (c->model_version, ==, a->model_version);
+  g_assert_cmpstr (c->finish_reason, ==, a->finish_reason);
+  g_assert_cmpstr (c->answer, ==, a->answer);
+  g_assert_cmpstr (c->outcome, ==, komi_provider_outcome_to_string (a->outcome));
+  g_assert_cmpstr (c->error, ==, a->error);
+  g_assert_cmpstr (c->system_fingerprint, ==, a->system_fingerprint);
+  g_assert_cmpstr (c->response_id, ==, a->response_id);
+  g_assert_cmpint (c->model_mismatch, ==, a->model_mismatch);
+  g_assert_cmpint (c->logprobs_requested, ==, a->logprobs_requested);
+  g_assert_cmpstr (c->option_probabilities, ==, a->option_probabilities);
+  g_assert_cmpfloat (c->retry_delay, ==, a->retry_delay);
+}
+
+/* Two attempts of one question (a rate limit, then the answer) are two
+ * rows numbered 1 and 2; a sink opened after a crash numbers on from 3. */
+static void
+test_sink_attempts (Fixture *f, gconstpointer data)
+{
+  g_autoptr(TestSeries) series = test_series_new ("calls", 11, 1);
+  const KomiPlannedGame *planned = test_planned (series, 1);
+  /* Not text: the bytes must come back as they were, NUL and all. */
+  g_autoptr(GBytes) limited = g_bytes_new ("rate limited\0\xff\xfe", 15);
+  g_autoptr(GBytes) answered = g_bytes_new_static ("{\"id\":\"resp-7\",\"choice\":\"play\"}",
+                                                   31);
+  g_autoptr(GPtrArray) calls = NULL;
+  g_autoptr(GError) error = NULL;
+  KomiStore *store = test_open_store (f->path);
+  KomiSeriesSink *sink = komi_store_new_sink (store);
+  KomiProviderAttempt first = {
+    .question = "play_or_pass", .attempt = 1, .started = "2026-03-14T09:26:53.589Z",
+    .request_url = "https://api.example/v1/chat/completions",
+    .request_headers = "{\"authorization\":\"[redacted]\"}",
+    .request_body = "{\"model\":\"m-1\",\"logprobs\":true}",
+    .response_status = 429, .response_headers = "{\"retry-after\":\"2\"}",
+    .response_body = limited, .latency_ms = 95.25,
+    .tokens_input = -1, .tokens_output = -1, .tokens_reasoning = -1, .tokens_cached = -1,
+    .outcome = KOMI_PROVIDER_OUTCOME_TRANSPORT_ERROR, .error = "HTTP 429: rate limited",
+    .logprobs_requested = TRUE, .retry_delay = 2,
+  };
+  KomiProviderAttempt second = {
+    .question = "play_or_pass", .attempt = 2, .started = "2026-03-14T09:26:55.712Z",
+    .request_url = first.request_url, .request_headers = first.request_headers,
+    .request_body = first.request_body, .response_status = 200,
+    .response_headers = "{\"x-request-id\":\"abc\"}", .response_body = answered,
+    .latency_ms = 812.5, .tokens_input = 900, .tokens_output = 12, .tokens_reasoning = 7,
+    .tokens_cached = 0, .model_version = "m-1-2026-02-01", .finish_reason = "stop",
+    .answer = "play", .outcome = KOMI_PROVIDER_OUTCOME_ANSWER,
+    .system_fingerprint = "fp_44709d6fcb", .response_id = "resp-7", .model_mismatch = TRUE,
+    .logprobs_requested = TRUE, .option_probabilities = "{\"play\":0.93,\"pass\":0.07}",
+    .retry_delay = -1,
+  };
+  KomiProviderAttempt third = second;
+  gint64 series_id;
+
+  g_assert_true (sink->klass->begin_series (sink, &series->series, series->plan, &series_id,
+                                            &error));
+  g_assert_true (sink->klass->call_attempt (sink, planned, 6, &first, &error));
+  g_assert_no_error (error);
+  g_assert_true (sink->klass->call_attempt (sink, planned, 6, &second, &error));
+  g_assert_no_error (error);
+
+  calls = read_calls (store, series_id);
+  g_assert_cmpuint (calls->len, ==, 2);
+  assert_attempt_recorded (call_at (calls, 0), 6, 1, &first);
+  assert_attempt_recorded (call_at (calls, 1), 6, 2, &second);
+  g_assert_cmpint (call_at (calls, 0)->series_id, ==, series_id);
+
+  /* A crash: the process and its store go, and a new run resumes the
+   * series and sends the call again. Its attempt numbers itself "1". */
+  komi_store_sink_free (sink);
+  komi_store_unref (store);
+  store = test_open_store (f->path);
+  sink = komi_store_new_sink (store);
+  g_assert_true (sink->klass->begin_series (sink, &series->series, series->plan, &series_id,
+                                            &error));
+  third.attempt = 1;
+  third.started = "2026-03-14T10:00:00.000Z";
+  third.response_id = "resp-8";
+  g_assert_true (sink->klass->call_attempt (sink, planned, 6, &third, &error));
+  g_assert_no_error (error);
+
+  g_clear_pointer (&calls, g_ptr_array_unref);
+  calls = read_calls (store, series_id);
+  g_assert_cmpuint (calls->len, ==, 3);
+  assert_attempt_recorded (call_at (calls, 0), 6, 1, &first);
+  assert_attempt_recorded (call_at (calls, 1), 6, 2, &second);
+  assert_attempt_recorded (call_at (calls, 2), 6, 3, &third);
+  g_assert_cmpint (call_at (calls, 2)->game_id, ==, call_at (calls, 0)->game_id);
+
+  komi_store_sink_free (sink);
+  komi_store_unref (store);
+}
+
+/* A game the series did not plan is an error, and nothing is written. */
+static void
+test_sink_unknown_game (Fixture *f, gconstpointer data)
+{
+  g_autoptr(TestSeries) series = test_series_new ("unknown", 5, 1);
+  g_autoptr(KomiStore) store = test_open_store (f->path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *n = NULL;
+  KomiSeriesSink *sink = komi_store_new_sink (store);
+  KomiPlannedGame stray = *test_planned (series, 0);
+  KomiProviderAttempt a = { .question = "best_point", .outcome = KOMI_PROVIDER_OUTCOME_ANSWER,
+                            .response_body = NULL, .retry_delay = -1 };
+  gint64 series_id;
+
+  /* Before begin_series. */
+  g_assert_false (sink->klass->call_attempt (sink, &stray, 1, &a, &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_true (sink->klass->begin_series (sink, &series->series, series->plan, &series_id,
+                                            &error));
+  stray.index = 99;
+  g_assert_false (sink->klass->call_attempt (sink, &stray, 1, &a, &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_FOUND);
+  n = sql_text (f->path, "SELECT count (*) FROM calls");
+  g_assert_cmpstr (n, ==, "0");
+  komi_store_sink_free (sink);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  TEST ("migrate-from-1", test_migrate_from_1);
+  TEST ("numbering", test_numbering);
+  TEST ("sink-attempts", test_sink_attempts);
+  TEST ("sink-unknown-game", test_sink_unknown_game);
+  return g_test_run ();
+}
