@@ -178,6 +178,9 @@ set_json (SoupServerMessage *msg, guint status, const char *reason, JsonBuilder 
   g_autofree char *body = json_to_string (root, FALSE);
   gsize len = strlen (body);
 
+  /* libsoup 3.2 knows no phrase for these two. */
+  if (reason == NULL && status == 429)
+    reason = "Too Many Requests";
   soup_server_message_set_status (msg, status, reason);
   soup_server_message_set_response (msg, "application/json", SOUP_MEMORY_TAKE,
                                     g_steal_pointer (&body), len);

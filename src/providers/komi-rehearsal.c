@@ -1256,6 +1256,9 @@ server_thread (gpointer data)
   if (ok)
     g_main_loop_run (self->loop);
   g_clear_object (&self->server);
+  /* Closing connections finishes in idle callbacks; let them run. */
+  while (g_main_context_iteration (self->context, FALSE))
+    ;
   g_main_context_pop_thread_default (self->context);
   return NULL;
 }
