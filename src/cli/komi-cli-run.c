@@ -123,9 +123,9 @@ print_summary (KomiStore *store, gint64 series_id, const KomiSeries *series)
               r->subject == KOMI_BLACK ? "X" : "O", r->games, r->wins, r->losses, r->draws,
               margin, r->turn_limit, r->voids, r->forfeits, r->unfinished);
     }
-  printf ("(colour: the subject's; margin: the subject's mean area margin over counted games; "
-          "limit: counted games that reached the 120-turn limit, also in wins/losses/draws; "
-          "void and forfeit games are apart)\n");
+  printf ("(colour: the subject's; wins, losses, draws and the subject's mean area margin "
+          "count games ended by two passes; limit: games ended by the 120-turn limit, "
+          "reported apart, as are void and forfeit games)\n");
 }
 
 static int
