@@ -139,6 +139,57 @@ test_series_over_loopback (void)
   g_unsetenv ("KOMI_TEST_MODEL_KEY");
 }
 
+/* A series budget stops new calls before it would be exceeded; the same
+ * series with more money continues where it stopped. */
+static void
+test_budget (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-budget-XXXXXX", NULL);
+  g_autofree char *db = g_build_filename (dir, "library.db", NULL);
+  g_autofree char *profile = g_build_filename (dir, "dear.json", NULL);
+  g_autofree char *series = g_build_filename (dir, "series.json", NULL);
+  g_autoptr(KomiRehearsal) server = NULL;
+  g_autoptr(GError) error = NULL;
+  KomiRehearsalOptions options = { .seed = 9 };
+  g_autofree char *json = NULL;
+  g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL;
+  int status;
+
+  server = komi_rehearsal_new (&options, &error);
+  g_assert_no_error (error);
+  json = g_strdup_printf ("{\"name\": \"dear\", \"api\": \"openai-chat\", \"base_url\": "
+                          "\"%s/v1\", \"model\": \"m\", \"price_input_per_mtok\": 1000, "
+                          "\"price_output_per_mtok\": 1000}",
+                          komi_rehearsal_get_base_url (server));
+  g_assert_true (g_file_set_contents (profile, json, -1, NULL));
+  g_free (json);
+  /* About $0.6 a call: a dollar and a half buys two calls. */
+  json = g_strdup_printf ("{\"name\": \"budget\", \"protocol\": 1, \"subject\": "
+                          "\"model:%s\", \"opponents\": [\"random\"], \"pairs\": 1, "
+                          "\"seed\": 1, \"referee\": \"none\", \"budget_usd\": 1.5}", profile);
+  g_assert_true (g_file_set_contents (series, json, -1, NULL));
+
+  status = run_komi_cli (&out, &err, "run", series, "--db", db, "--jobs", "1", NULL);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_nonnull (strstr (err, "budget"));
+  g_assert_nonnull (strstr (err, "raise budget_usd"));
+  g_assert_cmpuint (komi_rehearsal_get_request_count (server, NULL), >=, 1);
+  g_assert_cmpuint (komi_rehearsal_get_request_count (server, NULL), <=, 3);
+
+  /* The same series with a larger budget: nothing played twice. */
+  g_free (json);
+  json = g_strdup_printf ("{\"name\": \"budget\", \"protocol\": 1, \"subject\": "
+                          "\"model:%s\", \"opponents\": [\"random\"], \"pairs\": 1, "
+                          "\"seed\": 1, \"referee\": \"none\", \"budget_usd\": 100000}",
+                          profile);
+  g_assert_true (g_file_set_contents (series, json, -1, NULL));
+  status = run_komi_cli (&out2, &err2, "run", series, "--db", db, "--jobs", "1", NULL);
+  if (status != 0)
+    g_error ("second run failed: %s", err2);
+  g_assert_nonnull (strstr (out2, "Played 2 games in this run (1 resumed)"));
+  g_assert_nonnull (strstr (out2, "Model calls in this run:"));
+}
+
 /* The example profiles and series the README points to are valid. */
 static void
 test_example_profiles (void)
@@ -179,6 +230,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/komi/model/series-over-loopback", test_series_over_loopback);
   g_test_add_func ("/komi/model/example-profiles", test_example_profiles);
+  g_test_add_func ("/komi/model/budget", test_budget);
 
   return g_test_run ();
 }

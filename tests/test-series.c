@@ -87,6 +87,8 @@ test_field_errors (void)
     { "{\"name\":\"x\",\"protocol\":1,\"subject\":\"random\",\"opponents\":[\"random\"],"
       "\"pairs\":1,\"seed\":1,\"referee\":\"me\"}", "“referee”: must be" },
     { "{\"name\":\"x\",\"protocol\":1,\"subject\":\"random\",\"opponents\":[\"random\"],"
+      "\"pairs\":1,\"seed\":1,\"budget_usd\":-2}", "“budget_usd”: must be a positive number" },
+    { "{\"name\":\"x\",\"protocol\":1,\"subject\":\"random\",\"opponents\":[\"random\"],"
       "\"pair\":1,\"seed\":1}", "“pair”: unknown field" },
     { "{\"name\":\"x\",\"protocol\":1,\"subject\":\"random\",\"opponents\":[{\"player\":"
       "\"random\",\"pair\":2}],\"seed\":1}", "“opponents[0].pair”: unknown field" },

@@ -67,9 +67,11 @@ on_progress (const KomiSeriesProgress *p,
             record->outcome != KOMI_OUTCOME_FINISHED ? " — " : "",
             record->outcome != KOMI_OUTCOME_FINISHED ? record->void_reason : "");
   fprintf (data->tty ? stderr : stdout,
-           "%s%u/%u games done, %u running, %s elapsed, ETA %s%s",
-           data->tty ? "\r\033[K" : "", p->done, p->total, p->running, elapsed, eta,
-           data->tty ? "" : "\n");
+           "%s%u/%u games done, %u running, %s elapsed, ETA %s",
+           data->tty ? "\r\033[K" : "", p->done, p->total, p->running, elapsed, eta);
+  if (p->calls > 0)
+    fprintf (data->tty ? stderr : stdout, ", %u model calls, $%.4f", p->calls, p->cost);
+  fputs (data->tty ? "" : "\n", data->tty ? stderr : stdout);
   fflush (data->tty ? stderr : stdout);
 }
 
@@ -171,6 +173,9 @@ run_series (const char *command, KomiSeries *series, const char *db_path, int jo
     {
       printf ("Played %u games in this run (%u resumed), %u had ended before.\n",
               data.result->played, data.result->resumed, data.result->skipped);
+      if (data.result->calls > 0)
+        printf ("Model calls in this run: %u attempts, $%.4f at the profiles' prices.\n",
+                data.result->calls, data.result->cost);
       print_summary (store, data.result->series_id, series);
     }
   else if (g_error_matches (data.error, G_IO_ERROR, G_IO_ERROR_CANCELLED))

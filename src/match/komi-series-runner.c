@@ -26,6 +26,7 @@ typedef struct
   guint                   done_here;     /* ended in this run: the ETA's basis */
   GError                 *error;         /* the first failure */
   KomiSeriesResult       *result;
+  double                  max_call_cost;  /* the dearest attempt so far: the budget's margin */
 } Run;
 
 typedef struct
@@ -95,13 +96,49 @@ hook_move (const KomiGame *game, const KomiMove *move, gpointer user_data, GErro
 /* A model's every HTTP attempt reaches the library before its answer is
  * played. */
 static gboolean
-hook_call (guint turn, const KomiProviderAttempt *attempt, gpointer user_data, GError **error)
+hook_call (guint                      turn,
+           const KomiProviderAttempt *attempt,
+           double                     cost,
+           gpointer                   user_data,
+           GError                   **error)
 {
   Hooks *h = user_data;
+  Run *run = h->run;
 
-  if (h->run->sink->klass->call_attempt == NULL)
+  g_mutex_lock (&run->lock);
+  run->counts.cost += cost;
+  run->counts.calls++;
+  run->max_call_cost = MAX (run->max_call_cost, cost);
+  g_mutex_unlock (&run->lock);
+
+  if (run->sink->klass->call_attempt == NULL)
     return TRUE;
-  return h->run->sink->klass->call_attempt (h->run->sink, h->game, turn, attempt, error);
+  return run->sink->klass->call_attempt (run->sink, h->game, turn, attempt, error);
+}
+
+/* A new call is made only if even the dearest call so far would still fit
+ * in the budget: the budget is never knowingly overrun. */
+static gboolean
+budget_gate (gpointer user_data, GError **error)
+{
+  Hooks *h = user_data;
+  Run *run = h->run;
+  double budget = run->series->budget_usd;
+  gboolean ok;
+  double spent;
+
+  if (budget <= 0)
+    return TRUE;
+  g_mutex_lock (&run->lock);
+  spent = run->counts.cost;
+  ok = spent + run->max_call_cost <= budget;
+  g_mutex_unlock (&run->lock);
+  if (!ok)
+    g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_PAUSED,
+                 "the series budget of $%.4f would be exceeded ($%.4f spent in this run); "
+                 "raise budget_usd in the series file and run it again to continue",
+                 budget, spent);
+  return ok;
 }
 
 static void
@@ -144,9 +181,9 @@ play_one (gpointer data, gpointer user_data)
     }
 
   if (komi_player_is_model (black))
-    komi_model_player_set_recorder (black, hook_call, &hooks);
+    komi_model_player_set_recorder (black, hook_call, budget_gate, &hooks);
   if (komi_player_is_model (white))
-    komi_model_player_set_recorder (white, hook_call, &hooks);
+    komi_model_player_set_recorder (white, hook_call, budget_gate, &hooks);
 
   g_mutex_lock (&run->lock);
   run->counts.running++;
@@ -264,6 +301,8 @@ komi_series_run (const KomiSeries       *series,
 
   g_cancellable_disconnect (cancellable, handler);
   g_mutex_clear (&run.lock);
+  result->cost = run.counts.cost;
+  result->calls = run.counts.calls;
   if (run.error != NULL)
     {
       g_propagate_error (error, run.error);

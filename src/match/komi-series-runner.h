@@ -22,6 +22,8 @@ typedef struct
   guint   running;
   double  elapsed;    /* seconds since this run started */
   double  eta;        /* seconds left, estimated; < 0 when unknown */
+  double  cost;       /* US dollars spent on model calls in this run */
+  guint   calls;      /* model call attempts in this run */
 } KomiSeriesProgress;
 
 /* Called from a worker thread (serialised: one call at a time) when a game
@@ -38,6 +40,8 @@ typedef struct
   guint      skipped;      /* already ended before this run */
   guint      resumed;      /* continued from committed moves */
   GPtrArray *records;      /* KomiGameRecord* of the games played in this run */
+  double     cost;         /* US dollars spent on model calls in this run */
+  guint      calls;        /* model call attempts in this run */
 } KomiSeriesResult;
 
 /* Runs the series to its end, or until @cancellable is cancelled (the

@@ -21,7 +21,8 @@ G_DEFINE_QUARK (komi-series-error-quark, komi_series_error)
 #define MAX_JOBS  64
 
 static const char *top_fields[] = {
-  "name", "protocol", "subject", "opponents", "pairs", "seed", "referee", "jobs", "engines", NULL
+  "name", "protocol", "subject", "opponents", "pairs", "seed", "referee", "jobs", "engines",
+  "budget_usd", NULL
 };
 static const char *engine_fields[] = { "gnugo", "katago", "timeout_seconds", NULL };
 static const char *katago_fields[] = { "binary", "model", "config", NULL };
@@ -238,8 +239,8 @@ parse_opponents (JsonObject *root, KomiSeries *series, guint64 default_pairs,
 }
 
 /* The definition with every default filled in, keys in a fixed order. The
- * digest leaves out "jobs": running the same series with more threads is
- * still the same series. */
+ * digest leaves out "jobs" and "budget_usd": running the same series with
+ * more threads or more money is still the same series. */
 static void
 canonicalise (KomiSeries *series)
 {
@@ -282,6 +283,9 @@ canonicalise (KomiSeries *series)
   series->digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, for_digest, -1);
 
   json_object_set_int_member (json_node_get_object (root), "jobs", series->jobs);
+  if (series->budget_usd > 0)
+    json_object_set_double_member (json_node_get_object (root), "budget_usd",
+                                   series->budget_usd);
   json_generator_set_pretty (gen, TRUE);
   series->canonical = json_generator_to_data (gen, NULL);
 }
@@ -347,6 +351,20 @@ komi_series_new_from_json (const char *text, gssize length, GError **error)
       || !get_uint (root, "jobs", "jobs", 1, MAX_JOBS, 1, &jobs, error))
     return NULL;
   series->jobs = (guint) jobs;
+  if (json_object_has_member (root, "budget_usd"))
+    {
+      JsonNode *node = json_object_get_member (root, "budget_usd");
+
+      if (!JSON_NODE_HOLDS_VALUE (node)
+          || (json_node_get_value_type (node) != G_TYPE_DOUBLE
+              && json_node_get_value_type (node) != G_TYPE_INT64)
+          || json_node_get_double (node) <= 0)
+        {
+          field_error (error, "budget_usd", "must be a positive number of US dollars, e.g. 5.0");
+          return NULL;
+        }
+      series->budget_usd = json_node_get_double (node);
+    }
 
   s = json_object_has_member (root, "referee") ? get_string (root, "referee", TRUE, error)
       : series->engines.katago_binary != NULL ? "katago" : "gnugo";

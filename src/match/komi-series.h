@@ -43,6 +43,7 @@ typedef struct
   guint64            seed;
   char              *referee;     /* "gnugo", "katago", "none" */
   guint              jobs;        /* games at once */
+  double             budget_usd;  /* model calls stop before exceeding it; 0: none */
   KomiPlayerOptions  engines;     /* paths of GNU Go and KataGo, timeouts */
   char              *canonical;   /* the definition as normalised JSON */
   char              *digest;      /* SHA-256 of @canonical: the same series run again */

@@ -18,6 +18,7 @@ typedef struct
   KomiProvider         *provider;
   KomiGameSetup         setup;
   KomiModelAttemptFunc  record;
+  KomiModelGateFunc     gate;
   gpointer              record_data;
   guint                 turn;        /* the move being decided, from 1 */
 } KomiModelPlayer;
@@ -29,7 +30,10 @@ on_attempt (const KomiProviderAttempt *attempt, gpointer user_data, GError **err
 
   if (self->record == NULL)
     return TRUE;
-  return self->record (self->turn, attempt, self->record_data, error);
+  return self->record (self->turn, attempt,
+                       komi_provider_attempt_cost (komi_provider_get_profile (self->provider),
+                                                   attempt),
+                       self->record_data, error);
 }
 
 /* Asks @question until a valid option comes back, at most
@@ -48,6 +52,8 @@ ask (KomiModelPlayer          *self,
   for (guint attempt = 1; attempt <= KOMI_MODEL_MAX_ATTEMPTS; attempt++)
     {
       g_clear_error (&last);
+      if (self->gate != NULL && !self->gate (self->record_data, error))
+        return FALSE;
       if (komi_provider_ask (self->provider, state, question, on_attempt, self, answer,
                              cancellable, &last))
         return TRUE;
@@ -154,12 +160,16 @@ komi_model_player_new (const char *spec, KomiProvider *provider)
 }
 
 void
-komi_model_player_set_recorder (KomiPlayer *player, KomiModelAttemptFunc func, gpointer data)
+komi_model_player_set_recorder (KomiPlayer           *player,
+                                KomiModelAttemptFunc  func,
+                                KomiModelGateFunc     gate,
+                                gpointer              data)
 {
   KomiModelPlayer *self = (KomiModelPlayer *) player;
 
   g_return_if_fail (komi_player_is_model (player));
   self->record = func;
+  self->gate = gate;
   self->record_data = data;
 }
 

@@ -17,18 +17,24 @@ G_BEGIN_DECLS
 
 #define KOMI_MODEL_MAX_ATTEMPTS 3
 
-/* Every HTTP attempt of the player, with the move number it was for; the
- * caller records it before anything is acted on (a FALSE return stops the
- * game with @error). */
+/* Every HTTP attempt of the player, with the move number it was for and
+ * its cost from the profile's prices; the caller records it before
+ * anything is acted on (a FALSE return stops the game with @error). */
 typedef gboolean (*KomiModelAttemptFunc) (guint                      turn,
                                           const KomiProviderAttempt *attempt,
+                                          double                     cost,
                                           gpointer                   user_data,
+                                          GError                   **error);
+/* Asked before each new call: FALSE (with @error) when it must not be
+ * made, e.g. a series budget that the call could exceed. */
+typedef gboolean (*KomiModelGateFunc)    (gpointer                   user_data,
                                           GError                   **error);
 
 KomiPlayer *komi_model_player_new          (const char           *spec,
                                             KomiProvider         *provider);
 void        komi_model_player_set_recorder (KomiPlayer           *player,
                                             KomiModelAttemptFunc  func,
+                                            KomiModelGateFunc     gate,
                                             gpointer              user_data);
 gboolean    komi_player_is_model           (KomiPlayer           *player);
 
