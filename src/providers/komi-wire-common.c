@@ -168,6 +168,17 @@ komi_wire_builder_to_string (JsonBuilder *builder)
 
 /* {"type":"object","properties":{"answer":{"type":"string","enum":[…]}},
  *  "required":["answer"],"additionalProperties":false}: the strict form. */
+/* "name": ["option", …], in the options' order. */
+void
+komi_wire_add_options (JsonBuilder *builder, const char *name, const char *const *options)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_begin_array (builder);
+  for (guint i = 0; options[i] != NULL; i++)
+    json_builder_add_string_value (builder, options[i]);
+  json_builder_end_array (builder);
+}
+
 void
 komi_wire_add_schema (JsonBuilder *builder, const char *const *options)
 {
@@ -180,11 +191,7 @@ komi_wire_add_schema (JsonBuilder *builder, const char *const *options)
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "type");
   json_builder_add_string_value (builder, "string");
-  json_builder_set_member_name (builder, "enum");
-  json_builder_begin_array (builder);
-  for (guint i = 0; options[i] != NULL; i++)
-    json_builder_add_string_value (builder, options[i]);
-  json_builder_end_array (builder);
+  komi_wire_add_options (builder, "enum", options);
   json_builder_end_object (builder);
   json_builder_end_object (builder);
   json_builder_set_member_name (builder, "required");

@@ -116,6 +116,8 @@ void      komi_wire_add_schema      (JsonBuilder *builder, const char *const *op
 double    komi_wire_path_number     (JsonNode *node, const char *path, double fallback);
 void      komi_wire_take_string     (char **field, JsonNode *node, const char *path);
 void      komi_wire_add_string      (JsonBuilder *builder, const char *name, const char *value);
+void      komi_wire_add_options     (JsonBuilder *builder, const char *name,
+                                     const char *const *options);
 char     *komi_wire_builder_to_string (JsonBuilder *builder);
 KomiWireToken *komi_wire_token_new  (const char *token, double logprob);
 

@@ -60,11 +60,7 @@ komi_wire_build_openai_chat (const KomiWireQuestion *q)
     {
       json_builder_set_member_name (builder, "structured_outputs");
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "choice");
-      json_builder_begin_array (builder);
-      for (guint i = 0; q->options[i] != NULL; i++)
-        json_builder_add_string_value (builder, q->options[i]);
-      json_builder_end_array (builder);
+      komi_wire_add_options (builder, "choice", (const char *const *) q->options);
       json_builder_end_object (builder);
     }
   if (!isnan (p->temperature))
