@@ -1,0 +1,388 @@
+/* test-providers-wire.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "komi-test-soup-server.h"
+
+/* What goes on the wire for each API kind, and how each reply is decoded:
+ * request shapes, profile errors, model faults, constraints, logprobs. */
+
+
+static JsonNode *
+parse (const char *text)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  GError *error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+static const char *
+string_at (JsonNode *root, const char *path)
+{
+  const char *value = komi_wire_path_string (root, path);
+
+  if (value == NULL)
+    g_error ("no string at %s", path);
+  return value;
+}
+
+static char *
+one_question_request (KomiProtocolQuestion question)
+{
+  KomiProtocolState state;
+  GString *out = g_string_new (NULL);
+
+  example_state (&state);
+  komi_protocol_write_request_for_question (out, &state, question);
+  return g_string_free (out, FALSE);
+}
+
+static void
+test_request_for_question (void)
+{
+  KomiProtocolState state;
+  g_autoptr(GString) full = g_string_new (NULL);
+  g_autofree char *first = one_question_request (KOMI_PROTOCOL_QUESTION_PLAY_OR_PASS);
+  g_autofree char *second = one_question_request (KOMI_PROTOCOL_QUESTION_BEST_POINT);
+  const char *split;
+  g_autoptr(GString) expected_first = NULL, expected_second = NULL;
+  g_autoptr(JsonNode) root = parse (second);
+
+  example_state (&state);
+  komi_protocol_write_request (full, &state);
+  /* Each one-question form is the full request with the other question's
+   * element (and the comma between them) cut out. */
+  split = strstr (full->str, ",\n    {\n      \"id\": \"best_point\"");
+  g_assert_nonnull (split);
+  expected_first = g_string_new_len (full->str, split - full->str);
+  g_string_append (expected_first, "\n  ]\n}\n");
+  g_assert_cmpstr (first, ==, expected_first->str);
+  expected_second = g_string_new_len (full->str, strstr (full->str, "    {\n") - full->str);
+  g_string_append (expected_second, split + 2);
+  g_assert_cmpstr (second, ==, expected_second->str);
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (
+                      komi_wire_path (root, "questions"))), ==, 1);
+  g_assert_cmpstr (string_at (root, "questions.0.options.0"), ==, "B9");
+}
+
+static void
+test_profile_errors (void)
+{
+  static const struct { const char *json, *message; } cases[] = {
+    { "[]", "must be a JSON object" },
+    { "{\"api\": \"gemini\", \"model\": \"m\"}", "“name”: missing" },
+    { "{\"name\": \"n\", \"model\": \"m\"}", "“api”: missing" },
+    { "{\"name\": \"n\", \"api\": \"bard\", \"model\": \"m\"}", "“api”: must be one of openai-chat" },
+    { "{\"name\": \"n\", \"api\": \"gemini\"}", "“model”: missing" },
+    { "{\"name\": \"n\", \"api\": \"gemini\", \"model\": \"m\", \"temprature\": 1}",
+      "“temprature”: unknown field" },
+    { "{\"name\": \"n\", \"api\": \"gemini\", \"model\": \"m\", \"temperature\": \"hot\"}",
+      "“temperature”: must be a number from 0 to 2" },
+    { "{\"name\": \"n\", \"api\": \"gemini\", \"model\": \"m\", \"max_concurrent\": 0}",
+      "“max_concurrent”: must be a whole number from 1" },
+    { "{\"name\": \"n\", \"api\": \"gemini\", \"model\": \"m\", \"key_env\": \"sk-12 34\"}",
+      "“key_env”: must be the name of an environment variable" },
+    { "{\"name\": \"n\", \"api\": \"gemini\", \"model\": \"m\", \"base_url\": \"ftp://x\"}",
+      "“base_url”: must be an http" },
+    { "{\"name\": \"n\", \"api\": \"anthropic\", \"model\": \"m\", \"logprobs\": true}",
+      "“logprobs”: the anthropic API returns no logprobs" },
+    { "{\"name\": \"n\", \"api\": \"anthropic\", \"model\": \"m\", \"anthropic_tool\": true,"
+      " \"thinking_budget\": 2048}", "“anthropic_tool”: cannot be used with thinking_budget" },
+    { "{\"name\": \"n\", \"api\": \"gemini\", \"model\": \"m\", \"constrain\": \"vllm_choice\"}",
+      "“constrain”: vllm_choice needs" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(JsonNode) root = parse (cases[i].json);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KomiProviderProfile) profile = komi_provider_profile_new_from_json (root, &error);
+
+      g_assert_null (profile);
+      if (strstr (error->message, cases[i].message) == NULL)
+        g_error ("%s: got “%s”, expected “%s”", cases[i].json, error->message, cases[i].message);
+    }
+}
+
+static void
+test_missing_key (void)
+{
+  g_autoptr(JsonNode) root = parse ("{\"name\": \"n\", \"api\": \"openai-chat\", \"model\": \"m\","
+                                    " \"key_env\": \"KOMI_TEST_NO_SUCH_KEY\"}");
+  g_autoptr(KomiProviderProfile) profile = komi_provider_profile_new_from_json (root, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiProvider) provider = NULL;
+
+  g_assert_null (g_getenv ("KOMI_TEST_NO_SUCH_KEY"));
+  provider = komi_provider_new (profile, &error);
+  g_assert_null (provider);
+  g_assert_error (error, KOMI_PROVIDER_ERROR, KOMI_PROVIDER_ERROR_FATAL);
+  g_assert_nonnull (strstr (error->message, "Set the environment variable KOMI_TEST_NO_SUCH_KEY"));
+}
+
+typedef struct
+{
+  const char *api;
+  const char *path;           /* the request path on the wire */
+  const char *auth_header;
+  const char *auth_prefix;
+  const char *reply;
+  const char *system_path;    /* where the rules text is in the body */
+  const char *user_path;      /* where the request is */
+  const char *enum_path;      /* the constraint's option list */
+  gint64      tokens[4];      /* input, output, reasoning, cached */
+  const char *model_version;
+} ApiCase;
+
+static const ApiCase api_cases[] = {
+  { "openai-chat", "/v1/chat/completions", "Authorization", "Bearer ", NULL, "messages.0.content",
+    "messages.1.content", "response_format.json_schema.schema.properties.answer.enum",
+    { 500, 7, 0, 100 }, "gpt-test-2026-01-01" },
+  { "openai-responses", "/v1/responses", "Authorization", "Bearer ", NULL, "instructions",
+    "input.0.content", "text.format.schema.properties.answer.enum", { 500, 40, 32, 0 },
+    "gpt-test-2026-01-01" },
+  { "anthropic", "/v1/messages", "x-api-key", "", NULL, "system", "messages.0.content",
+    "output_config.format.schema.properties.answer.enum", { 500, 9, -1, 0 },
+    "claude-test-20260101" },
+  { "gemini", "/v1beta/models/gemini-test:generateContent", "x-goog-api-key", "", NULL,
+    "systemInstruction.parts.0.text", "contents.0.parts.0.text",
+    "generationConfig.responseSchema.enum", { 500, 21, 20, -1 }, "gemini-test-001" },
+};
+
+static const char *
+ok_reply (const char *api)
+{
+  return strcmp (api, "openai-chat") == 0 ? chat_ok : strcmp (api, "openai-responses") == 0
+    ? responses_ok : strcmp (api, "anthropic") == 0 ? anthropic_ok : gemini_ok;
+}
+
+static void
+test_api (gconstpointer data)
+{
+  const ApiCase *c = data;
+  Server *server = server_new ();
+  g_autoptr(GPtrArray) attempts = g_ptr_array_new_with_free_func (attempt_free);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *answer = NULL, *expected_auth = NULL, *request = NULL;
+  g_autoptr(JsonNode) body = NULL, headers = NULL;
+  const char *rules;
+  gsize rules_len;
+  Request *sent;
+  Attempt *a;
+  JsonNode *options;
+
+  server_add_reply (server, 200, NULL, ok_reply (c->api), 0);
+  answer = ask (server, c->api, NULL, KOMI_PROTOCOL_QUESTION_PLAY_OR_PASS, attempts, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (answer, ==, "pass");
+
+  /* On the wire: the real path, the key in the API's own header. */
+  g_assert_cmpuint (server->requests->len, ==, 1);
+  sent = g_ptr_array_index (server->requests, 0);
+  g_assert_cmpstr (sent->path, ==, c->path);
+  expected_auth = g_strconcat (c->auth_prefix, test_key, NULL);
+  g_assert_cmpstr (soup_message_headers_get_one (sent->headers, c->auth_header), ==,
+                   expected_auth);
+  if (strcmp (c->api, "anthropic") == 0)
+    g_assert_cmpstr (soup_message_headers_get_one (sent->headers, "anthropic-version"), ==,
+                     "2023-06-01");
+
+  /* The body: rules text byte for byte, the one-question request, the enum. */
+  body = parse (sent->body);
+  rules = komi_protocol_get_rules_text (1, &rules_len);
+  g_assert_cmpstr (string_at (body, c->system_path), ==, rules);
+  request = one_question_request (KOMI_PROTOCOL_QUESTION_PLAY_OR_PASS);
+  g_assert_cmpstr (string_at (body, c->user_path), ==, request);
+  options = komi_wire_path (body, c->enum_path);
+  g_assert_nonnull (options);
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (options)), ==, 2);
+  g_assert_cmpstr (komi_wire_path_string (options, "0"), ==, "place a stone");
+  if (strcmp (c->api, "gemini") == 0)
+    g_assert_cmpstr (string_at (body, "generationConfig.responseMimeType"), ==, "text/x.enum");
+  else
+    g_assert_cmpstr (string_at (body, "model"), ==, strcmp (c->api, "anthropic") == 0
+                     ? "claude-test" : "gpt-test");
+
+  /* The record: the same exchange, the key redacted, the response decoded. */
+  g_assert_cmpuint (attempts->len, ==, 1);
+  a = g_ptr_array_index (attempts, 0);
+  g_assert_cmpstr (a->request_body, ==, sent->body);
+  g_assert_true (g_str_has_suffix (a->url, c->path));
+  headers = parse (a->request_headers);
+  g_assert_cmpstr (string_at (headers, c->auth_header), ==, "[redacted]");
+  g_assert_cmpint (a->status, ==, 200);
+  g_assert_cmpint (a->outcome, ==, KOMI_PROVIDER_OUTCOME_ANSWER);
+  g_assert_cmpstr (a->answer, ==, "pass");
+  g_assert_cmpint (a->tokens_input, ==, c->tokens[0]);
+  g_assert_cmpint (a->tokens_output, ==, c->tokens[1]);
+  g_assert_cmpint (a->tokens_reasoning, ==, c->tokens[2]);
+  g_assert_cmpint (a->tokens_cached, ==, c->tokens[3]);
+  g_assert_cmpstr (a->model_version, ==, c->model_version);
+  g_assert_false (a->mismatch);
+  g_assert_nonnull (strstr (a->response_headers, "application/json"));
+  server_free (server);
+}
+
+/* A model fault: the call fails with MODEL_FAULT after one attempt. */
+static void
+check_model_fault (const char *api, const char *extra, const char *reply,
+                   KomiProviderOutcome outcome, const char *message)
+{
+  Server *server = server_new ();
+  g_autoptr(GPtrArray) attempts = g_ptr_array_new_with_free_func (attempt_free);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *answer = NULL;
+  Attempt *a;
+
+  server_add_reply (server, 200, NULL, reply, 0);
+  answer = ask (server, api, extra, KOMI_PROTOCOL_QUESTION_BEST_POINT, attempts, &error);
+  g_assert_null (answer);
+  g_assert_error (error, KOMI_PROVIDER_ERROR, KOMI_PROVIDER_ERROR_MODEL_FAULT);
+  if (strstr (error->message, message) == NULL)
+    g_error ("got “%s”, expected “%s”", error->message, message);
+  g_assert_cmpuint (attempts->len, ==, 1);
+  a = g_ptr_array_index (attempts, 0);
+  g_assert_cmpint (a->outcome, ==, outcome);
+  g_assert_null (a->answer);
+  server_free (server);
+}
+
+static void
+test_model_faults (void)
+{
+  check_model_fault ("openai-chat", NULL,
+                     "{\"model\":\"gpt-test\",\"choices\":[{\"message\":{\"content\":null,"
+                     "\"refusal\":\"I'm very sorry, but I can't assist with that.\"},"
+                     "\"finish_reason\":\"stop\"}]}",
+                     KOMI_PROVIDER_OUTCOME_REFUSAL, "The model refused: I'm very sorry");
+  check_model_fault ("openai-chat", NULL,
+                     "{\"model\":\"gpt-test\",\"choices\":[{\"message\":{\"content\":\"{\\\"\","
+                     "\"refusal\":null},\"finish_reason\":\"length\"}]}",
+                     KOMI_PROVIDER_OUTCOME_TRUNCATED, "cut short (length)");
+  check_model_fault ("openai-chat", NULL,
+                     "{\"model\":\"gpt-test\",\"choices\":[{\"message\":{\"content\":"
+                     "\"{\\\"answer\\\":\\\"Z9\\\"}\"},\"finish_reason\":\"stop\"}]}",
+                     KOMI_PROVIDER_OUTCOME_INVALID_OPTION, "“Z9” is not one of the options");
+  check_model_fault ("openai-chat", "\"constrain\": \"none\"",
+                     "{\"model\":\"gpt-test\",\"choices\":[{\"message\":{\"content\":\"  \"},"
+                     "\"finish_reason\":\"stop\"}]}",
+                     KOMI_PROVIDER_OUTCOME_INVALID_OPTION, "The answer is empty");
+  check_model_fault ("anthropic", NULL,
+                     "{\"type\":\"message\",\"model\":\"claude-test\",\"content\":[],"
+                     "\"stop_reason\":\"refusal\",\"stop_details\":{\"type\":\"refusal\","
+                     "\"category\":\"cyber\",\"explanation\":null}}",
+                     KOMI_PROVIDER_OUTCOME_REFUSAL, "The model refused: cyber");
+  check_model_fault ("openai-responses", NULL,
+                     "{\"status\":\"incomplete\",\"incomplete_details\":{\"reason\":"
+                     "\"max_output_tokens\"},\"output\":[]}",
+                     KOMI_PROVIDER_OUTCOME_TRUNCATED, "max_output_tokens");
+  check_model_fault ("gemini", NULL,
+                     "{\"candidates\":[{\"finishReason\":\"MAX_TOKENS\"}],"
+                     "\"modelVersion\":\"gemini-test\"}",
+                     KOMI_PROVIDER_OUTCOME_TRUNCATED, "MAX_TOKENS");
+  check_model_fault ("gemini", NULL,
+                     "{\"promptFeedback\":{\"blockReason\":\"SAFETY\"}}",
+                     KOMI_PROVIDER_OUTCOME_FILTERED, "blocked (SAFETY)");
+}
+
+static void
+test_constraints (void)
+{
+  Server *server = server_new ();
+  g_autoptr(GPtrArray) attempts = g_ptr_array_new_with_free_func (attempt_free);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *answer = NULL;
+  g_autoptr(JsonNode) body = NULL, vllm = NULL;
+
+  /* Anthropic's forced tool. */
+  server_add_reply (server, 200, NULL, "{\"type\":\"message\",\"model\":\"claude-other\","
+                    "\"content\":[{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"answer\","
+                    "\"input\":{\"answer\":\"B9\"}}],\"stop_reason\":\"tool_use\"}", 0);
+  answer = ask (server, "anthropic", "\"anthropic_tool\": true",
+                KOMI_PROTOCOL_QUESTION_BEST_POINT, attempts, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (answer, ==, "B9");
+  body = parse (((Request *) g_ptr_array_index (server->requests, 0))->body);
+  g_assert_cmpstr (string_at (body, "tool_choice.type"), ==, "tool");
+  g_assert_cmpstr (string_at (body, "tools.0.input_schema.properties.answer.enum.0"), ==, "B9");
+  g_assert_null (komi_wire_path (body, "output_config"));
+  g_assert_true (((Attempt *) g_ptr_array_index (attempts, 0))->mismatch);
+  server_free (server);
+
+  /* vLLM's choice, answered in plain text with quotes around it. */
+  server = server_new ();
+  g_clear_pointer (&answer, g_free);
+  server_add_reply (server, 200, NULL, "{\"model\":\"gpt-test\",\"choices\":[{\"message\":"
+                    "{\"content\":\" \\\"place a stone\\\"\\n\"},\"finish_reason\":\"stop\"}]}", 0);
+  answer = ask (server, "openai-chat", "\"constrain\": \"vllm_choice\"",
+                KOMI_PROTOCOL_QUESTION_PLAY_OR_PASS, attempts, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (answer, ==, "place a stone");
+  vllm = parse (((Request *) g_ptr_array_index (server->requests, 0))->body);
+  g_assert_cmpstr (string_at (vllm, "structured_outputs.choice.1"), ==, "pass");
+  g_assert_null (komi_wire_path (vllm, "response_format"));
+  server_free (server);
+}
+
+/* Probabilities assembled from the answer's tokens and alternatives. */
+static void
+test_logprobs (void)
+{
+  Server *server = server_new ();
+  g_autoptr(GPtrArray) attempts = g_ptr_array_new_with_free_func (attempt_free);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *answer = NULL;
+  g_autoptr(JsonNode) probs = NULL, body = NULL;
+  Attempt *a;
+
+  server_add_reply (server, 200, NULL,
+    "{\"model\":\"gpt-test\",\"choices\":[{\"message\":{\"content\":\"{\\\"answer\\\":\\\"pass\\\"}\"},"
+    "\"finish_reason\":\"stop\",\"logprobs\":{\"content\":["
+    "{\"token\":\"{\\\"\",\"logprob\":0,\"top_logprobs\":[]},"
+    "{\"token\":\"answer\",\"logprob\":0,\"top_logprobs\":[]},"
+    "{\"token\":\"\\\":\\\"\",\"logprob\":0,\"top_logprobs\":[]},"
+    "{\"token\":\"pass\",\"logprob\":-0.2231435513,\"top_logprobs\":["
+    "{\"token\":\"pass\",\"logprob\":-0.2231435513},{\"token\":\"place\",\"logprob\":-1.6094379124}]},"
+    "{\"token\":\"\\\"}\",\"logprob\":0,\"top_logprobs\":[]}]}}]}", 0);
+  answer = ask (server, "openai-chat", "\"logprobs\": true, \"top_logprobs\": 2",
+                KOMI_PROTOCOL_QUESTION_PLAY_OR_PASS, attempts, &error);
+  g_assert_no_error (error);
+  body = parse (((Request *) g_ptr_array_index (server->requests, 0))->body);
+  g_assert_true (json_node_get_boolean (komi_wire_path (body, "logprobs")));
+  g_assert_cmpint (json_node_get_int (komi_wire_path (body, "top_logprobs")), ==, 2);
+  a = g_ptr_array_index (attempts, 0);
+  g_assert_nonnull (a->probabilities);
+  probs = parse (a->probabilities);
+  g_assert_cmpfloat_with_epsilon (json_node_get_double (komi_wire_path (probs, "pass")), 0.8, 1e-4);
+  g_assert_cmpfloat_with_epsilon (json_node_get_double (komi_wire_path (probs, "place a stone")),
+                                  0.2, 1e-4);
+  server_free (server);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  test_key_init ();
+
+  g_test_add_func ("/komi/providers/request-for-question", test_request_for_question);
+  g_test_add_func ("/komi/providers/profile/errors", test_profile_errors);
+  g_test_add_func ("/komi/providers/profile/missing-key", test_missing_key);
+  for (guint i = 0; i < G_N_ELEMENTS (api_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/komi/providers/api/%s", api_cases[i].api);
+
+      g_test_add_data_func (path, &api_cases[i], test_api);
+    }
+  g_test_add_func ("/komi/providers/model-faults", test_model_faults);
+  g_test_add_func ("/komi/providers/constraints", test_constraints);
+  g_test_add_func ("/komi/providers/logprobs", test_logprobs);
+  return g_test_run ();
+}
