@@ -338,3 +338,28 @@ test_remove_tree (const char *path)
     }
   g_rmdir (path);
 }
+
+/* Each test gets a temporary folder and a library path inside it. */
+typedef struct
+{
+  char *dir;
+  char *path;
+} LibraryFixture;
+
+static inline void
+library_fixture_set_up (LibraryFixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("komi-store-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->path = test_db_path (f->dir);
+}
+
+static inline void
+library_fixture_tear_down (LibraryFixture *f, gconstpointer data)
+{
+  test_remove_tree (f->dir);
+  g_free (f->dir);
+  g_free (f->path);
+}

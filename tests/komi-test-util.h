@@ -82,3 +82,15 @@ assert_position (const KomiGame *game, const char *expected)
 
   g_assert_cmpstr (got, ==, wanted);
 }
+
+/* The fake GTP engine meson builds: the test's first argument, else its
+ * place in the build folder. */
+static inline char *
+fake_engine_path (int argc, char **argv)
+{
+  if (argc > 1)
+    return g_strdup (argv[1]);
+  const char *build = g_getenv ("KOMI_BUILD_DIR");
+
+  return g_build_filename (build != NULL ? build : ".", "tests", "fake-gtp-engine", NULL);
+}

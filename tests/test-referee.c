@@ -318,12 +318,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  if (argc > 1)
-    fake_path = g_strdup (argv[1]);
-  else
-    fake_path = g_build_filename (g_getenv ("KOMI_BUILD_DIR") != NULL ?
-                                  g_getenv ("KOMI_BUILD_DIR") : ".",
-                                  "tests", "fake-gtp-engine", NULL);
+  fake_path = fake_engine_path (argc, argv);
 
   g_test_add_func ("/komi/referee/gnugo/lone-stone", test_gnugo_lone_stone);
   g_test_add_func ("/komi/referee/gnugo/two-areas", test_gnugo_two_areas);

@@ -15,32 +15,8 @@
  * numbered by the store, and model attempts through the sink as the
  * series runner records them, across a crash. */
 
-typedef struct
-{
-  char *dir;
-  char *path;
-} Fixture;
-
-static void
-fixture_set_up (Fixture *f, gconstpointer data)
-{
-  g_autoptr(GError) error = NULL;
-
-  f->dir = g_dir_make_tmp ("komi-store-calls-XXXXXX", &error);
-  g_assert_no_error (error);
-  f->path = test_db_path (f->dir);
-}
-
-static void
-fixture_tear_down (Fixture *f, gconstpointer data)
-{
-  test_remove_tree (f->dir);
-  g_free (f->dir);
-  g_free (f->path);
-}
-
 #define TEST(path, func) \
-  g_test_add ("/komi/store/calls/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  g_test_add ("/komi/store/calls/" path, LibraryFixture, NULL, library_fixture_set_up, func, library_fixture_tear_down)
 
 /* A read-back call that outlives komi_store_foreach_call()'s callback. */
 typedef struct
@@ -132,7 +108,7 @@ sql_exec (const char *path, const char *sql)
 /* A library of schema 1 with a game, a move and a call opens as schema 2
  * and keeps them; the new columns of the old call read as unknown. */
 static void
-test_migrate_from_1 (Fixture *f, gconstpointer data)
+test_migrate_from_1 (LibraryFixture *f, gconstpointer data)
 {
   const KomiStoreMigration *migrations;
   g_autoptr(GError) error = NULL;
@@ -213,7 +189,7 @@ test_migrate_from_1 (Fixture *f, gconstpointer data)
 /* Attempt 0 is the next number of the same game, turn and question; a
  * number given is kept, and a taken one is refused. */
 static void
-test_numbering (Fixture *f, gconstpointer data)
+test_numbering (LibraryFixture *f, gconstpointer data)
 {
   g_autoptr(KomiStore) store = test_open_store (f->path);
   g_autoptr(TestSeries) series = test_series_new ("numbering", 3, 1);
@@ -306,7 +282,7 @@ assert_attempt_recorded (const KomiStoreCall       *c,
 /* Two attempts of one question (a rate limit, then the answer) are two
  * rows numbered 1 and 2; a sink opened after a crash numbers on from 3. */
 static void
-test_sink_attempts (Fixture *f, gconstpointer data)
+test_sink_attempts (LibraryFixture *f, gconstpointer data)
 {
   g_autoptr(TestSeries) series = test_series_new ("calls", 11, 1);
   const KomiPlannedGame *planned = test_planned (series, 1);
@@ -385,7 +361,7 @@ test_sink_attempts (Fixture *f, gconstpointer data)
 
 /* A game the series did not plan is an error, and nothing is written. */
 static void
-test_sink_unknown_game (Fixture *f, gconstpointer data)
+test_sink_unknown_game (LibraryFixture *f, gconstpointer data)
 {
   g_autoptr(TestSeries) series = test_series_new ("unknown", 5, 1);
   g_autoptr(KomiStore) store = test_open_store (f->path);

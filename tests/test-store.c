@@ -16,37 +16,13 @@
  * migrations, the sink as the runner uses it, threads, a reader beside the
  * writer, the bulk path. test-store-crash.c adds kill -9. */
 
-typedef struct
-{
-  char *dir;
-  char *path;
-} Fixture;
-
-static void
-fixture_set_up (Fixture *f, gconstpointer data)
-{
-  g_autoptr(GError) error = NULL;
-
-  f->dir = g_dir_make_tmp ("komi-store-XXXXXX", &error);
-  g_assert_no_error (error);
-  f->path = test_db_path (f->dir);
-}
-
-static void
-fixture_tear_down (Fixture *f, gconstpointer data)
-{
-  test_remove_tree (f->dir);
-  g_free (f->dir);
-  g_free (f->path);
-}
-
 #define TEST(path, func) \
-  g_test_add ("/komi/store/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  g_test_add ("/komi/store/" path, LibraryFixture, NULL, library_fixture_set_up, func, library_fixture_tear_down)
 
 /* Schema */
 
 static void
-test_migrate_empty (Fixture *f, gconstpointer data)
+test_migrate_empty (LibraryFixture *f, gconstpointer data)
 {
   g_autofree char *nested = g_build_filename (f->dir, "a", "b", "library.db", NULL);
   g_autofree char *version = NULL;
@@ -83,7 +59,7 @@ test_migrate_empty (Fixture *f, gconstpointer data)
 /* Migrations run in order, each in its own transaction: a failing one
  * leaves the file at the version before it, with nothing of it applied. */
 static void
-test_migrate_in_order (Fixture *f, gconstpointer data)
+test_migrate_in_order (LibraryFixture *f, gconstpointer data)
 {
   static const KomiStoreMigration steps[] = {
     { 1, "CREATE TABLE t1 (a INTEGER) STRICT;" },
@@ -114,7 +90,7 @@ test_migrate_in_order (Fixture *f, gconstpointer data)
 }
 
 static void
-test_refuse_newer (Fixture *f, gconstpointer data)
+test_refuse_newer (LibraryFixture *f, gconstpointer data)
 {
   g_autoptr(KomiStore) store = test_open_store (f->path);
   g_autoptr(GError) error = NULL;
@@ -133,7 +109,7 @@ test_refuse_newer (Fixture *f, gconstpointer data)
 }
 
 static void
-test_refuse_foreign (Fixture *f, gconstpointer data)
+test_refuse_foreign (LibraryFixture *f, gconstpointer data)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *other = g_build_filename (f->dir, "other.db", NULL);
@@ -168,7 +144,7 @@ test_refuse_foreign (Fixture *f, gconstpointer data)
 /* The sink */
 
 static void
-test_sink_round_trip (Fixture *f, gconstpointer data)
+test_sink_round_trip (LibraryFixture *f, gconstpointer data)
 {
   g_autoptr(KomiStore) store = test_open_store (f->path);
   g_autoptr(TestSeries) series = test_series_new ("round trip", 42, 2);
@@ -228,7 +204,7 @@ test_sink_round_trip (Fixture *f, gconstpointer data)
 /* A game stopped mid-way gives back its committed moves; resumed, it is
  * recorded whole, and the library refuses what would rewrite it. */
 static void
-test_sink_resume (Fixture *f, gconstpointer data)
+test_sink_resume (LibraryFixture *f, gconstpointer data)
 {
   g_autoptr(KomiStore) store = test_open_store (f->path);
   g_autoptr(TestSeries) series = test_series_new ("resume", 5, 1);
@@ -285,7 +261,7 @@ test_sink_resume (Fixture *f, gconstpointer data)
 
 /* A void game keeps its moves, its faulty side and why, and an event. */
 static void
-test_sink_void (Fixture *f, gconstpointer data)
+test_sink_void (LibraryFixture *f, gconstpointer data)
 {
   g_autoptr(KomiStore) store = test_open_store (f->path);
   g_autoptr(TestSeries) series = test_series_new ("void", 9, 1);
@@ -366,7 +342,7 @@ write_moves (gpointer user_data)
 }
 
 static void
-test_concurrent_writers (Fixture *f, gconstpointer data)
+test_concurrent_writers (LibraryFixture *f, gconstpointer data)
 {
   g_autoptr(KomiStore) store = test_open_store (f->path);
   g_autoptr(TestSeries) series = test_series_new ("threads", 3, 3);
@@ -400,7 +376,7 @@ test_concurrent_writers (Fixture *f, gconstpointer data)
 /* A reader on its own connection sees each move once it is committed,
  * while the writer stays open; it cannot write. */
 static void
-test_reader_sees_commits (Fixture *f, gconstpointer data)
+test_reader_sees_commits (LibraryFixture *f, gconstpointer data)
 {
   g_autoptr(KomiStore) writer = test_open_store (f->path);
   g_autoptr(KomiStore) reader = NULL;
@@ -435,7 +411,7 @@ test_reader_sees_commits (Fixture *f, gconstpointer data)
 /* The bulk path a benchmark uses, and listing and loading at scale:
  * KOMI_STORE_BENCH_GAMES=10000 gives the figures of the issue. */
 static void
-test_bulk (Fixture *f, gconstpointer data)
+test_bulk (LibraryFixture *f, gconstpointer data)
 {
   const char *env = g_getenv ("KOMI_STORE_BENCH_GAMES");
   guint n_games = env != NULL ? (guint) atoi (env) : 200;
