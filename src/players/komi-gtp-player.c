@@ -232,6 +232,8 @@ typedef struct
   gboolean       unsure;       /* the engine may hold a move we do not know */
   guint          restarts;
   char          *fault;        /* why the engine last failed */
+  KomiGtpChoseFunc chose;      /* NULL: every own move is the engine's */
+  gpointer       chose_data;
 } KomiGtpPlayer;
 
 /* Only a stopped engine is a fault: a "?" answer leaves it usable. The
@@ -398,7 +400,9 @@ sync_to_game (KomiGtpPlayer   *self,
 
   for (guint i = self->sent->len; i < n_moves; i++)
     {
-      gboolean ok = moves[i].color == self->setup.color && !diverged
+      gboolean own = moves[i].color == self->setup.color &&
+                     (self->chose == NULL || self->chose (i, self->chose_data));
+      gboolean ok = own && !diverged
                     ? regenerate_into_engine (self, &moves[i], cancellable, error)
                     : play_into_engine (self, &moves[i], cancellable, error);
       if (!ok)
@@ -624,6 +628,16 @@ komi_gtp_player_get_restarts (KomiPlayer *player)
 {
   g_return_val_if_fail (is_gtp_player (player), 0);
   return ((KomiGtpPlayer *) player)->restarts;
+}
+
+void
+komi_gtp_player_set_chose_func (KomiPlayer       *player,
+                                KomiGtpChoseFunc  func,
+                                gpointer          user_data)
+{
+  g_return_if_fail (is_gtp_player (player));
+  ((KomiGtpPlayer *) player)->chose = func;
+  ((KomiGtpPlayer *) player)->chose_data = user_data;
 }
 
 const char *

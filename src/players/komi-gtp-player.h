@@ -78,4 +78,15 @@ guint          komi_gtp_player_get_restarts (KomiPlayer          *player);
 /* Why the engine was last restarted in this game, or NULL. */
 const char    *komi_gtp_player_get_fault    (KomiPlayer          *player);
 
+/* Whether the engine chose move @index (from 0) of the game itself. */
+typedef gboolean (*KomiGtpChoseFunc)        (guint                index,
+                                             gpointer             user_data);
+/* For players built on a GTP player (komi-mixed-player.c), whose own moves
+ * are not all the engine's: an own move for which @func says FALSE is told
+ * with "play" when the engine is brought to the game, not asked for again.
+ * Without a func every move of the player's colour is the engine's. */
+void           komi_gtp_player_set_chose_func (KomiPlayer        *player,
+                                               KomiGtpChoseFunc   func,
+                                               gpointer           user_data);
+
 G_END_DECLS

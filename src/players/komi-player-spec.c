@@ -10,13 +10,18 @@
 
 #include <string.h>
 
+#include "komi-mixed-player.h"
 #include "komi-player-spec.h"
 #include "komi-random-player.h"
 
 #define DEFAULT_TIMEOUT_MS 60000
 #define MAX_KATAGO_VISITS  10000000
 
-#define SPEC_FORMS "random, gnugo:LEVEL (0–10), katago:VISITS or gtp:COMMAND"
+#define SPEC_FORMS "random, gnugo:LEVEL (0–10), katago:VISITS, gtp:COMMAND or mix:P:ENGINE"
+
+#define MIX_FORM \
+  "write mix:P:ENGINE, e.g. mix:0.5:gnugo:1: P the chance of a random move on each turn, " \
+  "from 0 to 1 (like 0.25), ENGINE gnugo:LEVEL, katago:VISITS or gtp:COMMAND"
 
 #define KATAGO_HELP \
   "KataGo needs a binary, a model and a config: set KOMI_KATAGO, KOMI_KATAGO_MODEL " \
@@ -231,18 +236,88 @@ komi_gtp_recipe_new_from_spec (const char               *spec,
   return recipe;
 }
 
+/* "0.25", "1", ".5" → TRUE with *@p; anything else (exponents, signs,
+ * nan, a comma) is refused, so the spec reads as the chance it gives. */
+static gboolean
+parse_chance (const char *text,
+              gsize       len,
+              double     *p)
+{
+  g_autofree char *copy = g_strndup (text, len);
+  gboolean dot = FALSE, digit = FALSE;
+
+  for (const char *c = copy; *c != '\0'; c++)
+    {
+      if (*c == '.' && !dot)
+        dot = TRUE;
+      else if (g_ascii_isdigit (*c))
+        digit = TRUE;
+      else
+        return FALSE;
+    }
+  if (!digit)
+    return FALSE;
+  *p = g_ascii_strtod (copy, NULL);
+  return *p >= 0 && *p <= 1;
+}
+
+/* mix:P:ENGINE, the engine any of the GTP kinds. */
+static KomiPlayer *
+mixed_player (const char               *spec,
+              const char               *rest,
+              const KomiPlayerOptions  *opts,
+              GError                  **error)
+{
+  const char *colon = rest != NULL ? strchr (rest, ':') : NULL;
+  const char *engine_spec;
+  g_autoptr(KomiGtpRecipe) recipe = NULL;
+  g_autoptr(GError) local_error = NULL;
+  double p;
+
+  if (colon == NULL || colon[1] == '\0')
+    {
+      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
+                   "“%s”: " MIX_FORM, spec);
+      return NULL;
+    }
+  if (!parse_chance (rest, colon - rest, &p))
+    {
+      g_autofree char *shown = g_strndup (rest, colon - rest);
+
+      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
+                   "“%s”: the chance of a random move must be a number from 0 to 1 written "
+                   "with a dot, like 0.25, not “%s”", spec, shown);
+      return NULL;
+    }
+  engine_spec = colon + 1;
+  recipe = komi_gtp_recipe_new_from_spec (engine_spec, opts, &local_error);
+  if (recipe == NULL)
+    {
+      if (g_error_matches (local_error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC))
+        g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
+                     "“%s”: %s", spec, local_error->message);
+      else
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  return komi_mixed_player_new (spec, p, engine_spec, recipe);
+}
+
 KomiPlayer *
 komi_player_new_from_spec (const char               *spec,
                            const KomiPlayerOptions  *opts,
                            GError                  **error)
 {
   g_autoptr(KomiGtpRecipe) recipe = NULL;
+  const char *rest = NULL;
 
   g_return_val_if_fail (spec != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (strcmp (spec, "random") == 0)
     return komi_random_player_new ();
+  if (match_kind (spec, "mix", &rest))
+    return mixed_player (spec, rest, opts, error);
 
   if (!match_kind (spec, "gnugo", NULL) && !match_kind (spec, "katago", NULL) &&
       !g_str_has_prefix (spec, "gtp:"))

@@ -28,6 +28,9 @@ typedef struct
  *   gnugo[:LEVEL]    GNU Go at level 0–10 (default 10)
  *   katago[:VISITS]  KataGo with maxVisits VISITS (default 100)
  *   gtp:COMMAND      any GTP program; COMMAND is split like a shell would
+ *   mix:P:ENGINE     one of the engines above that plays the seeded random
+ *                    player's move instead with chance P (0–1) on each turn
+ *                    (komi-mixed-player.h): the ladder's bridging rungs
  * Binaries, models and configs are checked here, so a missing file is a
  * KOMI_PLAYER_ERROR_NOT_FOUND before any game starts; a malformed
  * description is KOMI_PLAYER_ERROR_BAD_SPEC. No process is started. */
