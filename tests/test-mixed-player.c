@@ -15,6 +15,7 @@
 #include "komi-mixed-player.h"
 #include "komi-protocol.h"
 #include "komi-random-player.h"
+#include "komi-series.h"
 #include "komi-test-play.h"
 #include "komi-test-util.h"
 
@@ -400,6 +401,44 @@ test_engine_hears_every_move (void)
   g_rmdir (dir);
 }
 
+/* The example calibration files load, and their games link the random
+ * player to GNU Go level 5 in one chain of neighbours, each member playing
+ * the next: the default pin can be placed only through such a chain. */
+static void
+test_ladder_examples (void)
+{
+  const char *chain[] = { "random", "mix:0.9:gnugo:1", "mix:0.75:gnugo:1", "mix:0.5:gnugo:1",
+                          "mix:0.35:gnugo:1", "mix:0.2:gnugo:1", "gnugo:1", "gnugo:5" };
+  g_autoptr(GHashTable) edges = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint part = 1; part <= 4; part++)
+    {
+      g_autofree char *name = g_strdup_printf ("ladder-calibration-%u.json", part);
+      g_autofree char *path = g_build_filename (g_getenv ("KOMI_SOURCE_DIR"), "data",
+                                                "examples", name, NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KomiSeries) series = komi_series_load (path, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (series->jobs, <=, 2);
+      for (guint i = 0; i < series->opponents->len; i++)
+        {
+          KomiSeriesOpponent *o = g_ptr_array_index (series->opponents, i);
+
+          g_assert_cmpuint (o->pairs, >=, 8);
+          g_hash_table_add (edges, g_strdup_printf ("%s %s", series->subject, o->player));
+          g_hash_table_add (edges, g_strdup_printf ("%s %s", o->player, series->subject));
+        }
+    }
+  g_assert_cmpuint (g_hash_table_size (edges), ==, 2 * (G_N_ELEMENTS (chain) - 1));
+  for (guint i = 0; i + 1 < G_N_ELEMENTS (chain); i++)
+    {
+      g_autofree char *edge = g_strdup_printf ("%s %s", chain[i], chain[i + 1]);
+
+      g_assert_true (g_hash_table_contains (edges, edge));
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -412,6 +451,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/mixed/half-is-reproducible", test_half_is_reproducible);
   g_test_add_func ("/komi/mixed/resume", test_resume);
   g_test_add_func ("/komi/mixed/engine-hears-every-move", test_engine_hears_every_move);
+  g_test_add_func ("/komi/mixed/ladder-examples", test_ladder_examples);
 
   return g_test_run ();
 }
