@@ -146,8 +146,8 @@ play_or_demo (int argc, char **argv, gboolean demo)
   ShowData show = { 0, };
   const GOptionEntry play_entries[] = {
     { "black", 'b', 0, G_OPTION_ARG_STRING, &black,
-      "Black's player: random, gnugo:LEVEL, katago:VISITS, gtp:'COMMAND LINE' or "
-      "model:PROFILE.json", "PLAYER" },
+      "Black's player: random, gnugo:LEVEL, katago:VISITS, gtp:'COMMAND LINE', "
+      "mix:P:ENGINE or model:PROFILE.json", "PLAYER" },
     { "white", 'w', 0, G_OPTION_ARG_STRING, &white, "White's player (same forms)", "PLAYER" },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
       "The game's seed; the players' seeds derive from it (default 1)", "S" },

@@ -31,7 +31,7 @@ typedef struct
 
 typedef struct
 {
-  const char *kind;     /* "random", "gtp", "model" */
+  const char *kind;     /* "random", "gtp", "mix", "model" */
   /* Prepares a new game (starts or resets an engine). */
   gboolean (*start_game)  (KomiPlayer          *self,
                            const KomiGameSetup *setup,
