@@ -150,7 +150,6 @@ komi_transport_sleep (double seconds, GCancellable *cancellable)
 void
 komi_transport_exchange_clear (KomiTransportExchange *exchange)
 {
-  g_clear_pointer (&exchange->request_headers, g_free);
   g_clear_pointer (&exchange->response_headers, g_free);
   g_clear_pointer (&exchange->response_body, g_bytes_unref);
   g_clear_pointer (&exchange->error, g_free);
@@ -188,13 +187,27 @@ headers_to_json (JsonObject *object)
   return json_to_string (node, FALSE);
 }
 
+char *
+komi_transport_redact_headers (const char *const *headers)
+{
+  g_autoptr(JsonObject) sent = json_object_new ();
+
+  for (guint i = 0; headers != NULL && headers[i] != NULL && headers[i + 1] != NULL; i += 2)
+    {
+      g_autofree char *lower = g_ascii_strdown (headers[i], -1);
+
+      add_header (headers[i], g_strv_contains (secret_headers, lower) ? "[redacted]"
+                  : headers[i + 1], sent);
+    }
+  return headers_to_json (sent);
+}
+
 void
 komi_transport_post (SoupSession *session, const char *url, const char *const *headers,
                      const char *body, KomiTransportExchange *exchange,
                      GCancellable *cancellable)
 {
   g_autoptr(SoupMessage) message = NULL;
-  g_autoptr(JsonObject) sent = json_object_new ();
   g_autoptr(GBytes) request = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) response = NULL;
@@ -209,7 +222,6 @@ komi_transport_post (SoupSession *session, const char *url, const char *const *h
   if (message == NULL)
     {
       exchange->error = g_strdup_printf ("Not a valid URL: %s", url);
-      exchange->request_headers = g_strdup ("{}");
       return;
     }
   /* libsoup keeps a connection alive for the next request only for
@@ -220,14 +232,7 @@ komi_transport_post (SoupSession *session, const char *url, const char *const *h
   soup_message_add_flags (message, SOUP_MESSAGE_IDEMPOTENT);
   request_headers = soup_message_get_request_headers (message);
   for (guint i = 0; headers != NULL && headers[i] != NULL && headers[i + 1] != NULL; i += 2)
-    {
-      g_autofree char *lower = g_ascii_strdown (headers[i], -1);
-
-      soup_message_headers_append (request_headers, headers[i], headers[i + 1]);
-      add_header (headers[i], g_strv_contains (secret_headers, lower) ? "[redacted]"
-                  : headers[i + 1], sent);
-    }
-  exchange->request_headers = headers_to_json (sent);
+    soup_message_headers_append (request_headers, headers[i], headers[i + 1]);
   request = g_bytes_new (body, strlen (body));
   soup_message_set_request_body_from_bytes (message, "application/json", request);
 

@@ -155,6 +155,8 @@ static gboolean transaction_locked (KomiStore        *self,
                                     gpointer          data,
                                     GError          **error);
 
+/* A write here is durable when it returns: committed, then the log is
+ * synced (outside the lock, so other games write meanwhile). */
 gboolean
 _komi_store_transaction (KomiStore        *self,
                          gboolean          write,
@@ -162,31 +164,34 @@ _komi_store_transaction (KomiStore        *self,
                          gpointer          data,
                          GError          **error)
 {
-  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->mutex);
+  gboolean ok;
 
-  return transaction_locked (self, write, func, data, error);
+  g_mutex_lock (&self->mutex);
+  ok = transaction_locked (self, write, func, data, error);
+  g_mutex_unlock (&self->mutex);
+  if (!ok || !write)
+    return ok;
+  _komi_store_sync_note (self);
+  return _komi_store_sync_now (self, error);
 }
 
-/* A move in flight: committed (it survives the process being killed at
- * any moment) but not synced to the disk on its own. The next durable
- * commit (a game's end, a model call, a series) syncs the log with it;
- * until then a power cut can take back the last moves of games in
- * flight, which resuming plays again. Syncing every move would cost the
- * engines' CPU budget more than the rest of Komi together. */
+/* A move or a call attempt: committed (it survives the process being
+ * killed at any moment) and synced by the flusher within half a second
+ * (komi-store-sync.c), so a power cut takes back at most that much, which
+ * resuming plays again. */
 gboolean
 _komi_store_transaction_unsynced (KomiStore        *self,
                                   KomiStoreTxnFunc  func,
                                   gpointer          data,
                                   GError          **error)
 {
-  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->mutex);
   gboolean ok;
 
-  if (self->writer && !exec (self, "PRAGMA synchronous = NORMAL", error))
-    return FALSE;
+  g_mutex_lock (&self->mutex);
   ok = transaction_locked (self, TRUE, func, data, error);
-  if (self->writer && !exec (self, "PRAGMA synchronous = FULL", ok ? error : NULL))
-    return FALSE;
+  g_mutex_unlock (&self->mutex);
+  if (ok)
+    _komi_store_sync_note (self);
   return ok;
 }
 
@@ -230,6 +235,7 @@ store_new (const char *path, gboolean writer)
   self->path = g_strdup (path);
   self->writer = writer;
   self->statements = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, statement_free);
+  _komi_store_sync_init (self);
   return self;
 }
 
@@ -260,8 +266,8 @@ configure (KomiStore *self, GError **error)
   if (!self->writer)
     return exec (self, "PRAGMA query_only = ON", error);
   /* WAL lets readers see committed moves while the writer goes on;
-   * FULL syncs the log at every commit, so a committed move survives a
-   * power cut, not only kill -9. */
+   * NORMAL does not sync at each commit: komi-store-sync.c syncs the log
+   * in groups, and at once for the writes that must be durable. */
   if (!pragma_text (self, "PRAGMA journal_mode = WAL", &mode, error))
     return FALSE;
   if (g_ascii_strcasecmp (mode != NULL ? mode : "", "wal") != 0)
@@ -271,7 +277,7 @@ configure (KomiStore *self, GError **error)
                    "put it on a local disk (--db)");
       return FALSE;
     }
-  if (!exec (self, "PRAGMA synchronous = FULL", error))
+  if (!exec (self, "PRAGMA synchronous = NORMAL", error))
     return FALSE;
   /* A bulk insert of thousands of games is one transaction: statement
    * journals in memory and a 64 MiB cache make it three times faster. */
@@ -336,6 +342,9 @@ komi_store_open (const char *path, GError **error)
     }
   if (!_komi_store_migrate (self->db, path, migrations, n_migrations, error))
     return NULL;
+  /* A new file's tables go to the disk with the first sync. */
+  _komi_store_sync_note (self);
+  _komi_store_sync_start (self);
   return g_steal_pointer (&self);
 }
 
@@ -388,11 +397,19 @@ komi_store_unref (KomiStore *self)
   if (self == NULL || !g_atomic_int_dec_and_test (&self->ref_count))
     return;
   g_hash_table_destroy (self->statements);
+  _komi_store_sync_stop (self);
   /* Closing the last connection checkpoints the log into the file. */
   sqlite3_close_v2 (self->db);
   g_mutex_clear (&self->mutex);
   g_free (self->path);
   g_free (self);
+}
+
+gboolean
+komi_store_sync (KomiStore *self, GError **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return _komi_store_sync_now (self, error);
 }
 
 const char *
