@@ -225,7 +225,9 @@ _komi_store_interrupt_calls (KomiStore *self, gint64 series_id, GError **error)
 {
   KomiStoreStmt *stmt;
 
-  /* The partial index calls_in_flight makes this cheap in a large file. */
+  /* Once per resume: the calls of the series' games are found by the
+   * (game_id, …) unique index; an index of the rows in flight would cost
+   * two page writes on every call instead. */
   stmt = _komi_store_prepare (self,
     "UPDATE calls SET outcome = '" KOMI_STORE_OUTCOME_INTERRUPTED "', "
     "  error = 'Komi stopped (crash, kill or power cut) before the response arrived; the "

@@ -171,11 +171,9 @@ static const char schema_2[] =
   "ALTER TABLE calls ADD COLUMN option_probabilities TEXT;\n"
   "ALTER TABLE calls ADD COLUMN retry_delay REAL CHECK (retry_delay >= 0);\n";
 
-/* Each attempt's cost at the prices of the profile it was made with, and
- * an index of the attempts in flight (few or none) for resuming. */
+/* Each attempt's cost at the prices of the profile it was made with. */
 static const char schema_3[] =
-  "ALTER TABLE calls ADD COLUMN cost_usd REAL CHECK (cost_usd >= 0);\n"
-  "CREATE INDEX calls_in_flight ON calls (game_id) WHERE outcome = 'in-flight';\n";
+  "ALTER TABLE calls ADD COLUMN cost_usd REAL CHECK (cost_usd >= 0);\n";
 
 static const KomiStoreMigration migrations[] = {
   { 1, schema_1 },
