@@ -365,6 +365,103 @@ test_kill_mid_call (void)
   g_unsetenv ("KOMI_TEST_MODEL_KEY");
 }
 
+typedef struct
+{
+  GString *text;    /* "turn question attempt outcome status logprobs;" per attempt */
+  guint    rejected;
+} LogprobsLog;
+
+static gboolean
+log_logprobs (const KomiStoreCall *call, gpointer user_data, GError **error)
+{
+  LogprobsLog *log = user_data;
+  gsize len = 0;
+  const char *body = call->response_body != NULL ? g_bytes_get_data (call->response_body, &len)
+                                                 : NULL;
+
+  g_string_append_printf (log->text, "%u %s %u %s %d %d;", call->turn, call->question,
+                          call->attempt, call->outcome, call->response_status,
+                          call->logprobs_requested);
+  /* The rejection as the API words it, kept whole in the record. */
+  if (call->response_status == 400)
+    {
+      g_assert_nonnull (body);
+      g_assert_true (g_strstr_len (body, len, "ogprobs") != NULL);
+      log->rejected++;
+    }
+  /* Asked without them from then on: not even in the request body. */
+  if (!call->logprobs_requested)
+    g_assert_null (strstr (call->request_body, "logprobs"));
+  return TRUE;
+}
+
+/* A model that rejects logprobs (the rehearsal server answering 400 as
+ * OpenAI and Gemini do) is asked again at once without them, and never
+ * with them again; the record keeps the rejected attempt and says which
+ * attempts asked for them. */
+static void
+test_logprobs_rejected (void)
+{
+  static const char *kinds[] = { "openai-chat", "gemini" };
+  g_autofree char *dir = g_dir_make_tmp ("komi-logprobs-XXXXXX", NULL);
+  g_autoptr(KomiRehearsal) server = NULL;
+  g_autoptr(GError) error = NULL;
+  KomiRehearsalOptions options = { .seed = 4, .reject_logprobs = TRUE };
+
+  server = komi_rehearsal_new (&options, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s-logprobs.json", kinds[i]);
+      g_autofree char *profile = g_build_filename (dir, name, NULL);
+      g_autofree char *series = g_build_filename (dir, "series.json", NULL);
+      g_autofree char *db = g_strdup_printf ("%s/%s.db", dir, kinds[i]);
+      g_autofree char *base = g_str_has_prefix (kinds[i], "openai")
+        ? g_strconcat (komi_rehearsal_get_base_url (server), "/v1", NULL)
+        : g_strdup (komi_rehearsal_get_base_url (server));
+      g_autofree char *json = g_strdup_printf (
+        "{\"name\": \"no logprobs\", \"api\": \"%s\", \"base_url\": \"%s\", "
+        "\"model\": \"rehearsal-model\", \"logprobs\": true}", kinds[i], base);
+      g_autofree char *out = NULL, *err = NULL;
+      g_autoptr(KomiStore) store = NULL;
+      g_autoptr(GPtrArray) games = NULL;
+      LogprobsLog log = { g_string_new (NULL), 0 };
+      int status;
+
+      g_assert_true (g_file_set_contents (profile, json, -1, NULL));
+      g_free (json);
+      json = g_strdup_printf ("{\"name\": \"logprobs %s\", \"protocol\": 1, "
+                              "\"subject\": \"model:%s\", \"opponents\": [\"random\"], "
+                              "\"pairs\": 1, \"seed\": 8, \"referee\": \"none\", "
+                              "\"jobs\": 1}", kinds[i], profile);
+      g_assert_true (g_file_set_contents (series, json, -1, NULL));
+      status = run_komi_cli (&out, &err, "run", series, "--db", db, NULL);
+      if (status != 0)
+        g_error ("%s: komi-cli run failed (%d): %s", kinds[i], status, err);
+
+      store = komi_store_open_reader (db, &error);
+      g_assert_no_error (error);
+      g_assert_true (komi_store_foreach_call (store, KOMI_STORE_ALL_GAMES, log_logprobs, &log,
+                                              &error));
+      g_assert_no_error (error);
+      g_test_message ("%s: %.200s", kinds[i], log.text->str);
+      /* The first request asked and was refused; the same question went
+       * again at once, without, and was answered. */
+      g_assert_true (g_str_has_prefix (log.text->str, "1 play_or_pass 1 http-error 400 1;"
+                                                      "1 play_or_pass 2 answer 200 0;"));
+      g_assert_cmpuint (log.rejected, ==, 1);
+      /* No later attempt asked (the logprobs flag ends each entry). */
+      g_assert_null (strstr (strchr (log.text->str, ';') + 1, " 1;"));
+      games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (games->len, ==, 2);
+      for (guint g = 0; g < games->len; g++)
+        g_assert_cmpint (((KomiStoreGame *) games->pdata[g])->status, ==,
+                         KOMI_GAME_STATUS_FINISHED);
+      g_string_free (log.text, TRUE);
+    }
+}
+
 /* The example profiles and series the README points to are valid. */
 static void
 test_example_profiles (void)
@@ -407,6 +504,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/model/example-profiles", test_example_profiles);
   g_test_add_func ("/komi/model/budget", test_budget);
   g_test_add_func ("/komi/model/kill-mid-call", test_kill_mid_call);
+  g_test_add_func ("/komi/model/logprobs-rejected", test_logprobs_rejected);
 
   return g_test_run ();
 }

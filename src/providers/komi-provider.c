@@ -204,6 +204,17 @@ build_headers (KomiProvider *self)
   return h;
 }
 
+/* OpenAI says "Unsupported parameter: 'logprobs'", Gemini "Logprobs is
+ * not supported for this model": any case. */
+static gboolean
+mentions_logprobs (const char *data, gsize len)
+{
+  for (gsize i = 0; data != NULL && i + 7 <= len; i++)
+    if (g_ascii_strncasecmp (data + i, "logprob", 7) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* Judges one exchange: sets the outcome, the error text and, for a
  * transport fault, the delay the server asked for (-1: none). */
 static void
@@ -261,8 +272,7 @@ classify (KomiProvider *self, const KomiTransportExchange *x, const char *const 
   else
     {
       /* A model that rejects logprobs is asked without them from now on. */
-      if (x->status == 400 && logprobs && data != NULL
-          && g_strstr_len (data, len, "logprob") != NULL)
+      if (x->status == 400 && logprobs && mentions_logprobs (data, len))
         g_atomic_int_set (&self->logprobs_rejected, TRUE);
       r->outcome = KOMI_PROVIDER_OUTCOME_HTTP_ERROR;
       r->error = g_steal_pointer (&message);
