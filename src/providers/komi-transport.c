@@ -187,6 +187,47 @@ headers_to_json (JsonObject *object)
   return json_to_string (node, FALSE);
 }
 
+/* soup_session_send_and_read() without its GMemoryOutputStream and
+ * splice: the body is read straight into one buffer sized by
+ * Content-Length. perf put the splice's stream objects, signals and
+ * closures at about 8% of Komi's CPU per call. Reading to the end lets
+ * libsoup keep the connection for the next call. */
+static GBytes *
+send_and_read (SoupSession *session, SoupMessage *message, GCancellable *cancellable,
+               GError **error)
+{
+  g_autoptr(GInputStream) body = soup_session_send (session, message, cancellable, error);
+  g_autoptr(GByteArray) buffer = NULL;
+  goffset expected;
+  gsize size, length = 0;
+
+  if (body == NULL)
+    return NULL;
+  expected = soup_message_headers_get_content_length (soup_message_get_response_headers (message));
+  /* One byte more than announced, so the read that meets the end has room. */
+  size = expected > 0 && expected < 64 * 1024 * 1024 ? (gsize) expected + 1 : 8192;
+  buffer = g_byte_array_sized_new ((guint) size);
+  g_byte_array_set_size (buffer, (guint) size);
+  for (;;)
+    {
+      gssize n;
+
+      if (buffer->len - length < 1024)
+        g_byte_array_set_size (buffer, buffer->len * 2);
+      n = g_input_stream_read (body, buffer->data + length, buffer->len - length, cancellable,
+                               error);
+      if (n < 0)
+        return NULL;
+      if (n == 0)
+        break;
+      length += (gsize) n;
+    }
+  if (!g_input_stream_close (body, cancellable, error))
+    return NULL;
+  g_byte_array_set_size (buffer, (guint) length);
+  return g_byte_array_free_to_bytes (g_steal_pointer (&buffer));
+}
+
 char *
 komi_transport_redact_headers (const char *const *headers)
 {
@@ -237,7 +278,7 @@ komi_transport_post (SoupSession *session, const char *url, const char *const *h
   soup_message_set_request_body_from_bytes (message, "application/json", request);
 
   start = g_get_monotonic_time ();
-  response = soup_session_send_and_read (session, message, cancellable, &error);
+  response = send_and_read (session, message, cancellable, &error);
   exchange->latency_ms = (g_get_monotonic_time () - start) / 1000.0;
   if (response == NULL)
     {
