@@ -141,6 +141,28 @@ test_series_over_loopback (void)
   g_unsetenv ("KOMI_TEST_MODEL_KEY");
 }
 
+typedef struct
+{
+  guint  attempts;
+  double cost;
+} CostSum;
+
+/* Every attempt's recorded cost is its tokens at the profile's prices
+ * ($1000 per million either way). */
+static gboolean
+sum_cost (const KomiStoreCall *call, gpointer user_data, GError **error)
+{
+  CostSum *sum = user_data;
+
+  sum->attempts++;
+  g_assert_cmpfloat (call->cost_usd, >=, 0);
+  g_assert_cmpfloat_with_epsilon (call->cost_usd,
+                                  (MAX (call->tokens_input, 0) + MAX (call->tokens_output, 0))
+                                  * 1000 / 1e6, 1e-12);
+  sum->cost += call->cost_usd;
+  return TRUE;
+}
+
 /* A series budget stops new calls before it would be exceeded; the same
  * series with more money continues where it stopped. */
 static void
@@ -190,6 +212,39 @@ test_budget (void)
     g_error ("second run failed: %s", err2);
   g_assert_nonnull (strstr (out2, "Played 2 games in this run (1 resumed)"));
   g_assert_nonnull (strstr (out2, "Model calls in this run:"));
+
+  /* The costs add up: each attempt's tokens at the profile's prices, each
+   * game's the sum of its attempts', and the two runs' printed totals the
+   * sum of all. */
+  {
+    g_autoptr(KomiStore) store = komi_store_open_reader (db, &error);
+    g_autoptr(GPtrArray) games = NULL;
+    CostSum sum = { 0, };
+    double printed = 0, games_total = 0;
+    const char *spent = strstr (err, "($");
+
+    g_assert_no_error (error);
+    g_assert_true (komi_store_foreach_call (store, KOMI_STORE_ALL_GAMES, sum_cost, &sum,
+                                            &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (sum.attempts, >, 0);
+    games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error);
+    g_assert_no_error (error);
+    for (guint i = 0; i < games->len; i++)
+      {
+        KomiStoreGame *g = g_ptr_array_index (games, i);
+
+        g_assert_cmpuint (g->n_calls, >, 0);
+        games_total += g->cost_usd;
+      }
+    g_assert_cmpfloat_with_epsilon (games_total, sum.cost, 1e-9);
+    /* The first run stopped on its budget and says what it spent; the
+     * second prints its total in the summary. */
+    g_assert_nonnull (spent);
+    printed = g_ascii_strtod (spent + 2, NULL)
+              + g_ascii_strtod (strstr (out2, " attempts, $") + strlen (" attempts, $"), NULL);
+    g_assert_cmpfloat_with_epsilon (printed, sum.cost, 0.0002);
+  }
 }
 
 /* The call log of a library as text lines "game turn question attempt
