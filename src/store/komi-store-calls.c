@@ -17,7 +17,7 @@
  * when it arrives. A process killed in between leaves the row in flight;
  * resuming the series marks it "interrupted" and sends the call again as
  * the next attempt, so both stay in the record. Attempts are committed
- * without a sync of their own (the group commit of komi-store-sync.c):
+ * without a sync of their own (the group commit of komi-store-commit.c):
  * that is most of a call's CPU otherwise. */
 
 typedef struct

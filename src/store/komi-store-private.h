@@ -30,7 +30,7 @@ struct _KomiStore
   gboolean     writer;
   GHashTable  *statements;   /* SQL text (a static string) -> sqlite3_stmt */
 
-  /* Group commit (komi-store-sync.c), under @sync_lock: commits are
+  /* Group commit (komi-store-commit.c), under @sync_lock: commits are
    * counted, and a commit is durable once a sync begun after it ends. */
   GMutex       sync_lock;
   GCond        sync_cond;
@@ -82,6 +82,8 @@ void           _komi_store_set_error      (KomiStore     *self,
                                            int            rc,
                                            GError       **error,
                                            const char    *what);
+/* komi-store-commit.c: transactions */
+
 /* Runs @func under the lock, inside one transaction (BEGIN IMMEDIATE for
  * @write, a read snapshot otherwise), committed when it returns TRUE and
  * rolled back otherwise. */
@@ -95,7 +97,7 @@ gboolean       _komi_store_transaction_unsynced (KomiStore        *self,
                                                  gpointer          data,
                                                  GError          **error);
 
-/* komi-store-sync.c */
+/* komi-store-commit.c: group commit */
 
 /* The longest a commit waits for its sync: what a power cut can take back. */
 #define KOMI_STORE_SYNC_INTERVAL_US (G_USEC_PER_SEC / 2)

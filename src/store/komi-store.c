@@ -149,95 +149,6 @@ exec (KomiStore *self, const char *sql, GError **error)
   return FALSE;
 }
 
-/* BEGIN and COMMIT as cached statements: two or three transactions per
- * model call made parsing them a measurable part of a call's CPU. */
-static gboolean
-control (KomiStore *self, const char *sql, GError **error)
-{
-  KomiStoreStmt *stmt = _komi_store_prepare (self, sql, error);
-  int rc;
-
-  if (stmt == NULL)
-    return FALSE;
-  rc = sqlite3_step (stmt);
-  sqlite3_reset (stmt);
-  if (rc == SQLITE_DONE)
-    return TRUE;
-  _komi_store_set_error (self, rc, error, self->writer ? "Cannot write to the library"
-                                                       : "Cannot read the library");
-  return FALSE;
-}
-
-static gboolean transaction_locked (KomiStore        *self,
-                                    gboolean          write,
-                                    KomiStoreTxnFunc  func,
-                                    gpointer          data,
-                                    GError          **error);
-
-/* A write here is durable when it returns: committed, then the log is
- * synced (outside the lock, so other games write meanwhile). */
-gboolean
-_komi_store_transaction (KomiStore        *self,
-                         gboolean          write,
-                         KomiStoreTxnFunc  func,
-                         gpointer          data,
-                         GError          **error)
-{
-  gboolean ok;
-
-  g_mutex_lock (&self->mutex);
-  ok = transaction_locked (self, write, func, data, error);
-  g_mutex_unlock (&self->mutex);
-  if (!ok || !write)
-    return ok;
-  _komi_store_sync_note (self);
-  return _komi_store_sync_now (self, error);
-}
-
-/* A move or a call attempt: committed (it survives the process being
- * killed at any moment) and synced by the flusher within half a second
- * (komi-store-sync.c), so a power cut takes back at most that much, which
- * resuming plays again. */
-gboolean
-_komi_store_transaction_unsynced (KomiStore        *self,
-                                  KomiStoreTxnFunc  func,
-                                  gpointer          data,
-                                  GError          **error)
-{
-  gboolean ok;
-
-  g_mutex_lock (&self->mutex);
-  ok = transaction_locked (self, TRUE, func, data, error);
-  g_mutex_unlock (&self->mutex);
-  if (ok)
-    _komi_store_sync_note (self);
-  return ok;
-}
-
-static gboolean
-transaction_locked (KomiStore        *self,
-                    gboolean          write,
-                    KomiStoreTxnFunc  func,
-                    gpointer          data,
-                    GError          **error)
-{
-  if (write && !self->writer)
-    {
-      g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_WRITE,
-                   "The library %s is open for reading only", self->path);
-      return FALSE;
-    }
-  /* IMMEDIATE takes the write lock first, so two writing processes wait
-   * for each other instead of failing halfway through. */
-  if (!control (self, write ? "BEGIN IMMEDIATE" : "BEGIN", error))
-    return FALSE;
-  if (func (self, data, error) && control (self, "COMMIT", error))
-    return TRUE;
-  if (!sqlite3_get_autocommit (self->db))
-    sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
-  return FALSE;
-}
-
 static void
 statement_free (gpointer stmt)
 {
@@ -285,7 +196,7 @@ configure (KomiStore *self, GError **error)
   if (!self->writer)
     return exec (self, "PRAGMA query_only = ON", error);
   /* WAL lets readers see committed moves while the writer goes on;
-   * NORMAL does not sync at each commit: komi-store-sync.c syncs the log
+   * NORMAL does not sync at each commit: komi-store-commit.c syncs the log
    * in groups, and at once for the writes that must be durable. */
   if (!pragma_text (self, "PRAGMA journal_mode = WAL", &mode, error))
     return FALSE;
@@ -422,13 +333,6 @@ komi_store_unref (KomiStore *self)
   g_mutex_clear (&self->mutex);
   g_free (self->path);
   g_free (self);
-}
-
-gboolean
-komi_store_sync (KomiStore *self, GError **error)
-{
-  g_return_val_if_fail (self != NULL, FALSE);
-  return _komi_store_sync_now (self, error);
 }
 
 const char *
