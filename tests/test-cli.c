@@ -133,6 +133,8 @@ test_demo (void)
       g_assert_cmpuint (g->n_calls, >, 0);
       g_assert_cmpfloat (g->cost_usd, ==, 0);
     }
+  g_clear_pointer (&store, komi_store_unref);
+  remove_test_dir (dir);
 }
 
 static void

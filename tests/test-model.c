@@ -418,6 +418,7 @@ test_kill_mid_call (void)
   g_ptr_array_unref (log.lines);
   g_ptr_array_unref (log.bodies);
   g_unsetenv ("KOMI_TEST_MODEL_KEY");
+  remove_test_dir (dir);
 }
 
 typedef struct
@@ -515,6 +516,7 @@ test_logprobs_rejected (void)
                          KOMI_GAME_STATUS_FINISHED);
       g_string_free (log.text, TRUE);
     }
+  remove_test_dir (dir);
 }
 
 /* The example profiles and series the README points to are valid. */
