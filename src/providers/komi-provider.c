@@ -325,12 +325,13 @@ report (KomiProvider *self, KomiProviderAttempt *a, KomiTransportExchange *x,
 {
   g_autofree char *probabilities = NULL;
 
-  if (on_attempt == NULL)
-    return TRUE;
-  probabilities = komi_wire_option_probabilities (r, options);
+  /* Scrubbed even unrecorded: the error text also goes to the caller. */
   scrub (self->key, &x->response_headers);
   scrub (self->key, &r->error);
   scrub_bytes (self->key, &x->response_body);
+  if (on_attempt == NULL)
+    return TRUE;
+  probabilities = komi_wire_option_probabilities (r, options);
   a->in_flight = FALSE;
   a->response_status = x->status;
   a->response_headers = x->response_headers;
