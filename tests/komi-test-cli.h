@@ -9,6 +9,7 @@
 #include <stdarg.h>
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 
 /* Runs the built komi-cli with the NULL-terminated arguments, as a user
  * would: a real process. Returns its exit status; @out and @err receive
@@ -46,4 +47,20 @@ run_komi_cli (char **out, char **err, ...)
   status = run_komi_cli_va (out, err, ap);
   va_end (ap);
   return status;
+}
+
+/* Removes a test's temporary folder and the files in it (one level). */
+static inline void
+remove_test_dir (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      g_remove (child);
+    }
+  g_rmdir (path);
 }

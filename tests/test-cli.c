@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "komi-sgf-record.h"
+#include "komi-store.h"
 #include "komi-test-cli.h"
 #include "komi-test-util.h"
 
@@ -85,21 +86,55 @@ test_play_then_score (void)
   g_rmdir (dir);
 }
 
+/* The README's first command: the rehearsal model against GNU Go level 1,
+ * every call and board shown, the results at the end, recorded in a
+ * library (temporary unless --db keeps it). */
 static void
 test_demo (void)
 {
+  g_autofree char *dir = g_dir_make_tmp ("komi-cli-demo-XXXXXX", NULL);
+  g_autofree char *db = g_build_filename (dir, "demo.db", NULL);
   g_auto(Run) run = { 0, };
+  g_auto(Run) kept = { 0, };
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GError) error = NULL;
 
   if (!have_gnugo ())
     return;
   run_cli (&run, "demo", "--delay", "0", NULL);
   g_assert_cmpint (run.status, ==, 0);
-  /* Turn by turn as a board, then the count and the result. */
-  g_assert_nonnull (strstr (run.out, "Turn 1: X (gnugo:1) plays"));
+  g_assert_nonnull (strstr (run.out, "no key, no network"));
+  g_assert_nonnull (strstr (run.out, "a temporary library"));
+  /* The model's calls as they are answered, the board after every move. */
+  g_assert_nonnull (strstr (run.out, "Turn 1: X (rehearsal rehearsal-model) "));
+  g_assert_nonnull (strstr (run.out, "  model calls: play_or_pass → "));
   g_assert_nonnull (strstr (run.out, "    A B C D E F G H J\n 9 "));
-  g_assert_nonnull (strstr (run.out, "X (Black, GNU Go"));
-  g_assert_nonnull (strstr (run.out, "+ komi 7 = "));
+  g_assert_nonnull (strstr (run.out, "Game 2 of 2: X GNU Go 3.8 against O rehearsal"));
   g_assert_nonnull (strstr (run.out, "Result: "));
+  g_assert_nonnull (strstr (run.out, "2 games played; the model made "));
+
+  /* Kept: the library holds both games and every call. */
+  run_cli (&kept, "demo", "--quiet", "--db", db, "--seed", "5", NULL);
+  g_assert_cmpint (kept.status, ==, 0);
+  g_assert_null (strstr (kept.out, "Turn 1:"));
+  g_assert_nonnull (strstr (kept.out, "komi-cli export --db"));
+  store = komi_store_open_reader (db, &error);
+  g_assert_no_error (error);
+  games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 2);
+  for (guint i = 0; i < games->len; i++)
+    {
+      KomiStoreGame *g = g_ptr_array_index (games, i);
+
+      g_assert_true (g->status == KOMI_GAME_STATUS_FINISHED
+                     || g->status == KOMI_GAME_STATUS_FORFEIT);
+      g_assert_cmpuint (g->n_calls, >, 0);
+      g_assert_cmpfloat (g->cost_usd, ==, 0);
+    }
+  g_clear_pointer (&store, komi_store_unref);
+  remove_test_dir (dir);
 }
 
 static void

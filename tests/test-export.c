@@ -229,6 +229,7 @@ test_calls_jsonl (Fixture *f, gconstpointer data)
     .answer = "pass", .outcome = "answer", .system_fingerprint = "fp_44709d6fcb",
     .response_id = "resp-1", .model_mismatch = TRUE, .logprobs_requested = TRUE,
     .option_probabilities = "{\"pass\":0.875,\"play\":0.125}", .retry_delay = -1,
+    .cost_usd = 0.00915,
   };
   gint64 game_id;
   guint n = 99;
@@ -248,6 +249,7 @@ test_calls_jsonl (Fixture *f, gconstpointer data)
   call.model_mismatch = FALSE;
   call.option_probabilities = NULL;
   call.retry_delay = 1.5;
+  call.cost_usd = 0;
   g_assert_true (komi_store_add_call (f->store, game_id, &call, &error));
   g_assert_no_error (error);
   g_assert_true (komi_export_calls (f->store, KOMI_STORE_ALL_GAMES, path, &n, &error));
@@ -293,6 +295,7 @@ test_calls_jsonl (Fixture *f, gconstpointer data)
           g_assert_true (json_object_get_boolean_member (o, "model_mismatch"));
           g_assert_cmpfloat (json_object_get_double_member (probabilities, "pass"), ==, 0.875);
           g_assert_true (json_object_get_null_member (o, "retry_delay"));
+          g_assert_cmpfloat (json_object_get_double_member (o, "cost_usd"), ==, 0.00915);
         }
       else
         {
@@ -301,6 +304,7 @@ test_calls_jsonl (Fixture *f, gconstpointer data)
           g_assert_false (json_object_get_boolean_member (o, "model_mismatch"));
           g_assert_true (json_object_get_null_member (o, "option_probabilities"));
           g_assert_cmpfloat (json_object_get_double_member (o, "retry_delay"), ==, 1.5);
+          g_assert_cmpfloat (json_object_get_double_member (o, "cost_usd"), ==, 0);
         }
     }
 }
@@ -317,6 +321,29 @@ test_results_csv (Fixture *f, gconstpointer data)
   g_auto(GStrv) rows = NULL;
   guint n = 0;
 
+  KomiStoreCall call = { .turn = 1, .question = "play_or_pass", .outcome = "answer",
+                         .tokens_input = 1000, .tokens_output = 10, .tokens_reasoning = -1,
+                         .tokens_cached = -1, .retry_delay = -1, .cost_usd = 0.0091 };
+  g_autoptr(KomiStoreGame) game = NULL;
+  g_autofree char *sgf = NULL;
+  gint64 game_id;
+
+  /* The first game made two calls: its row and its SGF carry their sum. */
+  g_assert_true (komi_store_find_game (f->store, f->series_id, 0, &game_id, &error));
+  g_assert_true (komi_store_add_call (f->store, game_id, &call, &error));
+  call.question = "best_point";
+  call.cost_usd = 0.0009;
+  g_assert_true (komi_store_add_call (f->store, game_id, &call, &error));
+  g_assert_no_error (error);
+  game = komi_store_load_game (f->store, game_id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->n_calls, ==, 2);
+  g_assert_cmpfloat_with_epsilon (game->cost_usd, 0.01, 1e-12);
+  sgf = komi_export_game_sgf (game, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (sgf, "model calls: 2 attempts costing $0.010000 at the profiles' "
+                                 "prices"));
+
   g_assert_true (komi_export_csv (f->store, f->series_id, path, &n, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (n, ==, 4);
@@ -326,7 +353,7 @@ test_results_csv (Fixture *f, gconstpointer data)
   g_assert_cmpstr (rows[0], ==, "series_id,series,game_id,game,opponent,pair,game_in_pair,"
                    "black,white,black_spec,white_spec,subject,orientation,seed,black_seed,"
                    "white_seed,status,result,winner,margin,end_reason,turns,seconds,referee,"
-                   "void_reason,date,source");
+                   "void_reason,date,source,calls,cost_usd");
   g_assert_cmpstr (rows[5], ==, "");
   first = g_strdup_printf ("%" G_GINT64_FORMAT ",\"export, \"\"quoted\"\"\",", f->series_id);
   g_assert_true (g_str_has_prefix (rows[1], first));
@@ -336,6 +363,9 @@ test_results_csv (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (rows[2], ",\"Bob, \"\"the\"\" Bot 2\",Random 1,"));
   g_assert_nonnull (strstr (rows[3], ",running,,,,,5,,"));
   g_assert_nonnull (strstr (rows[4], ",pending,"));
+  g_assert_true (g_str_has_suffix (rows[1], ",2,0.010000"));
+  for (guint i = 2; i <= 4; i++)
+    g_assert_true (g_str_has_suffix (rows[i], ",,"));
 }
 
 /* Imports */

@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -139,6 +141,28 @@ test_series_over_loopback (void)
   g_unsetenv ("KOMI_TEST_MODEL_KEY");
 }
 
+typedef struct
+{
+  guint  attempts;
+  double cost;
+} CostSum;
+
+/* Every attempt's recorded cost is its tokens at the profile's prices
+ * ($1000 per million either way). */
+static gboolean
+sum_cost (const KomiStoreCall *call, gpointer user_data, GError **error)
+{
+  CostSum *sum = user_data;
+
+  sum->attempts++;
+  g_assert_cmpfloat (call->cost_usd, >=, 0);
+  g_assert_cmpfloat_with_epsilon (call->cost_usd,
+                                  (MAX (call->tokens_input, 0) + MAX (call->tokens_output, 0))
+                                  * 1000 / 1e6, 1e-12);
+  sum->cost += call->cost_usd;
+  return TRUE;
+}
+
 /* A series budget stops new calls before it would be exceeded; the same
  * series with more money continues where it stopped. */
 static void
@@ -188,6 +212,311 @@ test_budget (void)
     g_error ("second run failed: %s", err2);
   g_assert_nonnull (strstr (out2, "Played 2 games in this run (1 resumed)"));
   g_assert_nonnull (strstr (out2, "Model calls in this run:"));
+
+  /* The costs add up: each attempt's tokens at the profile's prices, each
+   * game's the sum of its attempts', and the two runs' printed totals the
+   * sum of all. */
+  {
+    g_autoptr(KomiStore) store = komi_store_open_reader (db, &error);
+    g_autoptr(GPtrArray) games = NULL;
+    CostSum sum = { 0, };
+    double printed = 0, games_total = 0;
+    const char *spent = strstr (err, "($");
+
+    g_assert_no_error (error);
+    g_assert_true (komi_store_foreach_call (store, KOMI_STORE_ALL_GAMES, sum_cost, &sum,
+                                            &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (sum.attempts, >, 0);
+    games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error);
+    g_assert_no_error (error);
+    for (guint i = 0; i < games->len; i++)
+      {
+        KomiStoreGame *g = g_ptr_array_index (games, i);
+
+        g_assert_cmpuint (g->n_calls, >, 0);
+        games_total += g->cost_usd;
+      }
+    g_assert_cmpfloat_with_epsilon (games_total, sum.cost, 1e-9);
+    /* The first run stopped on its budget and says what it spent; the
+     * second prints its total in the summary. */
+    g_assert_nonnull (spent);
+    printed = g_ascii_strtod (spent + 2, NULL)
+              + g_ascii_strtod (strstr (out2, " attempts, $") + strlen (" attempts, $"), NULL);
+    g_assert_cmpfloat_with_epsilon (printed, sum.cost, 0.0002);
+  }
+}
+
+/* The call log of a library as text lines "game turn question attempt
+ * outcome", in order, and the request body of each. */
+typedef struct
+{
+  GPtrArray *lines;
+  GPtrArray *bodies;
+} CallLog;
+
+static gboolean
+log_call (const KomiStoreCall *call, gpointer user_data, GError **error)
+{
+  CallLog *log = user_data;
+
+  g_ptr_array_add (log->lines, g_strdup_printf ("%" G_GINT64_FORMAT " %u %s %u %s",
+                                                call->game_id, call->turn, call->question,
+                                                call->attempt, call->outcome));
+  g_ptr_array_add (log->bodies, g_strdup (call->request_body));
+  return TRUE;
+}
+
+static void
+read_call_log (const char *db, CallLog *log)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiStore) store = komi_store_open_reader (db, &error);
+
+  g_assert_no_error (error);
+  log->lines = g_ptr_array_new_with_free_func (g_free);
+  log->bodies = g_ptr_array_new_with_free_func (g_free);
+  g_assert_true (komi_store_foreach_call (store, KOMI_STORE_ALL_GAMES, log_call, log, &error));
+  g_assert_no_error (error);
+}
+
+/* Moves and result of every game, one line each. */
+static char *
+games_text (const char *db)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiStore) store = komi_store_open_reader (db, &error);
+  g_autoptr(GPtrArray) games = NULL;
+  GString *s = g_string_new (NULL);
+
+  g_assert_no_error (error);
+  games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < games->len; i++)
+    {
+      g_autoptr(KomiStoreGame) g = komi_store_load_game (store, ((KomiStoreGame *)
+                                                                 games->pdata[i])->id, &error);
+
+      g_assert_no_error (error);
+      g_string_append_printf (s, "%d %s %s:", g->plan_index, komi_game_status_to_string (g->status),
+                              g->result);
+      for (guint m = 0; m < g->moves->len; m++)
+        g_string_append_printf (s, " %d", g_array_index (g->moves, KomiMove, m).point);
+      g_string_append_c (s, '\n');
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* komi-cli is killed (SIGKILL) while a model call is in flight: the
+ * rehearsal server holds every answer 3 s, so the request it has just
+ * received is surely unanswered. Run again against a fast server on the
+ * same port, the series finishes; the library keeps the killed attempt as
+ * "interrupted" and the same request sent again as the next attempt of
+ * the same turn and question; and the games equal those of a run that was
+ * never interrupted (no move lost or doubled). */
+static void
+test_kill_mid_call (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-midcall-XXXXXX", NULL);
+  g_autofree char *db = g_build_filename (dir, "killed.db", NULL);
+  g_autofree char *whole = g_build_filename (dir, "whole.db", NULL);
+  g_autofree char *series = g_build_filename (dir, "series.json", NULL);
+  g_autofree char *calls = g_build_filename (dir, "calls.jsonl", NULL);
+  g_autofree char *cli = g_build_filename (g_getenv ("KOMI_BUILD_DIR"), "src", "cli",
+                                           "komi-cli", NULL);
+  g_autofree char *profile = NULL, *json = NULL, *jsonl = NULL;
+  g_autofree char *want = NULL, *got = NULL;
+  g_autoptr(KomiRehearsal) slow = NULL, fast = NULL;
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+  KomiRehearsalOptions options = { .seed = 3, .latency_ms = 3000 };
+  CallLog log = { 0, };
+  gint64 deadline;
+  guint port, interrupted = G_MAXUINT;
+
+  if (!have_gnugo ())
+    return;
+  g_setenv ("KOMI_TEST_MODEL_KEY", KEY, TRUE);
+  slow = komi_rehearsal_new (&options, &error);
+  g_assert_no_error (error);
+  port = komi_rehearsal_get_port (slow);
+  profile = write_profile (dir, "openai-chat", komi_rehearsal_get_base_url (slow));
+  json = g_strdup_printf ("{\"name\": \"killed mid-call\", \"protocol\": 1, "
+                          "\"subject\": \"model:%s\", \"opponents\": [\"gnugo:1\"], "
+                          "\"pairs\": 1, \"seed\": 21, \"referee\": \"gnugo\", "
+                          "\"jobs\": 1}", profile);
+  g_assert_true (g_file_set_contents (series, json, -1, NULL));
+
+  proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
+                           &error, cli, "run", series, "--db", db, NULL);
+  g_assert_no_error (error);
+  /* Two calls answered, the third received and held. */
+  deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (komi_rehearsal_get_request_count (slow, NULL) < 3)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_assert_nonnull (g_subprocess_get_identifier (proc));   /* still running */
+      g_usleep (10000);
+    }
+  g_subprocess_send_signal (proc, SIGKILL);
+  g_subprocess_wait (proc, NULL, NULL);
+  g_assert_cmpuint (komi_rehearsal_get_request_count (slow, NULL), ==, 3);
+  g_clear_object (&slow);
+
+  /* The same model, answering at once, where the profile points. */
+  options.latency_ms = 0;
+  options.port = port;
+  fast = komi_rehearsal_new (&options, &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    int status = run_komi_cli (&out, &err, "run", series, "--db", db, NULL);
+
+    if (status != 0)
+      g_error ("resumed run failed (%d): %s", status, err);
+    g_assert_nonnull (strstr (out, "1 resumed"));
+    status = run_komi_cli (&out, &err, "run", series, "--db", whole, NULL);
+    if (status != 0)
+      g_error ("uninterrupted run failed (%d): %s", status, err);
+    status = run_komi_cli (&out, &err, "export", "--db", db, "--calls", calls, NULL);
+    g_assert_cmpint (status, ==, 0);
+  }
+
+  /* Exactly one attempt was interrupted: the third request; the next
+   * attempt of its game, turn and question is the same request again. */
+  read_call_log (db, &log);
+  for (guint i = 0; i < log.lines->len; i++)
+    if (g_str_has_suffix (g_ptr_array_index (log.lines, i), " interrupted"))
+      {
+        g_assert_cmpuint (interrupted, ==, G_MAXUINT);
+        interrupted = i;
+      }
+  g_assert_cmpuint (interrupted, ==, 2);
+  {
+    g_auto(GStrv) lost = g_strsplit (g_ptr_array_index (log.lines, 2), " ", -1);
+    g_auto(GStrv) resent = g_strsplit (g_ptr_array_index (log.lines, 3), " ", -1);
+
+    g_assert_cmpstr (resent[0], ==, lost[0]);   /* game */
+    g_assert_cmpstr (resent[1], ==, lost[1]);   /* turn */
+    g_assert_cmpstr (resent[2], ==, lost[2]);   /* question */
+    g_assert_cmpuint (atoi (resent[3]), ==, atoi (lost[3]) + 1);
+    g_assert_cmpstr (resent[4], ==, "answer");
+    g_assert_cmpstr (g_ptr_array_index (log.bodies, 3), ==, g_ptr_array_index (log.bodies, 2));
+  }
+  /* Nothing else is left in flight, and the export shows both. */
+  for (guint i = 0; i < log.lines->len; i++)
+    g_assert_false (g_str_has_suffix (g_ptr_array_index (log.lines, i), " in-flight"));
+  g_assert_true (g_file_get_contents (calls, &jsonl, NULL, NULL));
+  g_assert_nonnull (strstr (jsonl, "\"outcome\":\"interrupted\""));
+
+  want = games_text (whole);
+  got = games_text (db);
+  g_assert_cmpstr (got, ==, want);
+  g_assert_nonnull (strstr (got, "0 finished"));
+  g_assert_nonnull (strstr (got, "1 finished"));
+
+  g_ptr_array_unref (log.lines);
+  g_ptr_array_unref (log.bodies);
+  g_unsetenv ("KOMI_TEST_MODEL_KEY");
+  remove_test_dir (dir);
+}
+
+typedef struct
+{
+  GString *text;    /* "turn question attempt outcome status logprobs;" per attempt */
+  guint    rejected;
+} LogprobsLog;
+
+static gboolean
+log_logprobs (const KomiStoreCall *call, gpointer user_data, GError **error)
+{
+  LogprobsLog *log = user_data;
+  gsize len = 0;
+  const char *body = call->response_body != NULL ? g_bytes_get_data (call->response_body, &len)
+                                                 : NULL;
+
+  g_string_append_printf (log->text, "%u %s %u %s %d %d;", call->turn, call->question,
+                          call->attempt, call->outcome, call->response_status,
+                          call->logprobs_requested);
+  /* The rejection as the API words it, kept whole in the record. */
+  if (call->response_status == 400)
+    {
+      g_assert_nonnull (body);
+      g_assert_true (g_strstr_len (body, len, "ogprobs") != NULL);
+      log->rejected++;
+    }
+  /* Asked without them from then on: not even in the request body. */
+  if (!call->logprobs_requested)
+    g_assert_null (strstr (call->request_body, "logprobs"));
+  return TRUE;
+}
+
+/* A model that rejects logprobs (the rehearsal server answering 400 as
+ * OpenAI and Gemini do) is asked again at once without them, and never
+ * with them again; the record keeps the rejected attempt and says which
+ * attempts asked for them. */
+static void
+test_logprobs_rejected (void)
+{
+  static const char *kinds[] = { "openai-chat", "gemini" };
+  g_autofree char *dir = g_dir_make_tmp ("komi-logprobs-XXXXXX", NULL);
+  g_autoptr(KomiRehearsal) server = NULL;
+  g_autoptr(GError) error = NULL;
+  KomiRehearsalOptions options = { .seed = 4, .reject_logprobs = TRUE };
+
+  server = komi_rehearsal_new (&options, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s-logprobs.json", kinds[i]);
+      g_autofree char *profile = g_build_filename (dir, name, NULL);
+      g_autofree char *series = g_build_filename (dir, "series.json", NULL);
+      g_autofree char *db = g_strdup_printf ("%s/%s.db", dir, kinds[i]);
+      g_autofree char *base = g_str_has_prefix (kinds[i], "openai")
+        ? g_strconcat (komi_rehearsal_get_base_url (server), "/v1", NULL)
+        : g_strdup (komi_rehearsal_get_base_url (server));
+      g_autofree char *json = g_strdup_printf (
+        "{\"name\": \"no logprobs\", \"api\": \"%s\", \"base_url\": \"%s\", "
+        "\"model\": \"rehearsal-model\", \"logprobs\": true}", kinds[i], base);
+      g_autofree char *out = NULL, *err = NULL;
+      g_autoptr(KomiStore) store = NULL;
+      g_autoptr(GPtrArray) games = NULL;
+      LogprobsLog log = { g_string_new (NULL), 0 };
+      int status;
+
+      g_assert_true (g_file_set_contents (profile, json, -1, NULL));
+      g_free (json);
+      json = g_strdup_printf ("{\"name\": \"logprobs %s\", \"protocol\": 1, "
+                              "\"subject\": \"model:%s\", \"opponents\": [\"random\"], "
+                              "\"pairs\": 1, \"seed\": 8, \"referee\": \"none\", "
+                              "\"jobs\": 1}", kinds[i], profile);
+      g_assert_true (g_file_set_contents (series, json, -1, NULL));
+      status = run_komi_cli (&out, &err, "run", series, "--db", db, NULL);
+      if (status != 0)
+        g_error ("%s: komi-cli run failed (%d): %s", kinds[i], status, err);
+
+      store = komi_store_open_reader (db, &error);
+      g_assert_no_error (error);
+      g_assert_true (komi_store_foreach_call (store, KOMI_STORE_ALL_GAMES, log_logprobs, &log,
+                                              &error));
+      g_assert_no_error (error);
+      g_test_message ("%s: %.200s", kinds[i], log.text->str);
+      /* The first request asked and was refused; the same question went
+       * again at once, without, and was answered. */
+      g_assert_true (g_str_has_prefix (log.text->str, "1 play_or_pass 1 http-error 400 1;"
+                                                      "1 play_or_pass 2 answer 200 0;"));
+      g_assert_cmpuint (log.rejected, ==, 1);
+      /* No later attempt asked (the logprobs flag ends each entry). */
+      g_assert_null (strstr (strchr (log.text->str, ';') + 1, " 1;"));
+      games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (games->len, ==, 2);
+      for (guint g = 0; g < games->len; g++)
+        g_assert_cmpint (((KomiStoreGame *) games->pdata[g])->status, ==,
+                         KOMI_GAME_STATUS_FINISHED);
+      g_string_free (log.text, TRUE);
+    }
+  remove_test_dir (dir);
 }
 
 /* The example profiles and series the README points to are valid. */
@@ -231,6 +560,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/model/series-over-loopback", test_series_over_loopback);
   g_test_add_func ("/komi/model/example-profiles", test_example_profiles);
   g_test_add_func ("/komi/model/budget", test_budget);
+  g_test_add_func ("/komi/model/kill-mid-call", test_kill_mid_call);
+  g_test_add_func ("/komi/model/logprobs-rejected", test_logprobs_rejected);
 
   return g_test_run ();
 }

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <gio/gio.h>
+#include <math.h>
 
 #include "komi-store-private.h"
 #include "komi-store-test-util.h"
@@ -145,13 +146,14 @@ test_migrate_from_1 (LibraryFixture *f, gconstpointer data)
   store = test_open_store (f->path);
   g_clear_pointer (&version, g_free);
   version = sql_text (f->path, "PRAGMA user_version");
-  g_assert_cmpstr (version, ==, "2");
+  g_assert_cmpstr (version, ==, G_STRINGIFY (KOMI_STORE_SCHEMA_VERSION));
   check = sql_text (f->path, "PRAGMA integrity_check");
   g_assert_cmpstr (check, ==, "ok");
   columns = sql_text (f->path, "SELECT group_concat (name, ' ') FROM pragma_table_info "
                                "('calls') WHERE cid > 21");
   g_assert_cmpstr (columns, ==, "system_fingerprint response_id model_mismatch "
-                                "logprobs_requested option_probabilities retry_delay");
+                                "logprobs_requested option_probabilities retry_delay "
+                                "cost_usd");
   moves = sql_text (f->path, "SELECT group_concat (color || point) FROM moves");
   g_assert_cmpstr (moves, ==, "BE5");
 
@@ -175,6 +177,7 @@ test_migrate_from_1 (LibraryFixture *f, gconstpointer data)
   g_assert_false (old->logprobs_requested);
   g_assert_null (old->option_probabilities);
   g_assert_cmpfloat (old->retry_delay, ==, -1);
+  g_assert_cmpfloat (old->cost_usd, ==, -1);
 
   /* The migrated file takes new attempts after the old one. */
   g_assert_true (komi_store_add_call (store, 1, &next, &error));
@@ -277,6 +280,7 @@ assert_attempt_recorded (const KomiStoreCall       *c,
   g_assert_cmpint (c->logprobs_requested, ==, a->logprobs_requested);
   g_assert_cmpstr (c->option_probabilities, ==, a->option_probabilities);
   g_assert_cmpfloat (c->retry_delay, ==, a->retry_delay);
+  g_assert_cmpfloat (c->cost_usd, ==, a->cost_usd);
 }
 
 /* Two attempts of one question (a rate limit, then the answer) are two
@@ -303,7 +307,7 @@ test_sink_attempts (LibraryFixture *f, gconstpointer data)
     .response_body = limited, .latency_ms = 95.25,
     .tokens_input = -1, .tokens_output = -1, .tokens_reasoning = -1, .tokens_cached = -1,
     .outcome = KOMI_PROVIDER_OUTCOME_TRANSPORT_ERROR, .error = "HTTP 429: rate limited",
-    .logprobs_requested = TRUE, .retry_delay = 2,
+    .logprobs_requested = TRUE, .retry_delay = 2, .cost_usd = 0,
   };
   KomiProviderAttempt second = {
     .question = "play_or_pass", .attempt = 2, .started = "2026-03-14T09:26:55.712Z",
@@ -315,7 +319,7 @@ test_sink_attempts (LibraryFixture *f, gconstpointer data)
     .answer = "play", .outcome = KOMI_PROVIDER_OUTCOME_ANSWER,
     .system_fingerprint = "fp_44709d6fcb", .response_id = "resp-7", .model_mismatch = TRUE,
     .logprobs_requested = TRUE, .option_probabilities = "{\"play\":0.93,\"pass\":0.07}",
-    .retry_delay = -1,
+    .retry_delay = -1, .cost_usd = 0.00912,
   };
   KomiProviderAttempt third = second;
   gint64 series_id;
@@ -359,6 +363,114 @@ test_sink_attempts (LibraryFixture *f, gconstpointer data)
   komi_store_unref (store);
 }
 
+/* The attempt in flight as the provider reports it before sending. */
+static KomiProviderAttempt
+in_flight_of (const KomiProviderAttempt *a)
+{
+  return (KomiProviderAttempt) {
+    .in_flight = TRUE, .question = a->question, .attempt = a->attempt, .started = a->started,
+    .request_url = a->request_url, .request_headers = a->request_headers,
+    .request_body = a->request_body, .tokens_input = -1, .tokens_output = -1,
+    .tokens_reasoning = -1, .tokens_cached = -1, .outcome = KOMI_PROVIDER_OUTCOME_IN_FLIGHT,
+    .logprobs_requested = a->logprobs_requested, .retry_delay = -1, .cost_usd = -1,
+  };
+}
+
+/* A request is in the library before it is sent. Killed then, the row
+ * stays, in flight; the resumed series marks it interrupted, and the call
+ * sent again is the next attempt, completed in a row of its own. The
+ * game's cost is the sum of its attempts'. */
+static void
+test_sink_in_flight (LibraryFixture *f, gconstpointer data)
+{
+  g_autoptr(TestSeries) series = test_series_new ("in flight", 13, 1);
+  const KomiPlannedGame *planned = test_planned (series, 0);
+  g_autoptr(GBytes) answered = g_bytes_new_static ("{\"choice\":\"E5\"}", 16);
+  g_autoptr(GPtrArray) calls = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GError) error = NULL;
+  KomiStore *store = test_open_store (f->path);
+  KomiSeriesSink *sink = komi_store_new_sink (store);
+  KomiProviderAttempt lost = {
+    .question = "best_point", .attempt = 1, .started = "2026-03-14T09:26:53.589Z",
+    .request_url = "http://127.0.0.1:1/v1/chat/completions",
+    .request_headers = "{\"accept\":\"application/json\"}",
+    .request_body = "{\"model\":\"m\",\"n\":1}", .logprobs_requested = TRUE,
+  };
+  KomiProviderAttempt resent = {
+    .question = "best_point", .attempt = 1, .started = "2026-03-14T09:30:00.000Z",
+    .request_url = lost.request_url, .request_headers = lost.request_headers,
+    .request_body = lost.request_body, .response_status = 200,
+    .response_headers = "{}", .response_body = answered, .latency_ms = 40,
+    .tokens_input = 1000, .tokens_output = 10, .tokens_reasoning = -1, .tokens_cached = -1,
+    .model_version = "m", .answer = "E5", .outcome = KOMI_PROVIDER_OUTCOME_ANSWER,
+    .logprobs_requested = TRUE, .retry_delay = -1, .cost_usd = 0.0125,
+  };
+  KomiProviderAttempt sent;
+  const KomiStoreCall *c;
+  gint64 series_id;
+
+  g_assert_true (sink->klass->begin_series (sink, &series->series, series->plan, &series_id,
+                                            &error));
+  sent = in_flight_of (&lost);
+  g_assert_true (sink->klass->call_attempt (sink, planned, 3, &sent, &error));
+  g_assert_no_error (error);
+  /* What a reader sees while the request is out. */
+  calls = read_calls (store, series_id);
+  g_assert_cmpuint (calls->len, ==, 1);
+  c = call_at (calls, 0);
+  g_assert_cmpstr (c->outcome, ==, KOMI_STORE_OUTCOME_IN_FLIGHT);
+  g_assert_cmpstr (c->request_body, ==, lost.request_body);
+  g_assert_cmpstr (c->request_headers, ==, lost.request_headers);
+  g_assert_cmpstr (c->started, ==, lost.started);
+  g_assert_cmpint (c->response_status, ==, 0);
+  g_assert_null (c->response_body);
+  g_assert_cmpfloat (c->latency_ms, ==, -1);
+  g_assert_cmpfloat (c->cost_usd, ==, -1);
+  g_assert_true (c->logprobs_requested);
+
+  /* Killed: no completion ever comes. */
+  komi_store_sink_free (sink);
+  komi_store_unref (store);
+  store = test_open_store (f->path);
+  sink = komi_store_new_sink (store);
+  g_assert_true (sink->klass->begin_series (sink, &series->series, series->plan, &series_id,
+                                            &error));
+  sent = in_flight_of (&resent);
+  g_assert_true (sink->klass->call_attempt (sink, planned, 3, &sent, &error));
+  g_assert_true (sink->klass->call_attempt (sink, planned, 3, &resent, &error));
+  g_assert_no_error (error);
+
+  g_clear_pointer (&calls, g_ptr_array_unref);
+  calls = read_calls (store, series_id);
+  g_assert_cmpuint (calls->len, ==, 2);
+  c = call_at (calls, 0);
+  g_assert_cmpuint (c->attempt, ==, 1);
+  g_assert_cmpstr (c->outcome, ==, KOMI_STORE_OUTCOME_INTERRUPTED);
+  g_assert_nonnull (strstr (c->error, "sent again"));
+  g_assert_cmpstr (c->request_body, ==, lost.request_body);
+  g_assert_null (c->response_body);
+  assert_attempt_recorded (call_at (calls, 1), 3, 2, &resent);
+
+  /* The game's cost: the one answered attempt (the lost one is unknown). */
+  games = komi_store_list_games (store, series_id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (((KomiStoreGame *) games->pdata[0])->n_calls, ==, 2);
+  g_assert_cmpfloat_with_epsilon (((KomiStoreGame *) games->pdata[0])->cost_usd, 0.0125, 1e-12);
+  g_assert_cmpuint (((KomiStoreGame *) games->pdata[1])->n_calls, ==, 0);
+  g_assert_true (isnan (((KomiStoreGame *) games->pdata[1])->cost_usd));
+
+  /* A completion for a row no longer in flight is refused, not merged. */
+  g_assert_false (komi_store_finish_call (store, call_at (calls, 0)->id,
+                                          &(KomiStoreCall) { .question = "best_point",
+                                                             .turn = 3, .outcome = "answer" },
+                                          &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT);
+
+  komi_store_sink_free (sink);
+  komi_store_unref (store);
+}
+
 /* A game the series did not plan is an error, and nothing is written. */
 static void
 test_sink_unknown_game (LibraryFixture *f, gconstpointer data)
@@ -396,5 +508,6 @@ main (int argc, char **argv)
   TEST ("numbering", test_numbering);
   TEST ("sink-attempts", test_sink_attempts);
   TEST ("sink-unknown-game", test_sink_unknown_game);
+  TEST ("sink-in-flight", test_sink_in_flight);
   return g_test_run ();
 }

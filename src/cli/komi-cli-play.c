@@ -15,8 +15,8 @@
 #include "komi-coords.h"
 #include "komi-model-player.h"
 
-/* `play` and `demo`: one game between two players, shown turn by turn
- * when asked, its count and result printed at the end. */
+/* `play`: one game between two players, shown turn by turn when asked,
+ * its count and result printed at the end. */
 
 typedef struct
 {
@@ -132,16 +132,16 @@ run_game (const char *command,
   return 0;
 }
 
-static int
-play_or_demo (int argc, char **argv, gboolean demo)
+int
+komi_cli_play (int argc, char **argv)
 {
-  const char *command = demo ? "demo" : "play";
+  const char *command = "play";
   g_autofree char *black = NULL, *white = NULL, *seed_text = NULL, *sgf = NULL;
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   KomiCliEngineOptions engine = { 0, };
   int orientation = 0, delay = -1, status;
-  gboolean quiet = FALSE, show_flag = FALSE;
+  gboolean show_flag = FALSE;
   guint64 seed = 1;
   ShowData show = { 0, };
   const GOptionEntry play_entries[] = {
@@ -160,19 +160,8 @@ play_or_demo (int argc, char **argv, gboolean demo)
       "MS" },
     { NULL }
   };
-  const GOptionEntry demo_entries[] = {
-    { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text, "The game's seed (default 1)", "S" },
-    { "sgf", 0, 0, G_OPTION_ARG_FILENAME, &sgf, "Also write the game record here", "FILE" },
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print only the result", NULL },
-    { "delay", 0, 0, G_OPTION_ARG_INT, &delay,
-      "Milliseconds to pause after each turn (default 150 on a terminal, else 0)", "MS" },
-    { NULL }
-  };
-
-  context = g_option_context_new (demo ? "- a demo game: GNU Go level 1 (X) against the "
-                                         "seeded random player (O)"
-                                       : "- play one game between two players");
-  g_option_context_add_main_entries (context, demo ? demo_entries : play_entries, NULL);
+  context = g_option_context_new ("- play one game between two players");
+  g_option_context_add_main_entries (context, play_entries, NULL);
   g_option_context_add_group (context, komi_cli_engine_option_group (&engine));
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -186,39 +175,18 @@ play_or_demo (int argc, char **argv, gboolean demo)
       komi_cli_engine_options_clear (&engine);
       return komi_cli_fail (command, error);
     }
-  if (demo)
+  if (black == NULL || white == NULL)
     {
-      black = g_strdup ("gnugo:1");
-      white = g_strdup ("random");
-      show.show = !quiet;
+      fprintf (stderr, "komi-cli play: give both players, e.g. --black gnugo:1 "
+                       "--white random\n");
+      komi_cli_engine_options_clear (&engine);
+      return 2;
     }
-  else
-    {
-      if (black == NULL || white == NULL)
-        {
-          fprintf (stderr, "komi-cli play: give both players, e.g. --black gnugo:1 "
-                           "--white random\n");
-          komi_cli_engine_options_clear (&engine);
-          return 2;
-        }
-      show.show = show_flag;
-    }
-  show.delay_ms = delay >= 0 ? (guint) delay : (demo && isatty (STDOUT_FILENO) ? 150 : 0);
+  show.show = show_flag;
+  show.delay_ms = delay >= 0 ? (guint) delay : 0;
   show.redraw = show.delay_ms > 0 && isatty (STDOUT_FILENO);
 
   status = run_game (command, black, white, seed, orientation, sgf, &show, &engine);
   komi_cli_engine_options_clear (&engine);
   return status;
-}
-
-int
-komi_cli_play (int argc, char **argv)
-{
-  return play_or_demo (argc, argv, FALSE);
-}
-
-int
-komi_cli_demo (int argc, char **argv)
-{
-  return play_or_demo (argc, argv, TRUE);
 }

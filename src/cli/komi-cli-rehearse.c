@@ -57,6 +57,7 @@ komi_cli_rehearse (int argc, char **argv)
   int port = 0, latency_ms = 0;
   gint64 seed = 0;
   g_autofree char *faults = NULL, *policy = NULL, *key_env = NULL;
+  gboolean reject_logprobs = FALSE;
   const GOptionEntry entries[] = {
     { "port", 0, 0, G_OPTION_ARG_INT, &port, "Port on 127.0.0.1 (0, the default: any free "
       "port)", "P" },
@@ -69,6 +70,8 @@ komi_cli_rehearse (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed of answers and faults (default 0)", "S" },
     { "key-env", 0, 0, G_OPTION_ARG_STRING, &key_env, "Require the API key held in the "
       "environment variable NAME", "NAME" },
+    { "reject-logprobs", 0, 0, G_OPTION_ARG_NONE, &reject_logprobs, "Play a model without "
+      "log probabilities: a request asking for them gets the API's 400", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("- a loopback model server for "
@@ -92,6 +95,7 @@ komi_cli_rehearse (int argc, char **argv)
     return usage_error ("--policy must be random or first");
 
   options.port = port;
+  options.reject_logprobs = reject_logprobs;
   options.latency_ms = latency_ms;
   options.seed = (guint64) seed;
   options.faults = faults;

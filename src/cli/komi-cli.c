@@ -22,7 +22,7 @@ typedef struct
 } Subcommand;
 
 static const Subcommand subcommands[] = {
-  { "demo",    komi_cli_demo,    "play a demo game (GNU Go level 1 vs the seeded random player) in the terminal" },
+  { "demo",    komi_cli_demo,    "watch the rehearsal model (no key, no network) play GNU Go level 1, every call shown" },
   { "request", komi_cli_request, "print the Protocol 1 request a model receives at a position" },
   { "play",    komi_cli_play,    "play one game between two players and write its SGF" },
   { "score",   komi_cli_score,   "re-judge the dead stones of an SGF record and print its area count" },

@@ -93,23 +93,27 @@ hook_move (const KomiGame *game, const KomiMove *move, gpointer user_data, GErro
                                            komi_game_get_turns_played (game), move, error);
 }
 
-/* A model's every HTTP attempt reaches the library before its answer is
- * played. */
+/* A model's every HTTP attempt reaches the library before it is sent,
+ * and again with its response before its answer is played. */
 static gboolean
 hook_call (guint                      turn,
            const KomiProviderAttempt *attempt,
-           double                     cost,
            gpointer                   user_data,
            GError                   **error)
 {
   Hooks *h = user_data;
   Run *run = h->run;
 
-  g_mutex_lock (&run->lock);
-  run->counts.cost += cost;
-  run->counts.calls++;
-  run->max_call_cost = MAX (run->max_call_cost, cost);
-  g_mutex_unlock (&run->lock);
+  if (!attempt->in_flight)
+    {
+      double cost = MAX (attempt->cost_usd, 0);
+
+      g_mutex_lock (&run->lock);
+      run->counts.cost += cost;
+      run->counts.calls++;
+      run->max_call_cost = MAX (run->max_call_cost, cost);
+      g_mutex_unlock (&run->lock);
+    }
 
   if (run->sink->klass->call_attempt == NULL)
     return TRUE;

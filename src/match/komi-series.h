@@ -79,7 +79,7 @@ guint       komi_series_count_games   (const KomiSeries *series);
 
 /* Where a series' games are recorded (the library implements it). Every
  * call comes from a worker thread, several at once, and returns only once
- * what it was given is durable. */
+ * what it was given is committed (safe from a crash of the process). */
 typedef struct _KomiSeriesSink KomiSeriesSink;
 
 typedef struct
@@ -113,10 +113,12 @@ typedef struct
                              const KomiPlannedGame *game,
                              const KomiGameRecord  *record,
                              GError               **error);
-  /* One HTTP attempt of a model player of @game, deciding move @turn;
-   * durable when this returns (it may have been paid for). Attempts are
-   * numbered by the sink, after those already recorded for the same turn
-   * and question, so a call resent after a crash keeps both. */
+  /* One HTTP attempt of a model player of @game, deciding move @turn,
+   * reported twice: in flight just before it is sent, then complete
+   * (KomiProviderAttempt); committed when this returns (it may have been
+   * paid for). Attempts are numbered by the sink, after those already
+   * recorded for the same turn and question, so a call resent after a
+   * crash keeps both. */
   gboolean (*call_attempt)  (KomiSeriesSink            *sink,
                              const KomiPlannedGame     *game,
                              guint                      turn,

@@ -30,10 +30,7 @@ on_attempt (const KomiProviderAttempt *attempt, gpointer user_data, GError **err
 
   if (self->record == NULL)
     return TRUE;
-  return self->record (self->turn, attempt,
-                       komi_provider_attempt_cost (komi_provider_get_profile (self->provider),
-                                                   attempt),
-                       self->record_data, error);
+  return self->record (self->turn, attempt, self->record_data, error);
 }
 
 /* Asks @question until a valid option comes back, at most

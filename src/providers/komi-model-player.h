@@ -17,12 +17,12 @@ G_BEGIN_DECLS
 
 #define KOMI_MODEL_MAX_ATTEMPTS 3
 
-/* Every HTTP attempt of the player, with the move number it was for and
- * its cost from the profile's prices; the caller records it before
- * anything is acted on (a FALSE return stops the game with @error). */
+/* Every HTTP attempt of the player, twice (in flight, then complete; see
+ * KomiProviderAttempt), with the move number it was for; the caller
+ * records it before anything is acted on (a FALSE return stops the game
+ * with @error, and an attempt in flight is then never sent). */
 typedef gboolean (*KomiModelAttemptFunc) (guint                      turn,
                                           const KomiProviderAttempt *attempt,
-                                          double                     cost,
                                           gpointer                   user_data,
                                           GError                   **error);
 /* Asked before each new call: FALSE (with @error) when it must not be

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <time.h>
 
 #include "komi-provider.h"
 #include "komi-transport.h"
@@ -27,6 +28,8 @@ struct _KomiProvider
   char                 *key;       /* NULL: none; never logged or recorded */
   char                 *url;
   SoupSession          *session;
+  GPtrArray            *headers;      /* name, value, …, NULL: the same for every call */
+  char                 *headers_json; /* what the record keeps of them, redacted */
   KomiTransportLimiter  limiter;
   gint                  logprobs_rejected;   /* atomic */
 };
@@ -40,10 +43,19 @@ provider_clear (gpointer data)
     memset (self->key, 0, strlen (self->key));
   g_free (self->key);
   g_free (self->url);
+  /* Some header values hold the key. */
+  for (guint i = 0; self->headers != NULL && i + 1 < self->headers->len; i++)
+    memset (g_ptr_array_index (self->headers, i), 0,
+            strlen (g_ptr_array_index (self->headers, i)));
+  g_clear_pointer (&self->headers, g_ptr_array_unref);
+  g_free (self->headers_json);
   g_clear_object (&self->session);
   komi_transport_limiter_clear (&self->limiter);
   komi_provider_profile_free (self->profile);
 }
+
+static GPtrArray *build_headers (KomiProvider *self);
+static void       scrub         (const char *key, char **text);
 
 KomiProvider *
 komi_provider_new (const KomiProviderProfile *profile, GError **error)
@@ -69,6 +81,9 @@ komi_provider_new (const KomiProviderProfile *profile, GError **error)
   self->key = g_strdup (key);
   self->url = komi_provider_profile_dup_url (profile);
   self->session = komi_transport_session_new (profile->max_concurrent, profile->timeout_seconds);
+  self->headers = build_headers (self);
+  self->headers_json = komi_transport_redact_headers ((const char *const *) self->headers->pdata);
+  scrub (self->key, &self->headers_json);
   komi_transport_limiter_init (&self->limiter, profile->max_concurrent,
                                profile->requests_per_minute);
   return self;
@@ -189,6 +204,17 @@ build_headers (KomiProvider *self)
   return h;
 }
 
+/* OpenAI says "Unsupported parameter: 'logprobs'", Gemini "Logprobs is
+ * not supported for this model": any case. */
+static gboolean
+mentions_logprobs (const char *data, gsize len)
+{
+  for (gsize i = 0; data != NULL && i + 7 <= len; i++)
+    if (g_ascii_strncasecmp (data + i, "logprob", 7) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* Judges one exchange: sets the outcome, the error text and, for a
  * transport fault, the delay the server asked for (-1: none). */
 static void
@@ -246,8 +272,7 @@ classify (KomiProvider *self, const KomiTransportExchange *x, const char *const 
   else
     {
       /* A model that rejects logprobs is asked without them from now on. */
-      if (x->status == 400 && logprobs && data != NULL
-          && g_strstr_len (data, len, "logprob") != NULL)
+      if (x->status == 400 && logprobs && mentions_logprobs (data, len))
         g_atomic_int_set (&self->logprobs_rejected, TRUE);
       r->outcome = KOMI_PROVIDER_OUTCOME_HTTP_ERROR;
       r->error = g_steal_pointer (&message);
@@ -268,48 +293,80 @@ fail (GError **error, gint code, const char *format, ...)
   return FALSE;
 }
 
-/* Fills @a from one judged exchange and hands it to @on_attempt. */
-static gboolean
-report (KomiProvider *self, KomiTransportExchange *x, KomiWireResponse *r,
-        const char *const *options, const char *question, guint number, const char *started,
-        const char *body, gboolean logprobs, double delay, KomiProviderAttemptFunc on_attempt,
-        gpointer user_data, GError **error)
+/* The request half of an attempt, as recorded before it is sent. */
+static void
+attempt_init (KomiProvider *self, KomiProviderAttempt *a, const char *question, guint number,
+              const char *started, const char *body, gboolean logprobs)
 {
-  KomiProviderAttempt a = { 0 };
-  g_autofree char *probabilities = komi_wire_option_probabilities (r, options);
+  *a = (KomiProviderAttempt) {
+    .in_flight = TRUE,
+    .question = question,
+    .attempt = number,
+    .started = started,
+    .request_url = self->url,
+    .request_headers = self->headers_json,
+    .request_body = body,
+    .tokens_input = -1,
+    .tokens_output = -1,
+    .tokens_reasoning = -1,
+    .tokens_cached = -1,
+    .outcome = KOMI_PROVIDER_OUTCOME_IN_FLIGHT,
+    .logprobs_requested = logprobs,
+    .retry_delay = -1,
+    .cost_usd = -1,
+  };
+}
 
-  scrub (self->key, &x->request_headers);
+/* Completes @a from one judged exchange and hands it to @on_attempt. */
+static gboolean
+report (KomiProvider *self, KomiProviderAttempt *a, KomiTransportExchange *x,
+        KomiWireResponse *r, const char *const *options, double delay,
+        KomiProviderAttemptFunc on_attempt, gpointer user_data, GError **error)
+{
+  g_autofree char *probabilities = NULL;
+
+  /* Scrubbed even unrecorded: the error text also goes to the caller. */
   scrub (self->key, &x->response_headers);
   scrub (self->key, &r->error);
   scrub_bytes (self->key, &x->response_body);
   if (on_attempt == NULL)
     return TRUE;
-  a.question = question;
-  a.attempt = number;
-  a.started = started;
-  a.request_url = self->url;
-  a.request_headers = x->request_headers;
-  a.request_body = body;
-  a.response_status = x->status;
-  a.response_headers = x->response_headers;
-  a.response_body = x->response_body;
-  a.latency_ms = x->latency_ms;
-  a.tokens_input = r->tokens_input;
-  a.tokens_output = r->tokens_output;
-  a.tokens_reasoning = r->tokens_reasoning;
-  a.tokens_cached = r->tokens_cached;
-  a.model_version = r->model;
-  a.finish_reason = r->finish_reason;
-  a.answer = r->answer;
-  a.outcome = r->outcome;
-  a.error = r->error;
-  a.system_fingerprint = r->fingerprint;
-  a.response_id = r->response_id;
-  a.model_mismatch = r->model != NULL && !model_matches (self->profile->model, r->model);
-  a.logprobs_requested = logprobs;
-  a.option_probabilities = probabilities;
-  a.retry_delay = delay;
-  return on_attempt (&a, user_data, error);
+  probabilities = komi_wire_option_probabilities (r, options);
+  a->in_flight = FALSE;
+  a->response_status = x->status;
+  a->response_headers = x->response_headers;
+  a->response_body = x->response_body;
+  a->latency_ms = x->latency_ms;
+  a->tokens_input = r->tokens_input;
+  a->tokens_output = r->tokens_output;
+  a->tokens_reasoning = r->tokens_reasoning;
+  a->tokens_cached = r->tokens_cached;
+  a->model_version = r->model;
+  a->finish_reason = r->finish_reason;
+  a->answer = r->answer;
+  a->outcome = r->outcome;
+  a->error = r->error;
+  a->system_fingerprint = r->fingerprint;
+  a->response_id = r->response_id;
+  a->model_mismatch = r->model != NULL && !model_matches (self->profile->model, r->model);
+  a->option_probabilities = probabilities;
+  a->retry_delay = delay;
+  a->cost_usd = komi_provider_attempt_cost (self->profile, a);
+  return on_attempt (a, user_data, error);
+}
+
+/* "2026-03-14T09:26:53.589Z": the form the library writes itself. */
+static void
+format_now (char buf[32])
+{
+  gint64 now = g_get_real_time ();
+  time_t seconds = (time_t) (now / G_USEC_PER_SEC);
+  struct tm tm;
+
+  gmtime_r (&seconds, &tm);
+  g_snprintf (buf, 32, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
+              tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+              (int) (now % G_USEC_PER_SEC / 1000));
 }
 
 gboolean
@@ -325,7 +382,6 @@ komi_provider_ask (KomiProvider             *self,
   const KomiProviderProfile *p;
   g_auto(GStrv) options = NULL;
   g_autoptr(GString) request = g_string_new (NULL);
-  g_autoptr(GPtrArray) headers = NULL;
   KomiWireQuestion q = { 0 };
   gint64 deadline;
 
@@ -338,7 +394,6 @@ komi_provider_ask (KomiProvider             *self,
   p = self->profile;
   options = komi_protocol_state_dup_options (state, question);
   komi_protocol_write_request_for_question (request, state, question);
-  headers = build_headers (self);
   q.profile = p;
   q.rules = komi_protocol_get_rules_text (state->protocol, &q.rules_len);
   q.request = request->str;
@@ -350,8 +405,8 @@ komi_provider_ask (KomiProvider             *self,
     {
       g_auto(KomiTransportExchange) x = { 0 };
       g_auto(KomiWireResponse) r;
-      g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
-      g_autofree char *started = g_date_time_format_iso8601 (now);
+      KomiProviderAttempt a;
+      char started[32];
       g_autofree char *body = NULL;
       double hint, delay = -1;
       gboolean retry_now = FALSE;
@@ -361,7 +416,16 @@ komi_provider_ask (KomiProvider             *self,
       body = komi_wire_build_body (&q);
       if (!komi_transport_limiter_acquire (&self->limiter, cancellable))
         return !g_cancellable_set_error_if_cancelled (cancellable, error);
-      komi_transport_post (self->session, self->url, (const char *const *) headers->pdata,
+      /* Recorded before a byte is sent: a crash from here on leaves the
+       * request in the record, marked in flight. */
+      format_now (started);
+      attempt_init (self, &a, q.question_id, number, started, body, q.logprobs);
+      if (on_attempt != NULL && !on_attempt (&a, user_data, error))
+        {
+          komi_transport_limiter_release (&self->limiter);
+          return FALSE;
+        }
+      komi_transport_post (self->session, self->url, (const char *const *) self->headers->pdata,
                            body, &x, cancellable);
       komi_transport_limiter_release (&self->limiter);
       classify (self, &x, q.options, q.logprobs, &r, &hint);
@@ -378,8 +442,7 @@ komi_provider_ask (KomiProvider             *self,
       retry_now = r.outcome == KOMI_PROVIDER_OUTCOME_HTTP_ERROR && q.logprobs
         && g_atomic_int_get (&self->logprobs_rejected) && number < p->retry_attempts;
 
-      if (!report (self, &x, &r, q.options, q.question_id, number, started, body, q.logprobs,
-                   delay, on_attempt, user_data, error))
+      if (!report (self, &a, &x, &r, q.options, delay, on_attempt, user_data, error))
         return FALSE;
 
       switch (r.outcome)
@@ -408,6 +471,7 @@ komi_provider_ask (KomiProvider             *self,
           if (!komi_transport_sleep (delay, cancellable))
             return !g_cancellable_set_error_if_cancelled (cancellable, error);
           break;
+        case KOMI_PROVIDER_OUTCOME_IN_FLIGHT:
         default:
           g_assert_not_reached ();
         }

@@ -32,9 +32,14 @@ typedef enum
 
 /* One HTTP exchange of a call, mirroring KomiStoreCall field by field so
  * that recording it is a copy. Strings are NULL when unknown and live
- * until the callback returns. No field ever holds the key. */
+ * until the callback returns. No field ever holds the key. Each attempt
+ * is reported twice: with @in_flight just before its request is sent
+ * (only the request half, @started and @logprobs_requested are set;
+ * outcome KOMI_PROVIDER_OUTCOME_IN_FLIGHT), then complete once the
+ * response or the fault is known. */
 typedef struct
 {
+  gboolean             in_flight;
   const char          *question;          /* "play_or_pass", "best_point" */
   guint                attempt;           /* within this call, from 1 */
   const char          *started;           /* ISO 8601, UTC */
@@ -61,11 +66,13 @@ typedef struct
   gboolean             logprobs_requested;
   const char          *option_probabilities;  /* JSON {"option": p, …} or NULL */
   double               retry_delay;       /* seconds waited before the next attempt; -1 none */
+  double               cost_usd;          /* the tokens at the profile's prices; -1: unknown */
 } KomiProviderAttempt;
 
-/* Called on the asking thread after each exchange, before it is acted on.
- * Returning FALSE (e.g. the record could not be written) ends the call
- * with that error. */
+/* Called on the asking thread before each request is sent and after its
+ * exchange, before it is acted on. Returning FALSE (e.g. the record could
+ * not be written) ends the call with that error; before the request, it
+ * is then never sent. */
 typedef gboolean (*KomiProviderAttemptFunc) (const KomiProviderAttempt *attempt,
                                              gpointer                   user_data,
                                              GError                   **error);
@@ -91,8 +98,8 @@ gboolean                   komi_provider_ask         (KomiProvider              
                                                       GCancellable               *cancellable,
                                                       GError                    **error);
 
-/* The cost of an attempt's tokens at the profile's prices (0 when not
- * reported). */
+/* The cost of an attempt's tokens at the profile's prices (counts not
+ * reported count 0). */
 double                     komi_provider_attempt_cost (const KomiProviderProfile *profile,
                                                        const KomiProviderAttempt *attempt);
 

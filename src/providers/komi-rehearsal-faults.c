@@ -192,13 +192,16 @@ reply_openai (SoupServerMessage *msg, KomiRehearsalReply reply, const char *deta
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
   g_autofree char *text = NULL;
-  const char *type = "invalid_request_error", *code = NULL;
+  const char *type = "invalid_request_error", *code = NULL, *param = NULL;
   guint status = 400;
 
   switch (reply)
     {
     case KOMI_REHEARSAL_REPLY_BAD_REQUEST:
       text = g_strdup (detail);
+      /* OpenAI names the parameter it does not take. */
+      if (detail != NULL && g_str_has_prefix (detail, "Unsupported parameter: 'logprobs'"))
+        param = "logprobs", code = "unsupported_parameter";
       break;
     case KOMI_REHEARSAL_REPLY_UNAUTHORIZED:
       status = 401;
@@ -249,7 +252,10 @@ reply_openai (SoupServerMessage *msg, KomiRehearsalReply reply, const char *deta
   json_builder_set_member_name (b, "type");
   json_builder_add_string_value (b, type);
   json_builder_set_member_name (b, "param");
-  json_builder_add_null_value (b);
+  if (param != NULL)
+    json_builder_add_string_value (b, param);
+  else
+    json_builder_add_null_value (b);
   json_builder_set_member_name (b, "code");
   if (code != NULL)
     json_builder_add_string_value (b, code);

@@ -261,6 +261,12 @@ handle_request (SoupServer *server, SoupServerMessage *msg, const char *path, GH
     }
   else if ((problem = _komi_rehearsal_request_parse (&r, api, model, body)) != NULL)
     komi_rehearsal_reply_error (msg, api, KOMI_REHEARSAL_REPLY_BAD_REQUEST, problem, 0);
+  else if (self->options.reject_logprobs && r.logprobs)
+    komi_rehearsal_reply_error (msg, api, KOMI_REHEARSAL_REPLY_BAD_REQUEST,
+                                api == KOMI_REHEARSAL_API_GEMINI
+                                ? "Logprobs is not supported for this model."
+                                : "Unsupported parameter: 'logprobs' is not supported with "
+                                  "this model.", 0);
   else
     {
       event.fault = fault;

@@ -59,6 +59,10 @@ typedef struct
   guint                retry_after_ms;  /* advertised by 429 replies; 0: 1000 */
   guint                timeout_hold_ms; /* a "timeout" is held this long, then the
                                          * connection closed; 0: 600000 */
+  /* A model without log probabilities: a request asking for them gets
+   * the API's real 400 (OpenAI "Unsupported parameter: 'logprobs' …",
+   * Gemini "Logprobs is not supported for this model."). */
+  gboolean             reject_logprobs;
   KomiRehearsalLogFunc log_func;
   gpointer             log_data;
 } KomiRehearsalOptions;

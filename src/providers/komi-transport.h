@@ -41,7 +41,6 @@ gboolean  komi_transport_sleep           (double                seconds,
 /* One HTTP exchange, as recorded. */
 typedef struct
 {
-  char    *request_headers;    /* JSON object text, secrets redacted */
   guint    status;             /* 0: no response */
   char    *response_headers;   /* JSON object text; NULL without response */
   GBytes  *response_body;      /* NULL without response */
@@ -59,10 +58,12 @@ void         komi_transport_exchange_clear (KomiTransportExchange *exchange);
  * (libsoup ≥ 3.2). */
 SoupSession *komi_transport_session_new    (guint                  max_concurrent,
                                             double                 timeout_seconds);
-/* POSTs @body as JSON to @url with @headers (name, value, … pairs, NULL
- * ended) and fills @exchange. Values of Authorization, x-api-key and
- * x-goog-api-key are recorded as "[redacted]". Blocking; never fails:
- * a fault is in @exchange. */
+/* @headers (name, value, … pairs, NULL ended) as a JSON object text, the
+ * values of Authorization, x-api-key and x-goog-api-key "[redacted]":
+ * what the record keeps of them. */
+char        *komi_transport_redact_headers (const char * const    *headers);
+/* POSTs @body as JSON to @url with @headers and fills @exchange.
+ * Blocking; never fails: a fault is in @exchange. */
 void         komi_transport_post           (SoupSession           *session,
                                             const char            *url,
                                             const char * const    *headers,

@@ -15,13 +15,13 @@
 
 static const char *outcome_names[] = {
   "answer", "refusal", "truncated", "filtered", "invalid-option", "transport-error",
-  "http-error", "fatal", "cancelled",
+  "http-error", "fatal", "cancelled", "in-flight",
 };
 
 const char *
 komi_provider_outcome_to_string (KomiProviderOutcome outcome)
 {
-  g_return_val_if_fail (outcome <= KOMI_PROVIDER_OUTCOME_CANCELLED, NULL);
+  g_return_val_if_fail (outcome <= KOMI_PROVIDER_OUTCOME_IN_FLIGHT, NULL);
   return outcome_names[outcome];
 }
 

@@ -24,6 +24,7 @@ typedef enum
   KOMI_PROVIDER_OUTCOME_HTTP_ERROR,       /* a status retrying cannot fix (400…) */
   KOMI_PROVIDER_OUTCOME_FATAL,            /* 401, 403, 404, quota, spend limit */
   KOMI_PROVIDER_OUTCOME_CANCELLED,
+  KOMI_PROVIDER_OUTCOME_IN_FLIGHT,        /* sent, no response yet (KomiProviderAttempt) */
 } KomiProviderOutcome;
 
 /* "answer", "refusal", "truncated", "filtered", "invalid-option",

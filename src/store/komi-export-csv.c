@@ -23,7 +23,7 @@ static const char * const columns[] = {
   "series_id", "series", "game_id", "game", "opponent", "pair", "game_in_pair",
   "black", "white", "black_spec", "white_spec", "subject", "orientation", "seed",
   "black_seed", "white_seed", "status", "result", "winner", "margin", "end_reason",
-  "turns", "seconds", "referee", "void_reason", "date", "source",
+  "turns", "seconds", "referee", "void_reason", "date", "source", "calls", "cost_usd",
 };
 
 /* Every field is appended with a ',' before it; a row drops its first. */
@@ -139,6 +139,17 @@ append_row (GString *out, const KomiStoreGame *g)
   add_field (row, g->void_reason);
   add_field (row, g->date);
   add_field (row, g->source);
+  /* Model call attempts and their cost; empty for a game without calls. */
+  if (g->n_calls > 0)
+    {
+      add_int (row, g->n_calls);
+      add_number (row, "%.6f", isnan (g->cost_usd) ? 0 : g->cost_usd);
+    }
+  else
+    {
+      add_field (row, NULL);
+      add_field (row, NULL);
+    }
   g_string_append (out, row->str + 1);
   g_string_append (out, "\r\n");
 }

@@ -28,13 +28,25 @@ root_comment (const KomiStoreGame *g)
   if (g->status == KOMI_GAME_STATUS_IMPORTED)
     return g_strdup_printf ("Imported into the Komi library (game %" G_GINT64_FORMAT ") from %s",
                             g->id, g->source != NULL ? g->source : "an SGF file");
+  g_autofree char *calls = NULL;
+
+  /* A model's game says what its calls cost, as the CSV and the JSONL do. */
+  if (g->n_calls > 0)
+    {
+      char cost[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_formatd (cost, sizeof cost, "%.6f", isnan (g->cost_usd) ? 0 : g->cost_usd);
+      calls = g_strdup_printf ("; model calls: %u attempts costing $%s at the profiles' prices",
+                               g->n_calls, cost);
+    }
   return g_strdup_printf ("Protocol %u; series %" G_GINT64_FORMAT " \"%s\", game %d, "
                           "library game %" G_GINT64_FORMAT "; seed %" G_GUINT64_FORMAT
-                          "; orientation %s; Black settings %s; White settings %s",
+                          "; orientation %s; Black settings %s; White settings %s%s",
                           g->protocol, g->series_id, g->series_name, g->plan_index + 1, g->id,
                           g->seed, komi_orientation_to_string (g->orientation),
                           g->black_settings != NULL ? g->black_settings : "{}",
-                          g->white_settings != NULL ? g->white_settings : "{}");
+                          g->white_settings != NULL ? g->white_settings : "{}",
+                          calls != NULL ? calls : "");
 }
 
 static char *
@@ -238,6 +250,17 @@ add_count (JsonBuilder *b, const char *member, gint64 value)
     json_builder_add_null_value (b);
 }
 
+/* A number, or null when negative (not known, or none). */
+static void
+add_number (JsonBuilder *b, const char *member, double value)
+{
+  json_builder_set_member_name (b, member);
+  if (value >= 0)
+    json_builder_add_double_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
 /* Unknown values are null, never 0 or "": a published log must not
  * claim a token count or a status that was not reported. */
 char *
@@ -286,8 +309,7 @@ komi_export_call_to_json (const KomiStoreCall *c)
   else
     add_string (b, "body", NULL);
   json_builder_end_object (b);
-  json_builder_set_member_name (b, "latency_ms");
-  json_builder_add_double_value (b, c->latency_ms);
+  add_number (b, "latency_ms", c->latency_ms);
   json_builder_set_member_name (b, "tokens");
   json_builder_begin_object (b);
   add_count (b, "input", c->tokens_input);
@@ -307,11 +329,8 @@ komi_export_call_to_json (const KomiStoreCall *c)
   add_json_or_text (b, "option_probabilities", c->option_probabilities);
   add_string (b, "outcome", c->outcome);
   add_string (b, "error", c->error);
-  json_builder_set_member_name (b, "retry_delay");
-  if (c->retry_delay >= 0)
-    json_builder_add_double_value (b, c->retry_delay);
-  else
-    json_builder_add_null_value (b);
+  add_number (b, "retry_delay", c->retry_delay);
+  add_number (b, "cost_usd", c->cost_usd);
   json_builder_end_object (b);
 
   root = json_builder_get_root (b);

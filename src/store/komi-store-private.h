@@ -29,6 +29,18 @@ struct _KomiStore
   char        *path;
   gboolean     writer;
   GHashTable  *statements;   /* SQL text (a static string) -> sqlite3_stmt */
+
+  /* Group commit (komi-store-commit.c), under @sync_lock: commits are
+   * counted, and a commit is durable once a sync begun after it ends. */
+  GMutex       sync_lock;
+  GCond        sync_cond;
+  GThread     *flusher;
+  int          wal_fd;          /* the write-ahead log, for fsync; -1 until opened */
+  guint64      commits;         /* commits made by this connection */
+  guint64      synced;          /* commits known to be on the disk */
+  gint64       oldest_unsynced; /* monotonic time of the oldest commit not synced; 0: none */
+  int          sync_errno;      /* the last failed sync's errno, reported by the next sync */
+  gboolean     stopping;
 };
 
 /* A cached statement: reset, not finalised, when it goes out of scope, so
@@ -70,6 +82,8 @@ void           _komi_store_set_error      (KomiStore     *self,
                                            int            rc,
                                            GError       **error,
                                            const char    *what);
+/* komi-store-commit.c: transactions */
+
 /* Runs @func under the lock, inside one transaction (BEGIN IMMEDIATE for
  * @write, a read snapshot otherwise), committed when it returns TRUE and
  * rolled back otherwise. */
@@ -82,6 +96,24 @@ gboolean       _komi_store_transaction_unsynced (KomiStore        *self,
                                                  KomiStoreTxnFunc  func,
                                                  gpointer          data,
                                                  GError          **error);
+
+/* komi-store-commit.c: group commit */
+
+/* The longest a commit waits for its sync: what a power cut can take back. */
+#define KOMI_STORE_SYNC_INTERVAL_US (G_USEC_PER_SEC / 2)
+
+void           _komi_store_sync_init      (KomiStore     *self);
+/* Starts the flusher of a writer; its log is synced by it from now on. */
+void           _komi_store_sync_start     (KomiStore     *self);
+/* A commit was made without a sync: the flusher syncs it within
+ * KOMI_STORE_SYNC_INTERVAL_US. */
+void           _komi_store_sync_note      (KomiStore     *self);
+/* Syncs every commit made so far to the disk before it returns. Called
+ * without the store's lock, so other threads write meanwhile. */
+gboolean       _komi_store_sync_now       (KomiStore     *self,
+                                           GError       **error);
+/* Stops the flusher and syncs what is left (the store is closing). */
+void           _komi_store_sync_stop      (KomiStore     *self);
 
 /* komi-store-schema.c */
 
@@ -163,6 +195,13 @@ gboolean       _komi_store_insert_event   (KomiStore   *self,
                                            const char  *kind,
                                            const char  *detail,
                                            GError     **error);
+
+/* komi-store-calls.c */
+
+/* Marks the attempts left in flight in @series_id's games interrupted. */
+gboolean       _komi_store_interrupt_calls (KomiStore  *self,
+                                            gint64      series_id,
+                                            GError    **error);
 
 /* Text forms stored in the database. */
 const char    *_komi_store_color_code     (KomiColor      color);   /* "B", "W", NULL */

@@ -32,7 +32,9 @@
   "  g.max_turns, g.status, g.end_reason, g.result, g.winner, g.margin, g.black_stones, " \
   "  g.white_stones, g.black_territory, g.white_territory, g.dame, g.black_dead, " \
   "  g.white_dead, g.black_total, g.white_total, g.referee, g.void_reason, g.faulty, " \
-  "  g.date, g.started, g.finished, g.seconds, g.n_moves, g.source "
+  "  g.date, g.started, g.finished, g.seconds, g.n_moves, g.source, " \
+  "  (SELECT count (*) FROM calls c WHERE c.game_id = g.id), " \
+  "  (SELECT sum (c.cost_usd) FROM calls c WHERE c.game_id = g.id) "
 
 /* Settings JSON, dead stones and setup are left to load_game: a listing
  * of 10,000 games carries only what a table of results shows. */
@@ -48,7 +50,7 @@ enum
   C_END_REASON, C_RESULT, C_WINNER, C_MARGIN, C_BLACK_STONES, C_WHITE_STONES,
   C_BLACK_TERRITORY, C_WHITE_TERRITORY, C_DAME, C_BLACK_DEAD, C_WHITE_DEAD, C_BLACK_TOTAL,
   C_WHITE_TOTAL, C_REFEREE, C_VOID_REASON, C_FAULTY, C_DATE, C_STARTED, C_FINISHED,
-  C_SECONDS, C_N_MOVES, C_SOURCE,
+  C_SECONDS, C_N_MOVES, C_SOURCE, C_N_CALLS, C_COST,
   C_BLACK_SETTINGS, C_WHITE_SETTINGS, C_EVENT, C_RULESET, C_DEAD, C_SETUP,
 };
 
@@ -149,6 +151,10 @@ game_from_row (sqlite3_stmt *stmt)
   g->seconds = sqlite3_column_double (stmt, C_SECONDS);
   g->n_moves = sqlite3_column_int (stmt, C_N_MOVES);
   g->source = dup_column (stmt, C_SOURCE);
+  /* The sum of the attempts' costs: a game's cost is always its calls'. */
+  g->n_calls = sqlite3_column_int (stmt, C_N_CALLS);
+  g->cost_usd = sqlite3_column_type (stmt, C_COST) == SQLITE_NULL
+                ? NAN : sqlite3_column_double (stmt, C_COST);
   return g;
 }
 

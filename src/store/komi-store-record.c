@@ -153,7 +153,7 @@ foreach_call_txn (KomiStore *self, gpointer user_data, GError **error)
     "  c.response_headers, c.response_body, c.latency_ms, c.tokens_input, c.tokens_output, "
     "  c.tokens_reasoning, c.tokens_cached, c.model_version, c.finish_reason, c.answer, "
     "  c.outcome, c.error, c.system_fingerprint, c.response_id, c.model_mismatch, "
-    "  c.logprobs_requested, c.option_probabilities, c.retry_delay "
+    "  c.logprobs_requested, c.option_probabilities, c.retry_delay, c.cost_usd "
     "FROM calls c JOIN games g ON g.id = c.game_id "
     "WHERE ?1 < 0 OR g.series_id = ?1 OR (?1 = 0 AND g.series_id IS NULL) "
     "ORDER BY c.game_id, c.turn, c.id", error);
@@ -185,7 +185,8 @@ foreach_call_txn (KomiStore *self, gpointer user_data, GError **error)
           body = g_bytes_new_static (bytes, sqlite3_column_bytes (stmt, 12));
           c.response_body = body;
         }
-      c.latency_ms = sqlite3_column_double (stmt, 13);
+      c.latency_ms = sqlite3_column_type (stmt, 13) == SQLITE_NULL
+                     ? -1 : sqlite3_column_double (stmt, 13);
       c.tokens_input = count_or_unknown (stmt, 14);
       c.tokens_output = count_or_unknown (stmt, 15);
       c.tokens_reasoning = count_or_unknown (stmt, 16);
@@ -202,6 +203,8 @@ foreach_call_txn (KomiStore *self, gpointer user_data, GError **error)
       c.option_probabilities = text_or_null (stmt, 27);
       c.retry_delay = sqlite3_column_type (stmt, 28) == SQLITE_NULL
                       ? -1 : sqlite3_column_double (stmt, 28);
+      c.cost_usd = sqlite3_column_type (stmt, 29) == SQLITE_NULL
+                   ? -1 : sqlite3_column_double (stmt, 29);
       if (!data->func (&c, data->user_data, error))
         return FALSE;
     }

@@ -171,12 +171,17 @@ static const char schema_2[] =
   "ALTER TABLE calls ADD COLUMN option_probabilities TEXT;\n"
   "ALTER TABLE calls ADD COLUMN retry_delay REAL CHECK (retry_delay >= 0);\n";
 
+/* Each attempt's cost at the prices of the profile it was made with. */
+static const char schema_3[] =
+  "ALTER TABLE calls ADD COLUMN cost_usd REAL CHECK (cost_usd >= 0);\n";
+
 static const KomiStoreMigration migrations[] = {
   { 1, schema_1 },
   { 2, schema_2 },
+  { 3, schema_3 },
 };
 
-G_STATIC_ASSERT (KOMI_STORE_SCHEMA_VERSION == 2);
+G_STATIC_ASSERT (KOMI_STORE_SCHEMA_VERSION == 3);
 
 const KomiStoreMigration *
 _komi_store_get_migrations (guint *n_migrations)

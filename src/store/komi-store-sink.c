@@ -19,6 +19,9 @@ typedef struct
   GMutex          lock;
   gint64          series_id;
   GHashTable     *game_ids;    /* plan index -> game id, filled on first use */
+  /* plan index -> row of the game's attempt in flight. A game asks one
+   * question at a time, so it has at most one. */
+  GHashTable     *in_flight;
 } KomiStoreSink;
 
 static const KomiSeriesSinkClass store_sink_class;
@@ -150,8 +153,9 @@ sink_game_finished (KomiSeriesSink         *sink,
 }
 
 /* A model call's attempt, copied field by field and numbered by the
- * store. Synced like everything but moves: the attempt may have been paid
- * for, so it must survive a crash. */
+ * store: its request as a row in flight before it is sent, completed when
+ * its response (or fault) is known. Committed, not synced on its own (the
+ * store's group commit syncs it within half a second). */
 static gboolean
 sink_call_attempt (KomiSeriesSink             *sink,
                    const KomiPlannedGame      *game,
@@ -160,8 +164,10 @@ sink_call_attempt (KomiSeriesSink             *sink,
                    GError                    **error)
 {
   KomiStoreSink *self = store_sink (sink);
+  gpointer key = GUINT_TO_POINTER (game->index);
   KomiStoreCall call;
-  gint64 game_id;
+  gint64 game_id, call_id = 0;
+  gpointer open;
 
   g_return_val_if_fail (a != NULL && a->question != NULL && turn >= 1, FALSE);
 
@@ -192,9 +198,29 @@ sink_call_attempt (KomiSeriesSink             *sink,
     .logprobs_requested = a->logprobs_requested,
     .option_probabilities = a->option_probabilities,
     .retry_delay = a->retry_delay,
+    .cost_usd = a->cost_usd,
   };
-  return game_id_of (self, game, &game_id, error)
-         && komi_store_add_call (self->store, game_id, &call, error);
+  if (!game_id_of (self, game, &game_id, error))
+    return FALSE;
+
+  if (a->in_flight)
+    {
+      if (!komi_store_begin_call (self->store, game_id, &call, &call_id, error))
+        return FALSE;
+      g_mutex_lock (&self->lock);
+      g_hash_table_insert (self->in_flight, key, g_memdup2 (&call_id, sizeof call_id));
+      g_mutex_unlock (&self->lock);
+      return TRUE;
+    }
+
+  g_mutex_lock (&self->lock);
+  if ((open = g_hash_table_lookup (self->in_flight, key)) != NULL)
+    call_id = *(gint64 *) open;
+  g_hash_table_remove (self->in_flight, key);
+  g_mutex_unlock (&self->lock);
+  if (call_id > 0)
+    return komi_store_finish_call (self->store, call_id, &call, error);
+  return komi_store_add_call (self->store, game_id, &call, error);
 }
 
 static const KomiSeriesSinkClass store_sink_class = {
@@ -218,6 +244,7 @@ komi_store_new_sink (KomiStore *store)
   self->store = komi_store_ref (store);
   g_mutex_init (&self->lock);
   self->game_ids = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+  self->in_flight = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   return &self->parent;
 }
 
@@ -230,6 +257,7 @@ komi_store_sink_free (KomiSeriesSink *sink)
     return;
   self = store_sink (sink);
   g_hash_table_destroy (self->game_ids);
+  g_hash_table_destroy (self->in_flight);
   g_mutex_clear (&self->lock);
   komi_store_unref (self->store);
   g_free (self);

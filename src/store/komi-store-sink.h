@@ -12,7 +12,9 @@ G_BEGIN_DECLS
 
 /* The library as the series runner's sink (KomiSeriesSink in
  * komi-series.h): every call is one transaction of the store's writer,
- * durable when it returns, safe from several worker threads at once. One
+ * committed when it returns (moves and call attempts synced to the disk
+ * within half a second, the rest at once), safe from several worker
+ * threads at once. One
  * sink records one series, the one its begin_series named; running the
  * same series again (same digest) continues it. Turns are move numbers:
  * the first move of a game is turn 1. */

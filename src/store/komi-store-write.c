@@ -328,6 +328,9 @@ begin_series_txn (KomiStore *self, gpointer user_data, GError **error)
       if (stmt == NULL)
         return FALSE;
       sqlite3_bind_int64 (stmt, 1, data->series_id);
+      /* A resume: calls of the last run that never got their response. */
+      if (!_komi_store_interrupt_calls (self, data->series_id, error))
+        return FALSE;
     }
   else
     {
@@ -376,14 +379,13 @@ komi_store_begin_series (KomiStore         *self,
 }
 
 
-/* Events and calls */
+/* Events */
 
 typedef struct
 {
   gint64               game_id;
   const char          *kind;
   const char          *detail;
-  const KomiStoreCall *call;
 } NoteData;
 
 static gboolean
@@ -401,101 +403,8 @@ komi_store_add_event (KomiStore   *self,
                       const char  *detail,
                       GError     **error)
 {
-  NoteData data = { game_id, kind, detail, NULL };
+  NoteData data = { game_id, kind, detail };
 
   g_return_val_if_fail (self != NULL && kind != NULL, FALSE);
   return _komi_store_transaction (self, TRUE, add_event_txn, &data, error);
-}
-
-/* Token counts: -1 (not reported) is stored as NULL, not as a number. */
-static void
-bind_count (KomiStoreStmt *stmt, int index, gint64 value)
-{
-  if (value >= 0)
-    sqlite3_bind_int64 (stmt, index, value);
-  else
-    sqlite3_bind_null (stmt, index);
-}
-
-static gboolean
-add_call_txn (KomiStore *self, gpointer user_data, GError **error)
-{
-  NoteData *data = user_data;
-  const KomiStoreCall *c = data->call;
-  KomiStoreStmt *stmt;
-
-  /* Attempt NULL (0 given) is the next number: inside the write
-   * transaction no other writer can take it first. */
-  stmt = _komi_store_prepare (self,
-    "INSERT INTO calls (game_id, turn, question, attempt, started, request_url, "
-    "  request_headers, request_body, response_status, response_headers, response_body, "
-    "  latency_ms, tokens_input, tokens_output, tokens_reasoning, tokens_cached, "
-    "  model_version, finish_reason, answer, outcome, error, system_fingerprint, "
-    "  response_id, model_mismatch, logprobs_requested, option_probabilities, retry_delay) "
-    "VALUES (?1, ?2, ?3, "
-    "  coalesce (?4, (SELECT coalesce (max (attempt), 0) + 1 FROM calls "
-    "                 WHERE game_id = ?1 AND turn = ?2 AND question = ?3)), "
-    "  coalesce (?5, " KOMI_STORE_NOW "), ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
-    "  ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)", error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, data->game_id);
-  sqlite3_bind_int (stmt, 2, c->turn);
-  _komi_store_bind_text (stmt, 3, c->question);
-  if (c->attempt > 0)
-    sqlite3_bind_int (stmt, 4, c->attempt);
-  _komi_store_bind_text (stmt, 5, c->started);
-  _komi_store_bind_text (stmt, 6, c->request_url);
-  _komi_store_bind_text (stmt, 7, c->request_headers);
-  _komi_store_bind_text (stmt, 8, c->request_body);
-  if (c->response_status > 0)
-    sqlite3_bind_int (stmt, 9, c->response_status);
-  _komi_store_bind_text (stmt, 10, c->response_headers);
-  if (c->response_body != NULL)
-    {
-      gsize size;
-      gconstpointer bytes = g_bytes_get_data (c->response_body, &size);
-
-      /* The GBytes outlives the step, so no copy is needed. */
-      sqlite3_bind_blob64 (stmt, 11, bytes != NULL ? bytes : "", size, SQLITE_STATIC);
-    }
-  sqlite3_bind_double (stmt, 12, c->latency_ms);
-  bind_count (stmt, 13, c->tokens_input);
-  bind_count (stmt, 14, c->tokens_output);
-  bind_count (stmt, 15, c->tokens_reasoning);
-  bind_count (stmt, 16, c->tokens_cached);
-  _komi_store_bind_text (stmt, 17, c->model_version);
-  _komi_store_bind_text (stmt, 18, c->finish_reason);
-  _komi_store_bind_text (stmt, 19, c->answer);
-  _komi_store_bind_text (stmt, 20, c->outcome != NULL ? c->outcome : "ok");
-  _komi_store_bind_text (stmt, 21, c->error);
-  _komi_store_bind_text (stmt, 22, c->system_fingerprint);
-  _komi_store_bind_text (stmt, 23, c->response_id);
-  sqlite3_bind_int (stmt, 24, c->model_mismatch ? 1 : 0);
-  sqlite3_bind_int (stmt, 25, c->logprobs_requested ? 1 : 0);
-  _komi_store_bind_text (stmt, 26, c->option_probabilities);
-  if (c->retry_delay >= 0)
-    sqlite3_bind_double (stmt, 27, c->retry_delay);
-  if (_komi_store_step_done (self, stmt, error))
-    return TRUE;
-  if (c->attempt > 0)
-    g_prefix_error (error, "Call attempt %u of turn %u (%s) of game %" G_GINT64_FORMAT ": ",
-                    c->attempt, c->turn, c->question, data->game_id);
-  else
-    g_prefix_error (error, "A call attempt of turn %u (%s) of game %" G_GINT64_FORMAT ": ",
-                    c->turn, c->question, data->game_id);
-  return FALSE;
-}
-
-gboolean
-komi_store_add_call (KomiStore            *self,
-                     gint64                game_id,
-                     const KomiStoreCall  *call,
-                     GError              **error)
-{
-  NoteData data = { game_id, NULL, NULL, call };
-
-  g_return_val_if_fail (self != NULL && call != NULL, FALSE);
-  g_return_val_if_fail (call->question != NULL && call->turn >= 1, FALSE);
-  return _komi_store_transaction (self, TRUE, add_call_txn, &data, error);
 }

@@ -149,71 +149,6 @@ exec (KomiStore *self, const char *sql, GError **error)
   return FALSE;
 }
 
-static gboolean transaction_locked (KomiStore        *self,
-                                    gboolean          write,
-                                    KomiStoreTxnFunc  func,
-                                    gpointer          data,
-                                    GError          **error);
-
-gboolean
-_komi_store_transaction (KomiStore        *self,
-                         gboolean          write,
-                         KomiStoreTxnFunc  func,
-                         gpointer          data,
-                         GError          **error)
-{
-  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->mutex);
-
-  return transaction_locked (self, write, func, data, error);
-}
-
-/* A move in flight: committed (it survives the process being killed at
- * any moment) but not synced to the disk on its own. The next durable
- * commit (a game's end, a model call, a series) syncs the log with it;
- * until then a power cut can take back the last moves of games in
- * flight, which resuming plays again. Syncing every move would cost the
- * engines' CPU budget more than the rest of Komi together. */
-gboolean
-_komi_store_transaction_unsynced (KomiStore        *self,
-                                  KomiStoreTxnFunc  func,
-                                  gpointer          data,
-                                  GError          **error)
-{
-  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->mutex);
-  gboolean ok;
-
-  if (self->writer && !exec (self, "PRAGMA synchronous = NORMAL", error))
-    return FALSE;
-  ok = transaction_locked (self, TRUE, func, data, error);
-  if (self->writer && !exec (self, "PRAGMA synchronous = FULL", ok ? error : NULL))
-    return FALSE;
-  return ok;
-}
-
-static gboolean
-transaction_locked (KomiStore        *self,
-                    gboolean          write,
-                    KomiStoreTxnFunc  func,
-                    gpointer          data,
-                    GError          **error)
-{
-  if (write && !self->writer)
-    {
-      g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_WRITE,
-                   "The library %s is open for reading only", self->path);
-      return FALSE;
-    }
-  /* IMMEDIATE takes the write lock first, so two writing processes wait
-   * for each other instead of failing halfway through. */
-  if (!exec (self, write ? "BEGIN IMMEDIATE" : "BEGIN", error))
-    return FALSE;
-  if (func (self, data, error) && exec (self, "COMMIT", error))
-    return TRUE;
-  if (!sqlite3_get_autocommit (self->db))
-    sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
-  return FALSE;
-}
-
 static void
 statement_free (gpointer stmt)
 {
@@ -230,6 +165,7 @@ store_new (const char *path, gboolean writer)
   self->path = g_strdup (path);
   self->writer = writer;
   self->statements = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, statement_free);
+  _komi_store_sync_init (self);
   return self;
 }
 
@@ -260,8 +196,8 @@ configure (KomiStore *self, GError **error)
   if (!self->writer)
     return exec (self, "PRAGMA query_only = ON", error);
   /* WAL lets readers see committed moves while the writer goes on;
-   * FULL syncs the log at every commit, so a committed move survives a
-   * power cut, not only kill -9. */
+   * NORMAL does not sync at each commit: komi-store-commit.c syncs the log
+   * in groups, and at once for the writes that must be durable. */
   if (!pragma_text (self, "PRAGMA journal_mode = WAL", &mode, error))
     return FALSE;
   if (g_ascii_strcasecmp (mode != NULL ? mode : "", "wal") != 0)
@@ -271,7 +207,7 @@ configure (KomiStore *self, GError **error)
                    "put it on a local disk (--db)");
       return FALSE;
     }
-  if (!exec (self, "PRAGMA synchronous = FULL", error))
+  if (!exec (self, "PRAGMA synchronous = NORMAL", error))
     return FALSE;
   /* A bulk insert of thousands of games is one transaction: statement
    * journals in memory and a 64 MiB cache make it three times faster. */
@@ -336,6 +272,9 @@ komi_store_open (const char *path, GError **error)
     }
   if (!_komi_store_migrate (self->db, path, migrations, n_migrations, error))
     return NULL;
+  /* A new file's tables go to the disk with the first sync. */
+  _komi_store_sync_note (self);
+  _komi_store_sync_start (self);
   return g_steal_pointer (&self);
 }
 
@@ -388,6 +327,7 @@ komi_store_unref (KomiStore *self)
   if (self == NULL || !g_atomic_int_dec_and_test (&self->ref_count))
     return;
   g_hash_table_destroy (self->statements);
+  _komi_store_sync_stop (self);
   /* Closing the last connection checkpoints the log into the file. */
   sqlite3_close_v2 (self->db);
   g_mutex_clear (&self->mutex);

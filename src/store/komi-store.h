@@ -13,12 +13,22 @@ G_BEGIN_DECLS
 /* The library: one SQLite file of series, players, games, moves, model
  * call attempts and events (docs/library.md has the schema). A store opened
  * for writing holds the one writer connection and serialises every call
- * from any thread; each write is one transaction, durable (WAL,
- * synchronous=FULL) when the call returns. Readers open their own
- * read-only connection and see every committed write. */
+ * from any thread; each write is one transaction, committed when the call
+ * returns (it survives the process being killed). Moves and call attempts
+ * are synced to the disk in groups, within half a second; everything else
+ * (a series, a game's start and end, events, imports) is synced before
+ * the call returns, and so is everything when the store is closed.
+ * Readers open their own read-only connection and see every committed
+ * write. */
 
 /* The schema this Komi writes; older files are migrated on open. */
-#define KOMI_STORE_SCHEMA_VERSION 2
+#define KOMI_STORE_SCHEMA_VERSION 3
+
+/* Outcomes of call attempts that the store itself writes: a request
+ * recorded before it is sent, and one whose process died before the
+ * response came (marked when its series is resumed). */
+#define KOMI_STORE_OUTCOME_IN_FLIGHT   "in-flight"
+#define KOMI_STORE_OUTCOME_INTERRUPTED "interrupted"
 
 #define KOMI_STORE_ERROR (komi_store_error_quark ())
 GQuark komi_store_error_quark (void);
@@ -114,6 +124,9 @@ typedef struct
   double           seconds;
   guint            n_moves;
   char            *source;         /* imported: the file it came from */
+  guint            n_calls;        /* model call attempts recorded for the game */
+  double           cost_usd;       /* their cost at the profiles' prices; NAN when no call
+                                    * of the game reported one */
   /* Filled by komi_store_load_game() only; NULL in listings. */
   char            *black_settings;
   char            *white_settings;
@@ -159,6 +172,8 @@ typedef struct
   gboolean     logprobs_requested;
   const char  *option_probabilities;  /* JSON object text {"option": p, …} */
   double       retry_delay;        /* seconds waited before the next attempt; < 0: none */
+  /* Schema 3. */
+  double       cost_usd;           /* at the profile's prices when it was made; < 0: unknown */
 } KomiStoreCall;
 
 typedef gboolean (*KomiStoreCallFunc) (const KomiStoreCall *call,
@@ -245,12 +260,32 @@ gboolean         komi_store_add_event        (KomiStore         *self,
                                               const char        *kind,
                                               const char        *detail,
                                               GError           **error);
-/* One attempt; with @call->attempt 0 the store numbers it after those of
- * the same game, turn and question already recorded (a call resent after
- * a crash keeps both). */
+/* One attempt, request and response at once; with @call->attempt 0 the
+ * store numbers it after those of the same game, turn and question
+ * already recorded (a call resent after a crash keeps both). Moves and
+ * attempts are committed when the call returns and synced within half a
+ * second. */
 gboolean         komi_store_add_call         (KomiStore         *self,
                                               gint64             game_id,
                                               const KomiStoreCall *call,
+                                              GError           **error);
+/* An attempt about to be sent: its request half (URL, headers, body,
+ * started, logprobs_requested) with outcome KOMI_STORE_OUTCOME_IN_FLIGHT,
+ * numbered as komi_store_add_call() does; @call_id receives its row. */
+gboolean         komi_store_begin_call       (KomiStore         *self,
+                                              gint64             game_id,
+                                              const KomiStoreCall *call,
+                                              gint64            *call_id,
+                                              GError           **error);
+/* Completes the row of komi_store_begin_call() with the response half of
+ * @call (status onwards) and its outcome. */
+gboolean         komi_store_finish_call      (KomiStore         *self,
+                                              gint64             call_id,
+                                              const KomiStoreCall *call,
+                                              GError           **error);
+/* Syncs everything committed so far to the disk before it returns (a
+ * pause, the end of a run; closing the store does it too). */
+gboolean         komi_store_sync             (KomiStore         *self,
                                               GError           **error);
 /* Bulk path: the finished @records (KomiGameRecord*) of the games of
  * @plan (same order) of a begun series, in one transaction. */

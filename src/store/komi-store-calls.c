@@ -1,0 +1,241 @@
+/* komi-store-calls.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-store"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "komi-store-private.h"
+
+/* Model call attempts. An attempt is written twice: its request before a
+ * byte is sent (outcome "in-flight"), and its response into the same row
+ * when it arrives. A process killed in between leaves the row in flight;
+ * resuming the series marks it "interrupted" and sends the call again as
+ * the next attempt, so both stay in the record. Attempts are committed
+ * without a sync of their own (the group commit of komi-store-commit.c):
+ * that is most of a call's CPU otherwise. */
+
+typedef struct
+{
+  gint64               game_id;
+  gint64               call_id;
+  const KomiStoreCall *call;
+} CallData;
+
+/* Token counts: -1 (not reported) is stored as NULL, not as a number. */
+static void
+bind_count (KomiStoreStmt *stmt, int index, gint64 value)
+{
+  if (value >= 0)
+    sqlite3_bind_int64 (stmt, index, value);
+  else
+    sqlite3_bind_null (stmt, index);
+}
+
+static void
+bind_positive (KomiStoreStmt *stmt, int index, double value)
+{
+  if (value >= 0)
+    sqlite3_bind_double (stmt, index, value);
+  else
+    sqlite3_bind_null (stmt, index);
+}
+
+/* The response half of a row: parameters ?9 … ?28, shared by the insert
+ * of a whole attempt and the update that completes an attempt in flight. */
+static void
+bind_response (KomiStoreStmt *stmt, const KomiStoreCall *c)
+{
+  if (c->response_status > 0)
+    sqlite3_bind_int (stmt, 9, c->response_status);
+  _komi_store_bind_text (stmt, 10, c->response_headers);
+  if (c->response_body != NULL)
+    {
+      gsize size;
+      gconstpointer bytes = g_bytes_get_data (c->response_body, &size);
+
+      /* The GBytes outlives the step, so no copy is needed. */
+      sqlite3_bind_blob64 (stmt, 11, bytes != NULL ? bytes : "", size, SQLITE_STATIC);
+    }
+  bind_positive (stmt, 12, c->latency_ms);
+  bind_count (stmt, 13, c->tokens_input);
+  bind_count (stmt, 14, c->tokens_output);
+  bind_count (stmt, 15, c->tokens_reasoning);
+  bind_count (stmt, 16, c->tokens_cached);
+  _komi_store_bind_text (stmt, 17, c->model_version);
+  _komi_store_bind_text (stmt, 18, c->finish_reason);
+  _komi_store_bind_text (stmt, 19, c->answer);
+  _komi_store_bind_text (stmt, 20, c->outcome != NULL ? c->outcome : "ok");
+  _komi_store_bind_text (stmt, 21, c->error);
+  _komi_store_bind_text (stmt, 22, c->system_fingerprint);
+  _komi_store_bind_text (stmt, 23, c->response_id);
+  sqlite3_bind_int (stmt, 24, c->model_mismatch ? 1 : 0);
+  sqlite3_bind_int (stmt, 25, c->logprobs_requested ? 1 : 0);
+  _komi_store_bind_text (stmt, 26, c->option_probabilities);
+  bind_positive (stmt, 27, c->retry_delay);
+  bind_positive (stmt, 28, c->cost_usd);
+}
+
+static gboolean
+insert_call_txn (KomiStore *self, gpointer user_data, GError **error)
+{
+  CallData *data = user_data;
+  const KomiStoreCall *c = data->call;
+  KomiStoreStmt *stmt;
+
+  /* Attempt NULL (0 given) is the next number: inside the write
+   * transaction no other writer can take it first. */
+  stmt = _komi_store_prepare (self,
+    "INSERT INTO calls (game_id, turn, question, attempt, started, request_url, "
+    "  request_headers, request_body, response_status, response_headers, response_body, "
+    "  latency_ms, tokens_input, tokens_output, tokens_reasoning, tokens_cached, "
+    "  model_version, finish_reason, answer, outcome, error, system_fingerprint, "
+    "  response_id, model_mismatch, logprobs_requested, option_probabilities, retry_delay, "
+    "  cost_usd) "
+    "VALUES (?1, ?2, ?3, "
+    "  coalesce (?4, (SELECT coalesce (max (attempt), 0) + 1 FROM calls "
+    "                 WHERE game_id = ?1 AND turn = ?2 AND question = ?3)), "
+    "  coalesce (?5, " KOMI_STORE_NOW "), ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
+    "  ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28)", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, data->game_id);
+  sqlite3_bind_int (stmt, 2, c->turn);
+  _komi_store_bind_text (stmt, 3, c->question);
+  if (c->attempt > 0)
+    sqlite3_bind_int (stmt, 4, c->attempt);
+  _komi_store_bind_text (stmt, 5, c->started);
+  _komi_store_bind_text (stmt, 6, c->request_url);
+  _komi_store_bind_text (stmt, 7, c->request_headers);
+  _komi_store_bind_text (stmt, 8, c->request_body);
+  bind_response (stmt, c);
+  if (_komi_store_step_done (self, stmt, error))
+    {
+      data->call_id = sqlite3_last_insert_rowid (self->db);
+      return TRUE;
+    }
+  if (c->attempt > 0)
+    g_prefix_error (error, "Call attempt %u of turn %u (%s) of game %" G_GINT64_FORMAT ": ",
+                    c->attempt, c->turn, c->question, data->game_id);
+  else
+    g_prefix_error (error, "A call attempt of turn %u (%s) of game %" G_GINT64_FORMAT ": ",
+                    c->turn, c->question, data->game_id);
+  return FALSE;
+}
+
+gboolean
+komi_store_add_call (KomiStore            *self,
+                     gint64                game_id,
+                     const KomiStoreCall  *call,
+                     GError              **error)
+{
+  CallData data = { game_id, 0, call };
+
+  g_return_val_if_fail (self != NULL && call != NULL, FALSE);
+  g_return_val_if_fail (call->question != NULL && call->turn >= 1, FALSE);
+  return _komi_store_transaction_unsynced (self, insert_call_txn, &data, error);
+}
+
+gboolean
+komi_store_begin_call (KomiStore            *self,
+                       gint64                game_id,
+                       const KomiStoreCall  *call,
+                       gint64               *call_id,
+                       GError              **error)
+{
+  KomiStoreCall request;
+  CallData data = { game_id, 0, &request };
+
+  g_return_val_if_fail (self != NULL && call != NULL && call_id != NULL, FALSE);
+  g_return_val_if_fail (call->question != NULL && call->turn >= 1, FALSE);
+
+  /* Only the request half: nothing of a response is known yet. */
+  request = (KomiStoreCall) {
+    .turn = call->turn,
+    .question = call->question,
+    .attempt = call->attempt,
+    .started = call->started,
+    .request_url = call->request_url,
+    .request_headers = call->request_headers,
+    .request_body = call->request_body,
+    .latency_ms = -1,
+    .tokens_input = -1,
+    .tokens_output = -1,
+    .tokens_reasoning = -1,
+    .tokens_cached = -1,
+    .outcome = KOMI_STORE_OUTCOME_IN_FLIGHT,
+    .logprobs_requested = call->logprobs_requested,
+    .retry_delay = -1,
+    .cost_usd = -1,
+  };
+  if (!_komi_store_transaction_unsynced (self, insert_call_txn, &data, error))
+    return FALSE;
+  *call_id = data.call_id;
+  return TRUE;
+}
+
+static gboolean
+finish_call_txn (KomiStore *self, gpointer user_data, GError **error)
+{
+  CallData *data = user_data;
+  KomiStoreStmt *stmt;
+
+  stmt = _komi_store_prepare (self,
+    "UPDATE calls SET response_status = ?9, response_headers = ?10, response_body = ?11, "
+    "  latency_ms = ?12, tokens_input = ?13, tokens_output = ?14, tokens_reasoning = ?15, "
+    "  tokens_cached = ?16, model_version = ?17, finish_reason = ?18, answer = ?19, "
+    "  outcome = ?20, error = ?21, system_fingerprint = ?22, response_id = ?23, "
+    "  model_mismatch = ?24, logprobs_requested = ?25, option_probabilities = ?26, "
+    "  retry_delay = ?27, cost_usd = ?28 "
+    "WHERE id = ?1 AND outcome = '" KOMI_STORE_OUTCOME_IN_FLIGHT "'", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, data->call_id);
+  bind_response (stmt, data->call);
+  if (!_komi_store_step_done (self, stmt, error))
+    return FALSE;
+  if (sqlite3_changes (self->db) == 1)
+    return TRUE;
+  g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT,
+               "Call attempt %" G_GINT64_FORMAT " is not in flight in the library %s "
+               "(another Komi resumed this series meanwhile?); run the series again",
+               data->call_id, self->path);
+  return FALSE;
+}
+
+gboolean
+komi_store_finish_call (KomiStore            *self,
+                        gint64                call_id,
+                        const KomiStoreCall  *call,
+                        GError              **error)
+{
+  CallData data = { 0, call_id, call };
+
+  g_return_val_if_fail (self != NULL && call != NULL && call_id > 0, FALSE);
+  return _komi_store_transaction_unsynced (self, finish_call_txn, &data, error);
+}
+
+gboolean
+_komi_store_interrupt_calls (KomiStore *self, gint64 series_id, GError **error)
+{
+  KomiStoreStmt *stmt;
+
+  /* Once per resume: the calls of the series' games are found by the
+   * (game_id, …) unique index; an index of the rows in flight would cost
+   * two page writes on every call instead. */
+  stmt = _komi_store_prepare (self,
+    "UPDATE calls SET outcome = '" KOMI_STORE_OUTCOME_INTERRUPTED "', "
+    "  error = 'Komi stopped (crash, kill or power cut) before the response arrived; the "
+    "call was sent again on resume' "
+    "WHERE outcome = '" KOMI_STORE_OUTCOME_IN_FLIGHT "' "
+    "  AND game_id IN (SELECT id FROM games WHERE series_id = ?1)", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, series_id);
+  return _komi_store_step_done (self, stmt, error);
+}
