@@ -146,8 +146,14 @@ _komi_rehearsal_answer_init (KomiRehearsalAnswer *a, KomiRehearsalPolicy policy,
     {
       const char * const *opts = r->options->pdata[q];
       guint n = g_strv_length ((GStrv) opts);
-      guint chosen = policy == KOMI_REHEARSAL_POLICY_FIRST
-                     ? 0 : komi_rehearsal_mix64 (r->hash + q + 1) % n;
+      guint64 draw = komi_rehearsal_mix64 (r->hash + q + 1);
+      /* A model that passes half its turns ends games before they start:
+       * the random policy passes one time in ten, as a weak but willing
+       * player would, and picks points uniformly. */
+      guint chosen = policy == KOMI_REHEARSAL_POLICY_FIRST ? 0
+                     : g_strcmp0 (r->ids->pdata[q], "play_or_pass") == 0 && n == 2
+                     ? (draw % 10 == 0 ? 1 : 0)
+                     : draw % n;
       g_autofree double *lp = option_logprobs (r, q, n, chosen);
       /* An invalid answer looks like an option but is none of them. */
       const char *answer = fault == KOMI_REHEARSAL_FAULT_INVALID
