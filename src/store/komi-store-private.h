@@ -28,6 +28,7 @@ struct _KomiStore
   sqlite3     *db;
   char        *path;
   gboolean     writer;
+  gboolean     synced;       /* the writer's PRAGMA synchronous is FULL */
   GHashTable  *statements;   /* SQL text (a static string) -> sqlite3_stmt */
 };
 

@@ -149,6 +149,41 @@ exec (KomiStore *self, const char *sql, GError **error)
   return FALSE;
 }
 
+/* Runs one of the fixed statements that take no parameter (BEGIN,
+ * COMMIT), prepared once: parsing them anew costs more than running them. */
+static gboolean
+run_cached (KomiStore *self, const char *sql, GError **error)
+{
+  KomiStoreStmt *stmt = _komi_store_prepare (self, sql, error);
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  rc = sqlite3_step (stmt);
+  sqlite3_reset (stmt);
+  if (rc == SQLITE_DONE)
+    return TRUE;
+  _komi_store_set_error (self, rc, error, self->writer ? "Cannot write to the library"
+                                                       : "Cannot read the library");
+  return FALSE;
+}
+
+/* Whether the writer's commits sync the log (FULL) or leave it to the
+ * next synced commit or checkpoint (NORMAL). A PRAGMA takes effect when
+ * it is parsed, so it cannot be prepared once; it is run only when the
+ * level changes, which in a series of moves is twice a game, not twice a
+ * move. The caller holds the lock. */
+static gboolean
+set_synced (KomiStore *self, gboolean synced, GError **error)
+{
+  if (!self->writer || self->synced == synced)
+    return TRUE;
+  if (!exec (self, synced ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL", error))
+    return FALSE;
+  self->synced = synced;
+  return TRUE;
+}
+
 static gboolean transaction_locked (KomiStore        *self,
                                     gboolean          write,
                                     KomiStoreTxnFunc  func,
@@ -164,7 +199,8 @@ _komi_store_transaction (KomiStore        *self,
 {
   g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->mutex);
 
-  return transaction_locked (self, write, func, data, error);
+  return (!write || set_synced (self, TRUE, error))
+         && transaction_locked (self, write, func, data, error);
 }
 
 /* A move in flight: committed (it survives the process being killed at
@@ -180,14 +216,8 @@ _komi_store_transaction_unsynced (KomiStore        *self,
                                   GError          **error)
 {
   g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->mutex);
-  gboolean ok;
 
-  if (self->writer && !exec (self, "PRAGMA synchronous = NORMAL", error))
-    return FALSE;
-  ok = transaction_locked (self, TRUE, func, data, error);
-  if (self->writer && !exec (self, "PRAGMA synchronous = FULL", ok ? error : NULL))
-    return FALSE;
-  return ok;
+  return set_synced (self, FALSE, error) && transaction_locked (self, TRUE, func, data, error);
 }
 
 static gboolean
@@ -205,9 +235,9 @@ transaction_locked (KomiStore        *self,
     }
   /* IMMEDIATE takes the write lock first, so two writing processes wait
    * for each other instead of failing halfway through. */
-  if (!exec (self, write ? "BEGIN IMMEDIATE" : "BEGIN", error))
+  if (!run_cached (self, write ? "BEGIN IMMEDIATE" : "BEGIN", error))
     return FALSE;
-  if (func (self, data, error) && exec (self, "COMMIT", error))
+  if (func (self, data, error) && run_cached (self, "COMMIT", error))
     return TRUE;
   if (!sqlite3_get_autocommit (self->db))
     sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
@@ -273,6 +303,7 @@ configure (KomiStore *self, GError **error)
     }
   if (!exec (self, "PRAGMA synchronous = FULL", error))
     return FALSE;
+  self->synced = TRUE;
   /* A bulk insert of thousands of games is one transaction: statement
    * journals in memory and a 64 MiB cache make it three times faster. */
   return exec (self, "PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY", error);
