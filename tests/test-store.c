@@ -253,9 +253,15 @@ test_sink_resume (LibraryFixture *f, gconstpointer data)
   events = sql_text (f->path, "SELECT group_concat (kind || ': ' || detail) FROM events");
   g_assert_cmpstr (events, ==, "resume: resumed after move 7");
 
-  /* A finished game is never played twice. */
+  /* A finished game is never played twice, nor given one more move. */
   g_assert_false (sink->klass->game_started (sink, planned, played, &error));
   g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT);
+  g_clear_error (&error);
+  g_assert_false (sink->klass->move_played (sink, planned, n_moves + 1, &wrong, &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT);
+  g_clear_pointer (&game, komi_store_game_free);
+  game = komi_store_load_game (store, game_id, &error);
+  g_assert_cmpuint (game->n_moves, ==, n_moves);
   komi_store_sink_free (sink);
 }
 

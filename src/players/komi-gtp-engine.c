@@ -13,11 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <gio/gunixinputstream.h>
-#include <gio/gunixoutputstream.h>
 #include <glib/gstdio.h>
 
 #include "komi-gtp-engine.h"
+#include "komi-gtp-process.h"
 
 /* An answer longer than this is not GTP from a 9x9 engine. */
 #define MAX_REPLY_BYTES   (1024 * 1024)
@@ -28,16 +27,18 @@
 
 struct _KomiGtpEngine
 {
-  GSubprocess *process;
-  char        *label;
-  char        *name;
-  char        *version;
-  char        *stderr_path;   /* the engine's stderr, for error messages */
-  int          in_fd;         /* our end of its stdin */
-  int          out_fd;        /* our end of its stdout */
-  GString     *inbuf;         /* bytes read but not yet consumed */
-  guint        next_id;
-  gboolean     running;
+  KomiGtpProcess *process;
+  char           *label;
+  char           *name;
+  char           *version;
+  char           *stderr_path;   /* the engine's stderr, for error messages */
+  int             in_fd;         /* our end of its stdin, -1 once stopped */
+  int             out_fd;        /* our end of its stdout */
+  GString        *inbuf;         /* bytes read but not yet consumed */
+  GCancellable   *cancellable;   /* the last one given, whose fd is kept */
+  GPollFD         cancel_fd;
+  guint           next_id;
+  gboolean        running;
 };
 
 static void
@@ -78,66 +79,6 @@ stderr_tail (KomiGtpEngine *self)
   return g_strdup (line);
 }
 
-typedef struct
-{
-  gboolean done;
-} WaitState;
-
-static void
-on_wait_done (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  WaitState *state = user_data;
-
-  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
-  state->done = TRUE;
-}
-
-static gboolean
-on_wait_timeout (gpointer user_data)
-{
-  g_cancellable_cancel (user_data);
-  return G_SOURCE_REMOVE;
-}
-
-/* Waits up to @grace_ms for the process to exit, then kills it and waits
- * for that; afterwards the child has been reaped. */
-static void
-reap (KomiGtpEngine *self,
-      guint          grace_ms)
-{
-  g_autoptr(GMainContext) context = NULL;
-  g_autoptr(GCancellable) cancellable = NULL;
-  g_autoptr(GSource) timeout = NULL;
-  WaitState state = { FALSE };
-
-  if (self->process == NULL || g_subprocess_get_identifier (self->process) == NULL)
-    return;
-
-  if (grace_ms > 0)
-    {
-      context = g_main_context_new ();
-      cancellable = g_cancellable_new ();
-      g_main_context_push_thread_default (context);
-      g_subprocess_wait_async (self->process, cancellable, on_wait_done, &state);
-      timeout = g_timeout_source_new (grace_ms);
-      g_source_set_callback (timeout, on_wait_timeout, cancellable, NULL);
-      g_source_attach (timeout, context);
-      /* Cancelling still completes the wait, so this always ends. */
-      while (!state.done)
-        g_main_context_iteration (context, TRUE);
-      g_source_destroy (timeout);
-      g_main_context_pop_thread_default (context);
-    }
-
-  if (g_subprocess_get_identifier (self->process) != NULL)
-    {
-      g_subprocess_force_exit (self->process);
-      g_subprocess_wait (self->process, NULL, NULL);
-    }
-}
-
 /* Marks the engine stopped: closes our pipe ends and reaps the child. */
 static void
 stop (KomiGtpEngine *self,
@@ -146,12 +87,11 @@ stop (KomiGtpEngine *self,
   if (!self->running)
     return;
   self->running = FALSE;
-  if (self->in_fd >= 0)
-    {
-      g_close (self->in_fd, NULL);
-      self->in_fd = -1;
-    }
-  reap (self, grace_ms);
+  komi_gtp_process_close_stdin (self->process);
+  self->in_fd = -1;
+  /* Afterwards the child has been reaped, whatever it did. */
+  if (!komi_gtp_process_wait (self->process, grace_ms))
+    komi_gtp_process_kill (self->process);
 }
 
 static void
@@ -164,15 +104,8 @@ set_died_error (KomiGtpEngine *self,
 
   stop (self, EXIT_GRACE_MS);
 
-  if (g_subprocess_get_if_signaled (self->process))
-    {
-      int sig = g_subprocess_get_term_sig (self->process);
-      status = g_strdup_printf ("was killed by signal %d (%s)", sig, g_strsignal (sig));
-    }
-  else if (g_subprocess_get_if_exited (self->process))
-    status = g_strdup_printf ("exited with status %d",
-                              g_subprocess_get_exit_status (self->process));
-  else
+  status = komi_gtp_process_describe_exit (self->process);
+  if (status == NULL)
     status = g_strdup ("closed its output");
 
   tail = stderr_tail (self);
@@ -227,6 +160,35 @@ take_block (KomiGtpEngine *self)
   return block;
 }
 
+static void
+release_cancel_fd (KomiGtpEngine *self)
+{
+  if (self->cancellable == NULL)
+    return;
+  g_cancellable_release_fd (self->cancellable);
+  g_clear_object (&self->cancellable);
+}
+
+/* The pollable fd of @cancellable, kept from one command to the next: a
+ * game passes the same cancellable to every command, and making its fd
+ * anew would cost two system calls a command. */
+static gboolean
+get_cancel_fd (KomiGtpEngine *self,
+               GCancellable  *cancellable,
+               GPollFD       *fd)
+{
+  if (cancellable != self->cancellable)
+    {
+      release_cancel_fd (self);
+      if (cancellable != NULL && g_cancellable_make_pollfd (cancellable, &self->cancel_fd))
+        self->cancellable = g_object_ref (cancellable);
+    }
+  if (self->cancellable == NULL)
+    return FALSE;
+  *fd = self->cancel_fd;
+  return TRUE;
+}
+
 /* Reads until one answer is complete, the deadline passes, @cancellable
  * fires or the process ends. Returns the answer block. */
 static char *
@@ -243,7 +205,7 @@ read_block (KomiGtpEngine *self,
 
   fds[0].fd = self->out_fd;
   fds[0].events = G_IO_IN | G_IO_HUP | G_IO_ERR;
-  if (g_cancellable_make_pollfd (cancellable, &fds[1]))
+  if (get_cancel_fd (self, cancellable, &fds[1]))
     n_fds = 2;
 
   while ((block = take_block (self)) == NULL)
@@ -303,8 +265,6 @@ read_block (KomiGtpEngine *self,
         }
     }
 
-  if (n_fds == 2)
-    g_cancellable_release_fd (cancellable);
   return block;
 }
 
@@ -468,9 +428,7 @@ komi_gtp_engine_new (const char * const *argv,
                      GError            **error)
 {
   g_autoptr(KomiGtpEngine) self = NULL;
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GError) local_error = NULL;
-  g_autofree char *program = NULL;
   int fd;
 
   g_return_val_if_fail (argv != NULL && argv[0] != NULL, NULL);
@@ -491,32 +449,19 @@ komi_gtp_engine_new (const char * const *argv,
   else
     g_clear_pointer (&self->stderr_path, g_free);
 
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
-                                        G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                                        (self->stderr_path == NULL ?
-                                         G_SUBPROCESS_FLAGS_STDERR_SILENCE : 0));
-  if (self->stderr_path != NULL)
-    g_subprocess_launcher_set_stderr_file_path (launcher, self->stderr_path);
-
-  self->process = g_subprocess_launcher_spawnv (launcher, argv, &local_error);
+  self->process = komi_gtp_process_spawn (argv, self->stderr_path, &local_error);
   if (self->process == NULL)
     {
       g_set_error (error, KOMI_PLAYER_ERROR,
-                   g_error_matches (local_error, G_SPAWN_ERROR, G_SPAWN_ERROR_NOENT) ?
+                   g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) ?
                    KOMI_PLAYER_ERROR_NOT_FOUND : KOMI_PLAYER_ERROR_START,
                    "Could not start %s (%s): %s", self->label, argv[0], local_error->message);
       return NULL;
     }
   self->running = TRUE;
-  self->in_fd = g_unix_output_stream_get_fd (
-    G_UNIX_OUTPUT_STREAM (g_subprocess_get_stdin_pipe (self->process)));
-  self->out_fd = g_unix_input_stream_get_fd (
-    G_UNIX_INPUT_STREAM (g_subprocess_get_stdout_pipe (self->process)));
-  /* The stream objects keep owning the fds; we only borrow them. Our
-   * write end is closed early by stop(), so the stream must not close it
-   * again. */
-  g_unix_output_stream_set_close_fd (
-    G_UNIX_OUTPUT_STREAM (g_subprocess_get_stdin_pipe (self->process)), FALSE);
+  /* The process owns the fds; we only borrow them. */
+  self->in_fd = komi_gtp_process_get_stdin_fd (self->process);
+  self->out_fd = komi_gtp_process_get_stdout_fd (self->process);
 
   /* "version" is required by GTP 2 but some small programs lack it; a
    * refusal there only leaves the version empty. */
@@ -573,13 +518,9 @@ komi_gtp_engine_is_running (KomiGtpEngine *self)
 GPid
 komi_gtp_engine_get_pid (KomiGtpEngine *self)
 {
-  const char *id;
-
   g_return_val_if_fail (self != NULL, 0);
 
-  if (self->process == NULL || (id = g_subprocess_get_identifier (self->process)) == NULL)
-    return 0;
-  return (GPid) g_ascii_strtoll (id, NULL, 10);
+  return self->process != NULL ? komi_gtp_process_get_pid (self->process) : 0;
 }
 
 guint
@@ -611,7 +552,8 @@ komi_gtp_engine_free (KomiGtpEngine *self)
     return;
 
   komi_gtp_engine_close (self, EXIT_GRACE_MS);
-  g_clear_object (&self->process);
+  g_clear_pointer (&self->process, komi_gtp_process_free);
+  release_cancel_fd (self);
   if (self->stderr_path != NULL)
     g_unlink (self->stderr_path);
   g_free (self->stderr_path);

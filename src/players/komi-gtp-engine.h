@@ -18,7 +18,7 @@ G_BEGIN_DECLS
  * cancellation the process is killed (its state is unknown), so an answer
  * never arrives late for the next command. Errors are KOMI_PLAYER_ERROR
  * (TIMEOUT, DIED, GTP, PROTOCOL, START) or G_IO_ERROR_CANCELLED. The child
- * is always reaped: by komi_gtp_engine_close(), or at once when it dies. */
+ * is always reaped: when a command finds it dead, or by komi_gtp_engine_close(). */
 
 typedef struct _KomiGtpEngine KomiGtpEngine;
 

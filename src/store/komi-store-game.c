@@ -197,7 +197,9 @@ komi_store_start_game (KomiStore             *self,
   GameData data = { .game_id = game_id, .record = record };
 
   g_return_val_if_fail (self != NULL && record != NULL && record->game != NULL, FALSE);
-  return _komi_store_transaction (self, TRUE, start_game_txn, &data, error);
+  /* Like a move, a start is in flight until the game's end is synced: a
+   * power cut before that leaves the game to be played again on resume. */
+  return _komi_store_transaction_unsynced (self, start_game_txn, &data, error);
 }
 
 static gboolean
@@ -215,6 +217,32 @@ add_move_txn (KomiStore *self, gpointer user_data, GError **error)
   GameData *data = user_data;
   g_auto(KomiStoreGameRow) row = { 0, };
   g_autoptr(GArray) stored = NULL;
+  g_autoptr(KomiStoreStmt) next = NULL;
+  int rc;
+
+  /* The usual case in one statement: the next turn of a game in play.
+   * Anything else (a replayed turn, a gap, a game that has ended) changes
+   * nothing here and is sorted out below. */
+  next = _komi_store_prepare (self, "UPDATE games SET n_moves = ?2 "
+                                    "WHERE id = ?1 AND n_moves = ?2 - 1 "
+                                    "AND status IN ('pending', 'running') RETURNING size",
+                              error);
+  if (next == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (next, 1, data->game_id);
+  sqlite3_bind_int (next, 2, data->turn);
+  if ((rc = sqlite3_step (next)) == SQLITE_ROW)
+    {
+      guint size = sqlite3_column_int (next, 0);
+
+      sqlite3_reset (next);
+      return _komi_store_insert_move (self, data->game_id, size, data->turn, data->move, error);
+    }
+  if (rc != SQLITE_DONE)
+    {
+      _komi_store_set_error (self, rc, error, "Cannot write to the library");
+      return FALSE;
+    }
 
   if (!_komi_store_get_game_row (self, data->game_id, &row, error)
       || !check_playable (data->game_id, &row, error))
