@@ -93,7 +93,8 @@ assert_committed_present (const char *path, GHashTable *committed)
   "ORDER BY g.plan_index, m.turn)"
 #define ALL_RESULTS \
   "SELECT group_concat (x, ' ') FROM (SELECT plan_index || ':' || status || ':' || result " \
-  "|| ':' || n_moves || ':' || black_total || ':' || white_total AS x FROM games " \
+  "|| ':' || (SELECT count (*) FROM moves m WHERE m.game_id = games.id) || ':' " \
+  "|| black_total || ':' || white_total AS x FROM games " \
   "ORDER BY plan_index)"
 
 static void

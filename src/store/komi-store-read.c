@@ -32,7 +32,8 @@
   "  g.max_turns, g.status, g.end_reason, g.result, g.winner, g.margin, g.black_stones, " \
   "  g.white_stones, g.black_territory, g.white_territory, g.dame, g.black_dead, " \
   "  g.white_dead, g.black_total, g.white_total, g.referee, g.void_reason, g.faulty, " \
-  "  g.date, g.started, g.finished, g.seconds, g.n_moves, g.source, " \
+  "  g.date, g.started, g.finished, g.seconds, " \
+  "  (SELECT max (m.turn) FROM moves m WHERE m.game_id = g.id), g.source, " \
   "  (SELECT count (*) FROM calls c WHERE c.game_id = g.id), " \
   "  (SELECT sum (c.cost_usd) FROM calls c WHERE c.game_id = g.id) "
 

@@ -56,7 +56,10 @@ _komi_store_get_game_row (KomiStore        *self,
   g_autoptr(KomiStoreStmt) stmt = NULL;
   int rc;
 
-  stmt = _komi_store_prepare (self, "SELECT status, n_moves, size, black_spec, white_spec "
+  /* The count is the last turn: moves are dense from 1, and max (turn)
+   * under the key (game_id, turn) is one seek (NULL, read as 0: none). */
+  stmt = _komi_store_prepare (self, "SELECT status, (SELECT max (turn) FROM moves "
+                                    "  WHERE game_id = ?1), size, black_spec, white_spec "
                                     "FROM games WHERE id = ?1", error);
   if (stmt == NULL)
     return FALSE;
