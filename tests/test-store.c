@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 #include <math.h>
 
+#include "komi-coords.h"
 #include "komi-store-private.h"
 #include "komi-store-test-util.h"
 
@@ -139,6 +140,84 @@ test_refuse_foreign (LibraryFixture *f, gconstpointer data)
   g_assert_null (komi_store_open_reader (missing, &error));
   g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_FOUND);
   g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+}
+
+/* A library of schema 3 counted moves in games.n_moves; schema 4 drops
+ * the column and counts the moves table, so a game stopped mid-way reads
+ * as before and takes its next move, and the checks of a move hold. */
+static void
+test_migrate_from_3 (LibraryFixture *f, gconstpointer data)
+{
+  const KomiStoreMigration *migrations;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(KomiStoreGame) game = NULL;
+  g_autofree char *version = NULL;
+  g_autofree char *columns = NULL;
+  g_autofree char *check = NULL;
+  g_autofree char *orphans = NULL;
+  KomiMove next = { KOMI_WHITE, KOMI_NO_POINT }, replayed = next, other = next;
+  sqlite3 *db = NULL;
+  guint n_migrations;
+
+  g_assert_true (komi_point_from_name (9, "C7", &next.point));
+  g_assert_true (komi_point_from_name (9, "D4", &replayed.point));
+  g_assert_true (komi_point_from_name (9, "F6", &other.point));
+  migrations = _komi_store_get_migrations (&n_migrations);
+  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
+  g_assert_true (_komi_store_migrate (db, f->path, migrations, 3, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (sqlite3_exec (db,
+    "INSERT INTO series (id, name, protocol, digest, definition, seed, subject, referee, "
+    "  created, updated) VALUES (1, 'old', 1, 'd', '{}', '1', 'random', 'none', 't', 't');"
+    "INSERT INTO games (id, series_id, plan_index, black_spec, white_spec, status, n_moves) "
+    "  VALUES (1, 1, 0, 'random', 'random', 'running', 3), "
+    "         (2, NULL, NULL, 'sgf', 'sgf', 'imported', 2);"
+    "INSERT INTO moves (game_id, turn, color, point) VALUES (1, 1, 'B', 'E5'), "
+    "  (1, 2, 'W', 'D4'), (1, 3, 'B', 'C3'), (2, 1, 'B', 'A1'), (2, 2, 'W', 'pass');",
+    NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+
+  store = test_open_store (f->path);
+  version = sql_text (f->path, "PRAGMA user_version");
+  g_assert_cmpstr (version, ==, G_STRINGIFY (KOMI_STORE_SCHEMA_VERSION));
+  columns = sql_text (f->path, "SELECT count (*) FROM pragma_table_info ('games') "
+                               "WHERE name = 'n_moves'");
+  g_assert_cmpstr (columns, ==, "0");
+  check = sql_text (f->path, "PRAGMA integrity_check");
+  g_assert_cmpstr (check, ==, "ok");
+  orphans = sql_text (f->path, "SELECT count (*) FROM pragma_foreign_key_check");
+  g_assert_cmpstr (orphans, ==, "0");
+
+  games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 2);
+  g_assert_cmpuint (((KomiStoreGame *) games->pdata[0])->n_moves, ==, 3);
+  g_assert_cmpuint (((KomiStoreGame *) games->pdata[1])->n_moves, ==, 2);
+
+  /* The next turn is taken; a gap, or another move at a recorded turn,
+   * is refused, and the recorded one replayed is accepted. */
+  g_assert_true (komi_store_add_move (store, 1, 4, &next, &error));
+  g_assert_no_error (error);
+  g_assert_false (komi_store_add_move (store, 1, 6, &next, &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT);
+  g_clear_error (&error);
+  g_assert_false (komi_store_add_move (store, 1, 2, &other, &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT);
+  g_clear_error (&error);
+  g_assert_true (komi_store_add_move (store, 1, 2, &replayed, &error));
+  g_assert_no_error (error);
+  /* An imported game is not played on. */
+  g_assert_false (komi_store_add_move (store, 2, 3, &next, &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT);
+  g_clear_error (&error);
+
+  game = komi_store_load_game (store, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->n_moves, ==, 4);
+  g_assert_cmpuint (game->moves->len, ==, 4);
+  g_assert_cmpint (g_array_index (game->moves, KomiMove, 3).point, ==, next.point);
 }
 
 /* The sink */
@@ -467,6 +546,7 @@ main (int argc, char **argv)
   TEST ("migrate/in-order", test_migrate_in_order);
   TEST ("migrate/refuse-newer", test_refuse_newer);
   TEST ("migrate/refuse-foreign", test_refuse_foreign);
+  TEST ("migrate/from-3", test_migrate_from_3);
   TEST ("sink/round-trip", test_sink_round_trip);
   TEST ("sink/resume", test_sink_resume);
   TEST ("sink/void", test_sink_void);

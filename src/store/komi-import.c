@@ -126,8 +126,6 @@ insert_game (KomiStore           *self,
     if (!_komi_store_insert_move (self, game_id, r->size, i + 1,
                                   &g_array_index (r->moves, KomiMove, i), error))
       return FALSE;
-  if (!_komi_store_set_n_moves (self, game_id, r->moves->len, error))
-    return FALSE;
   g_array_append_val (data->game_ids, game_id);
   return TRUE;
 }

@@ -15,8 +15,9 @@
 
 /* One game's life in the library: pending → running (players started) →
  * one committed row per move → finished, void or forfeit. The moves table
- * is the resume point: games.n_moves always equals its row count for the
- * game, and turns run 1, 2, … without a gap. */
+ * is the resume point and the count: turns run 1, 2, … without a gap, so
+ * a game's last turn is its number of moves. Nothing else is written per
+ * move. */
 
 typedef struct
 {
@@ -208,6 +209,36 @@ same_move (const KomiMove *a, const KomiMove *b)
   return a->color == b->color && a->point == b->point;
 }
 
+/* What a move needs of its game: a read of the game's row and one seek
+ * to its last move, so the move's INSERT is the commit's only change. */
+static gboolean
+get_move_state (KomiStore *self, gint64 game_id, KomiStoreGameRow *row, GError **error)
+{
+  g_autoptr(KomiStoreStmt) stmt = NULL;
+  int rc;
+
+  stmt = _komi_store_prepare (self, "SELECT status, size, (SELECT max (turn) FROM moves "
+                                    "  WHERE game_id = ?1) FROM games WHERE id = ?1", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  if ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      komi_game_status_from_string ((const char *) sqlite3_column_text (stmt, 0),
+                                    &row->status);
+      row->size = sqlite3_column_int (stmt, 1);
+      row->n_moves = sqlite3_column_int (stmt, 2);
+      return TRUE;
+    }
+  if (rc == SQLITE_DONE)
+    g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_FOUND,
+                 "There is no game %" G_GINT64_FORMAT " in the library %s",
+                 game_id, self->path);
+  else
+    _komi_store_set_error (self, rc, error, "Cannot read the library");
+  return FALSE;
+}
+
 /* The next move is inserted; an earlier turn must be the move already
  * recorded (a resumed game replays into its engines); a gap is refused,
  * since the moves table must stay the exact prefix of the game. */
@@ -217,39 +248,13 @@ add_move_txn (KomiStore *self, gpointer user_data, GError **error)
   GameData *data = user_data;
   g_auto(KomiStoreGameRow) row = { 0, };
   g_autoptr(GArray) stored = NULL;
-  g_autoptr(KomiStoreStmt) next = NULL;
-  int rc;
 
-  /* The usual case in one statement: the next turn of a game in play.
-   * Anything else (a replayed turn, a gap, a game that has ended) changes
-   * nothing here and is sorted out below. */
-  next = _komi_store_prepare (self, "UPDATE games SET n_moves = ?2 "
-                                    "WHERE id = ?1 AND n_moves = ?2 - 1 "
-                                    "AND status IN ('pending', 'running') RETURNING size",
-                              error);
-  if (next == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (next, 1, data->game_id);
-  sqlite3_bind_int (next, 2, data->turn);
-  if ((rc = sqlite3_step (next)) == SQLITE_ROW)
-    {
-      guint size = sqlite3_column_int (next, 0);
-
-      sqlite3_reset (next);
-      return _komi_store_insert_move (self, data->game_id, size, data->turn, data->move, error);
-    }
-  if (rc != SQLITE_DONE)
-    {
-      _komi_store_set_error (self, rc, error, "Cannot write to the library");
-      return FALSE;
-    }
-
-  if (!_komi_store_get_game_row (self, data->game_id, &row, error)
+  if (!get_move_state (self, data->game_id, &row, error)
       || !check_playable (data->game_id, &row, error))
     return FALSE;
   if (data->turn == row.n_moves + 1)
-    return _komi_store_insert_move (self, data->game_id, row.size, data->turn, data->move, error)
-           && _komi_store_set_n_moves (self, data->game_id, data->turn, error);
+    return _komi_store_insert_move (self, data->game_id, row.size, data->turn, data->move,
+                                    error);
   if (data->turn > row.n_moves + 1)
     {
       g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT,
@@ -313,7 +318,7 @@ complete_moves (KomiStore              *self,
   for (guint i = row->n_moves; i < n_moves; i++)
     if (!_komi_store_insert_move (self, game_id, row->size, i + 1, &moves[i], error))
       return FALSE;
-  return n_moves == row->n_moves || _komi_store_set_n_moves (self, game_id, n_moves, error);
+  return TRUE;
 }
 
 /* Writes everything of the record: status, result, count, dead stones,

@@ -151,7 +151,7 @@ void           _komi_store_bind_text      (KomiStoreStmt *stmt,
 typedef struct
 {
   KomiGameStatus status;
-  guint          n_moves;
+  guint          n_moves;       /* its last turn in the moves table */
   guint          size;
   char          *black_spec;
   char          *white_spec;
@@ -170,17 +170,14 @@ gboolean       _komi_store_read_moves     (KomiStore   *self,
                                            guint        size,
                                            GArray      *moves,
                                            GError     **error);
-/* Inserts one move row; the caller keeps games.n_moves up to date. */
+/* Inserts one move row; the caller inserts turns in order from 1, so a
+ * game's last turn stays its number of moves. */
 gboolean       _komi_store_insert_move    (KomiStore      *self,
                                            gint64          game_id,
                                            guint           size,
                                            guint           turn,
                                            const KomiMove *move,
                                            GError        **error);
-gboolean       _komi_store_set_n_moves    (KomiStore   *self,
-                                           gint64       game_id,
-                                           guint        n_moves,
-                                           GError     **error);
 /* Inserts (or finds) the player of @spec with the label @label ("GNU Go
  * 3.8"); @kind NULL derives it from the spec. */
 gboolean       _komi_store_upsert_player  (KomiStore   *self,

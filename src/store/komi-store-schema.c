@@ -175,13 +175,22 @@ static const char schema_2[] =
 static const char schema_3[] =
   "ALTER TABLE calls ADD COLUMN cost_usd REAL CHECK (cost_usd >= 0);\n";
 
+/* A game's number of moves is its last turn in the moves table (turns
+ * are dense from 1). games.n_moves duplicated it, and keeping it current
+ * made every move's commit write the game's page as well as the move's; a
+ * column left unwritten would read wrong, so it goes.
+ * (ALTER TABLE DROP COLUMN needs SQLite 3.35; our floor is 3.40.) */
+static const char schema_4[] =
+  "ALTER TABLE games DROP COLUMN n_moves;\n";
+
 static const KomiStoreMigration migrations[] = {
   { 1, schema_1 },
   { 2, schema_2 },
   { 3, schema_3 },
+  { 4, schema_4 },
 };
 
-G_STATIC_ASSERT (KOMI_STORE_SCHEMA_VERSION == 3);
+G_STATIC_ASSERT (KOMI_STORE_SCHEMA_VERSION == 4);
 
 const KomiStoreMigration *
 _komi_store_get_migrations (guint *n_migrations)

@@ -120,19 +120,6 @@ _komi_store_read_moves (KomiStore *self,
 }
 
 gboolean
-_komi_store_set_n_moves (KomiStore *self, gint64 game_id, guint n_moves, GError **error)
-{
-  KomiStoreStmt *stmt = _komi_store_prepare (self, "UPDATE games SET n_moves = ?2 "
-                                                   "WHERE id = ?1", error);
-
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  sqlite3_bind_int (stmt, 2, n_moves);
-  return _komi_store_step_done (self, stmt, error);
-}
-
-gboolean
 _komi_store_insert_move (KomiStore      *self,
                          gint64          game_id,
                          guint           size,

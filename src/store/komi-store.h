@@ -22,7 +22,7 @@ G_BEGIN_DECLS
  * write. */
 
 /* The schema this Komi writes; older files are migrated on open. */
-#define KOMI_STORE_SCHEMA_VERSION 3
+#define KOMI_STORE_SCHEMA_VERSION 4
 
 /* Outcomes of call attempts that the store itself writes: a request
  * recorded before it is sent, and one whose process died before the
