@@ -28,17 +28,50 @@ typedef struct
   char *path;
 } WindowFixture;
 
-/* A finished series of "gtp:subject" against "random" (@N_PAIRS pairs of
- * random games), a second one not started, and a frozen ladder beside
- * the library. */
+/* Records a finished series of "gtp:subject" against @opponent: @pairs
+ * pairs of random games, the subject Black in the first of each pair. */
+static void
+add_finished_series (KomiStore  *store,
+                     const char *name,
+                     guint64     seed,
+                     const char *opponent,
+                     guint       pairs)
+{
+  g_autoptr(TestSeries) t = test_series_new (name, seed, pairs);
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                                 komi_game_record_free);
+  KomiSeriesOpponent *o = g_ptr_array_index (t->series.opponents, 0);
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  g_free (t->series.subject);
+  t->series.subject = g_strdup ("gtp:subject");
+  g_free (o->player);
+  o->player = g_strdup (opponent);
+  for (guint i = 0; i < t->plan->len; i++)
+    {
+      KomiPlannedGame *g = &g_array_index (t->plan, KomiPlannedGame, i);
+
+      g->black = i % 2 == 0 ? t->series.subject : o->player;
+      g->white = i % 2 == 0 ? o->player : t->series.subject;
+    }
+  g_assert_true (komi_store_begin_series (store, &t->series, t->plan, &id, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < t->plan->len; i++)
+    g_ptr_array_add (records, test_random_record (test_planned (t, i)));
+  g_assert_true (komi_store_add_records (store, id, t->plan, records, &error));
+  g_assert_no_error (error);
+}
+
+/* Three series: "gtp:subject" against "random" (finished, @N_PAIRS pairs),
+ * one not started, and one against "gtp:stranger", a player the ladder
+ * lacks; and a ladder of "random" and "gnugo:1" frozen beside the
+ * library. The subject is not on the ladder, so its games rate it. */
 static void
 make_library (const char *dir, const char *path)
 {
   g_autoptr(KomiStore) store = test_open_store (path);
-  g_autoptr(TestSeries) done = test_series_new ("Finished series", 11, N_PAIRS);
   g_autoptr(TestSeries) pending = test_series_new ("Series not started", 12, 3);
-  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify)
-                                                                 komi_game_record_free);
   g_autoptr(KomiResultList) calibration = komi_result_list_new ();
   g_autoptr(GRand) rand = g_rand_new_with_seed (5);
   g_autoptr(KomiLadder) ladder = NULL;
@@ -46,25 +79,10 @@ make_library (const char *dir, const char *path)
   g_autoptr(GError) error = NULL;
   gint64 id;
 
-  /* The subject is not on the ladder, so its games rate it; in the second
-   * game of each pair it plays White. */
-  g_free (done->series.subject);
-  done->series.subject = g_strdup ("gtp:subject");
-  for (guint i = 0; i < done->plan->len; i++)
-    {
-      KomiPlannedGame *g = &g_array_index (done->plan, KomiPlannedGame, i);
-
-      g->black = i % 2 == 0 ? done->series.subject : "random";
-      g->white = i % 2 == 0 ? "random" : done->series.subject;
-    }
-  g_assert_true (komi_store_begin_series (store, &done->series, done->plan, &id, &error));
-  g_assert_no_error (error);
-  for (guint i = 0; i < done->plan->len; i++)
-    g_ptr_array_add (records, test_random_record (test_planned (done, i)));
-  g_assert_true (komi_store_add_records (store, id, done->plan, records, &error));
-  g_assert_no_error (error);
+  add_finished_series (store, "Finished series", 11, "random", N_PAIRS);
   g_assert_true (komi_store_begin_series (store, &pending->series, pending->plan, &id, &error));
   g_assert_no_error (error);
+  add_finished_series (store, "Against a stranger", 13, "gtp:stranger", 1);
 
   komi_result_list_simulate (calibration, 1, "random", 0, "gnugo:1", 400, 60, FALSE, rand);
   ladder = komi_ladder_calibrate (komi_result_list_index (calibration, 0),
@@ -132,6 +150,7 @@ test_shows_library (WindowFixture *f, gconstpointer data)
   g_autoptr(KomiResultItem) results = NULL;
   g_autoptr(KomiPlayerItem) player = NULL;
   g_autoptr(KomiRatingItem) subject = NULL;
+  g_autoptr(KomiRatingItem) ladder_top = NULL;
   g_autoptr(KomiGameItem) first = NULL;
   KomiWindow *window;
   KomiLibrary *library;
@@ -149,7 +168,7 @@ test_shows_library (WindowFixture *f, gconstpointer data)
   g_assert_cmpstr (komi_window_get_page (window), ==, "series");
 
   /* Series, their progress and the subject's results per opponent. */
-  g_assert_cmpuint (g_list_model_get_n_items (komi_library_get_series (library)), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (komi_library_get_series (library)), ==, 3);
   series = g_list_model_get_item (komi_library_get_series (library), 0);
   later = g_list_model_get_item (komi_library_get_series (library), 1);
   g_assert_cmpstr (series->series->name, ==, "Finished series");
@@ -199,17 +218,22 @@ test_shows_library (WindowFixture *f, gconstpointer data)
   /* Players and the ladder, through the window's actions. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "players");
   g_assert_cmpstr (komi_window_get_page (window), ==, "players");
-  g_assert_cmpuint (g_list_model_get_n_items (komi_library_get_players (library)), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (komi_library_get_players (library)), ==, 3);
   player = g_list_model_get_item (komi_library_get_players (library), 0);
   g_assert_cmpstr (player->spec, ==, "gtp:subject");
-  g_assert_cmpuint (player->games, ==, 2 * N_PAIRS);
-  g_assert_cmpuint (player->series, ==, 1);
+  g_assert_cmpuint (player->games, ==, 2 * N_PAIRS + 2);
+  g_assert_cmpuint (player->series, ==, 2);
   g_assert_cmpstr (player->settings, ==, "{}");
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "ladder");
   g_assert_cmpstr (komi_window_get_page (window), ==, "ladder");
-  g_assert_null (komi_library_get_ratings_message (library));
+  /* Games against a player off the ladder are left out, and said so. */
+  g_assert_cmpstr (komi_library_get_ratings_message (library), ==,
+                   "2 games against players not on the ladder (gtp:stranger) are not rated.");
   g_assert_cmpuint (g_list_model_get_n_items (komi_library_get_ratings (library)), ==, 3);
+  ladder_top = g_list_model_get_item (komi_library_get_ratings (library), 1);
+  g_assert_cmpint (ladder_top->kind, ==, KOMI_RATING_ITEM_LADDER);
+  g_assert_cmpstr (ladder_top->label, ==, "gnugo:1");
   subject = g_list_model_get_item (komi_library_get_ratings (library), 2);
   g_assert_cmpint (subject->kind, ==, KOMI_RATING_ITEM_SUBJECT);
   g_assert_cmpstr (subject->label, ==, "gtp:subject");

@@ -23,7 +23,7 @@ typedef struct
   guint8     colors[KOMI_MAX_POINTS];            /* KomiColor per point, board order */
   guint      numbers[KOMI_MAX_POINTS];           /* move number of the stone; 0: none */
   gboolean   dead[KOMI_MAX_POINTS];              /* stones judged dead */
-  guint8     territory[KOMI_MAX_POINTS];         /* owner of the point in the count; KOMI_EMPTY: none */
+  guint8     territory[KOMI_MAX_POINTS];         /* who the point counts for; KOMI_EMPTY: none */
   KomiPoint  last_move;                          /* KOMI_NO_POINT or KOMI_PASS: no mark */
   KomiPoint  cursor;                             /* keyboard cursor; KOMI_NO_POINT: none */
   gboolean   show_coordinates;

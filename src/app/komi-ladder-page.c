@@ -48,6 +48,15 @@ cell_record (gpointer p)
   return g_strdup (item->record != NULL ? item->record : "—");
 }
 
+static const KomiColumn columns[] = {
+  { N_("Player"), cell_label, TRUE, 0 },
+  { N_("Role"), cell_kind, FALSE, 0 },
+  { N_("Elo"), cell_rating, FALSE, KOMI_CELL_NUMERIC },
+  { N_("95% interval"), cell_interval, FALSE, 0 },
+  { N_("Games"), cell_games, FALSE, KOMI_CELL_NUMERIC },
+  { N_("Wins–losses–draws"), cell_record, FALSE, KOMI_CELL_NUMERIC },
+};
+
 static void
 update_state (KomiLadderPage *self)
 {
@@ -125,11 +134,6 @@ komi_ladder_page_init (KomiLadderPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  komi_column_view_add_text (self->view, _("Player"), cell_label, TRUE, FALSE);
-  komi_column_view_add_text (self->view, _("Role"), cell_kind, FALSE, FALSE);
-  komi_column_view_add_text (self->view, _("Elo"), cell_rating, FALSE, TRUE);
-  komi_column_view_add_text (self->view, _("95% interval"), cell_interval, FALSE, FALSE);
-  komi_column_view_add_text (self->view, _("Games"), cell_games, FALSE, TRUE);
-  komi_column_view_add_text (self->view, _("Wins–losses–draws"), cell_record, FALSE, TRUE);
+  komi_column_view_add_columns (self->view, columns, G_N_ELEMENTS (columns));
   update_state (self);
 }

@@ -219,6 +219,8 @@ komi_game_item_format_result (KomiGameItem *self)
     }
   if (g->result == NULL)
     return g_strdup ("—");
+  if (g_str_equal (g->result, "0"))   /* SGF's draw */
+    return g_strdup (g->end_reason == KOMI_END_TURN_LIMIT ? _("Draw (turn limit)") : _("Draw"));
   if (g->end_reason == KOMI_END_TURN_LIMIT)
     return g_strdup_printf (_("%s (turn limit)"), g->result);
   return g_strdup (g->result);

@@ -121,7 +121,9 @@ read_ratings (const char          *path,
   g_autoptr(KomiLadder) ladder = NULL;
   g_autoptr(KomiResultList) results = komi_result_list_new ();
   g_autoptr(GPtrArray) rated = NULL;
+  g_autoptr(GPtrArray) off_ladder = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
+  guint n_off_ladder = 0;
 
   if (!g_file_test (ladder_path, G_FILE_TEST_EXISTS))
     {
@@ -168,6 +170,20 @@ read_ratings (const char          *path,
       if (komi_ladder_lookup (ladder, g->black_spec) != NULL
           && komi_ladder_lookup (ladder, g->white_spec) != NULL)
         continue;   /* a ladder game says nothing of a subject */
+      if (g->subject == KOMI_BLACK || g->subject == KOMI_WHITE)
+        {
+          const char *opponent = g->subject == KOMI_BLACK ? g->white_spec : g->black_spec;
+
+          /* `komi-cli ratings` refuses the whole pool here; the window rates
+           * what it can and says what it left out. */
+          if (komi_ladder_lookup (ladder, opponent) == NULL)
+            {
+              if (!g_ptr_array_find_with_equal_func (off_ladder, opponent, g_str_equal, NULL))
+                g_ptr_array_add (off_ladder, (gpointer) opponent);
+              n_off_ladder++;
+              continue;
+            }
+        }
       r.protocol = g->protocol;
       r.black = g->black_spec;
       r.white = g->white_spec;
@@ -177,12 +193,28 @@ read_ratings (const char          *path,
       r.subject = g->subject;
       komi_result_list_add (results, &r);
     }
+  if (n_off_ladder > 0)
+    {
+      g_autofree char *names = NULL;
+
+      g_ptr_array_add (off_ladder, NULL);
+      names = g_strjoinv (", ", (char **) off_ladder->pdata);
+
+      contents->ratings_message =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "%u game against players not on the ladder (%s) is "
+                                      "not rated.",
+                                      "%u games against players not on the ladder (%s) are "
+                                      "not rated.", n_off_ladder),
+                         n_off_ladder, names);
+    }
   if (results->results->len == 0)
     return;
   rated = komi_rating_rate_subjects (ladder, komi_result_list_index (results, 0),
                                      results->results->len, &error);
   if (rated == NULL)
     {
+      g_free (contents->ratings_message);
       contents->ratings_message = g_strdup_printf (_("The subjects cannot be rated: %s"),
                                                    error->message);
       return;

@@ -30,7 +30,12 @@ G_DEFINE_FINAL_TYPE (KomiPlayersPage, komi_players_page, ADW_TYPE_BIN)
 
 static char *cell_spec (gpointer p) { return g_strdup (KOMI_PLAYER_ITEM (p)->spec); }
 static char *cell_games (gpointer p) { return g_strdup_printf ("%u", KOMI_PLAYER_ITEM (p)->games); }
-static char *cell_series (gpointer p) { return g_strdup_printf ("%u", KOMI_PLAYER_ITEM (p)->series); }
+static char *
+cell_series (gpointer p)
+{
+  return g_strdup_printf ("%u", KOMI_PLAYER_ITEM (p)->series);
+}
+
 
 static char *
 cell_name (gpointer p)
@@ -40,8 +45,9 @@ cell_name (gpointer p)
   return g_strdup (item->name != NULL ? item->name : _("not started yet"));
 }
 
-/* Settings as "key: value" pairs on one line; the JSON whole when it is
- * not an object. */
+/* Settings as "key: value" pairs on one line, without what changes from
+ * game to game (seeds, the command line built from the rest); the JSON
+ * whole when it is not an object. */
 static char *
 cell_settings (gpointer p)
 {
@@ -63,16 +69,27 @@ cell_settings (gpointer p)
   json_object_iter_init (&iter, object);
   while (json_object_iter_next (&iter, &key, &value))
     {
-      g_autofree char *shown = JSON_NODE_HOLDS_VALUE (value)
-                               ? (json_node_get_value_type (value) == G_TYPE_STRING
-                                  ? g_strdup (json_node_get_string (value))
-                                  : json_to_string (value, FALSE))
-                               : json_to_string (value, FALSE);
+      g_autofree char *shown = NULL;
 
+      if (g_str_equal (key, "seed") || g_str_equal (key, "engine_seed")
+          || g_str_equal (key, "argv"))
+        continue;
+      if (JSON_NODE_HOLDS_VALUE (value) && json_node_get_value_type (value) == G_TYPE_STRING)
+        shown = g_strdup (json_node_get_string (value));
+      else
+        shown = json_to_string (value, FALSE);
       g_string_append_printf (text, "%s%s: %s", text->len > 0 ? " · " : "", key, shown);
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
+
+static const KomiColumn columns[] = {
+  { N_("Player"), cell_spec, FALSE, 0 },
+  { N_("Program"), cell_name, FALSE, 0 },
+  { N_("Games"), cell_games, FALSE, KOMI_CELL_NUMERIC },
+  { N_("Series"), cell_series, FALSE, KOMI_CELL_NUMERIC },
+  { N_("Settings of its last game"), cell_settings, TRUE, 0 },
+};
 
 static void
 update_state (KomiPlayersPage *self)
@@ -142,11 +159,6 @@ komi_players_page_init (KomiPlayersPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  komi_column_view_add_text (self->view, _("Player"), cell_spec, FALSE, FALSE);
-  komi_column_view_add_text (self->view, _("Program"), cell_name, FALSE, FALSE);
-  komi_column_view_add_text (self->view, _("Games"), cell_games, FALSE, TRUE);
-  komi_column_view_add_text (self->view, _("Series"), cell_series, FALSE, TRUE);
-  komi_column_view_add_text (self->view, _("Settings of its last game"), cell_settings, TRUE,
-                             FALSE);
+  komi_column_view_add_columns (self->view, columns, G_N_ELEMENTS (columns));
   update_state (self);
 }

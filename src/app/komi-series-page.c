@@ -268,7 +268,12 @@ on_series_selected (KomiSeriesPage *self)
 
 static char *cell_opponent (gpointer p) { return g_strdup (KOMI_RESULT_ITEM (p)->opponent); }
 static char *cell_wins (gpointer p) { return g_strdup_printf ("%u", KOMI_RESULT_ITEM (p)->wins); }
-static char *cell_losses (gpointer p) { return g_strdup_printf ("%u", KOMI_RESULT_ITEM (p)->losses); }
+static char *
+cell_losses (gpointer p)
+{
+  return g_strdup_printf ("%u", KOMI_RESULT_ITEM (p)->losses);
+}
+
 static char *cell_draws (gpointer p) { return g_strdup_printf ("%u", KOMI_RESULT_ITEM (p)->draws); }
 static char *cell_margin (gpointer p) { return komi_result_item_format_margin (p); }
 
@@ -285,10 +290,21 @@ static char *
 cell_apart (gpointer p)
 {
   KomiResultItem *r = p;
+  g_autoptr(GString) text = g_string_new (NULL);
+  const struct { guint n; const char *what; } parts[] = {
+    { r->turn_limit, N_("turn limit") },
+    { r->voids, N_("void") },
+    { r->forfeits, N_("forfeit") },
+    { r->unfinished, N_("to play") },
+  };
 
-  /* Games that are not plain wins or losses, each kind named. */
-  return g_strdup_printf (_("%u limit · %u void · %u forfeit · %u to play"),
-                          r->turn_limit, r->voids, r->forfeits, r->unfinished);
+  /* Games that are not plain wins or losses, each kind named; only the
+   * kinds there are. */
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    if (parts[i].n > 0)
+      g_string_append_printf (text, "%s%u %s", text->len > 0 ? " · " : "", parts[i].n,
+                              _(parts[i].what));
+  return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : g_strdup ("—");
 }
 
 /* Cells of the games list */
@@ -322,25 +338,24 @@ cell_moves (gpointer p)
   return g_strdup_printf ("%u", KOMI_GAME_ITEM (p)->game->n_moves);
 }
 
-static void
-build_columns (KomiSeriesPage *self)
-{
-  komi_column_view_add_text (self->results_view, _("Opponent"), cell_opponent, TRUE, FALSE);
-  komi_column_view_add_text (self->results_view, _("Wins"), cell_wins, FALSE, TRUE);
-  komi_column_view_add_text (self->results_view, _("Losses"), cell_losses, FALSE, TRUE);
-  komi_column_view_add_text (self->results_view, _("Draws"), cell_draws, FALSE, TRUE);
-  komi_column_view_add_text (self->results_view, _("As Black"), cell_as_black, FALSE, TRUE);
-  komi_column_view_add_text (self->results_view, _("As White"), cell_as_white, FALSE, TRUE);
-  komi_column_view_add_text (self->results_view, _("Margin"), cell_margin, FALSE, TRUE);
-  komi_column_view_add_text (self->results_view, _("Apart"), cell_apart, FALSE, FALSE);
+static const KomiColumn result_columns[] = {
+  { N_("Opponent"), cell_opponent, TRUE, 0 },
+  { N_("Wins"), cell_wins, FALSE, KOMI_CELL_NUMERIC },
+  { N_("Losses"), cell_losses, FALSE, KOMI_CELL_NUMERIC },
+  { N_("Draws"), cell_draws, FALSE, KOMI_CELL_NUMERIC },
+  { N_("As Black"), cell_as_black, FALSE, KOMI_CELL_NUMERIC },
+  { N_("As White"), cell_as_white, FALSE, KOMI_CELL_NUMERIC },
+  { N_("Margin"), cell_margin, FALSE, KOMI_CELL_NUMERIC },
+  { N_("Apart"), cell_apart, FALSE, 0 },
+};
 
-  komi_column_view_add_text (self->games_view, "#", cell_game_number, FALSE, TRUE);
-  komi_column_view_add_text (self->games_view, _("Subject as"), cell_subject_color, FALSE,
-                             FALSE);
-  komi_column_view_add_text (self->games_view, _("Opponent"), cell_opponent_spec, TRUE, FALSE);
-  komi_column_view_add_text (self->games_view, _("Result"), cell_result, FALSE, FALSE);
-  komi_column_view_add_text (self->games_view, _("Moves"), cell_moves, FALSE, TRUE);
-}
+static const KomiColumn game_columns[] = {
+  { "#", cell_game_number, FALSE, KOMI_CELL_NUMERIC },
+  { N_("Subject as"), cell_subject_color, FALSE, 0 },
+  { N_("Opponent"), cell_opponent_spec, TRUE, 0 },
+  { N_("Result"), cell_result, FALSE, 0 },
+  { N_("Moves"), cell_moves, FALSE, KOMI_CELL_NUMERIC },
+};
 
 /* Library */
 
@@ -516,6 +531,8 @@ komi_series_page_init (KomiSeriesPage *self)
                             G_CALLBACK (on_game_selected), self);
   gtk_column_view_set_model (self->games_view, GTK_SELECTION_MODEL (self->games_selection));
 
-  build_columns (self);
+  komi_column_view_add_columns (self->results_view, result_columns,
+                                G_N_ELEMENTS (result_columns));
+  komi_column_view_add_columns (self->games_view, game_columns, G_N_ELEMENTS (game_columns));
   update_actions (self);
 }

@@ -13,13 +13,22 @@
 static void
 setup_label (GtkSignalListItemFactory *factory,
              GtkListItem              *list_item,
-             gpointer                  numeric)
+             gpointer                  data)
 {
+  KomiCellFlags flags = GPOINTER_TO_UINT (data);
   GtkWidget *label = gtk_label_new (NULL);
 
-  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0f : 0.0f);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  if (numeric)
+  gtk_label_set_xalign (GTK_LABEL (label), (flags & KOMI_CELL_NUMERIC) ? 1.0f : 0.0f);
+  if (flags & KOMI_CELL_WRAP)
+    {
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_width_chars (GTK_LABEL (label), 30);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 80);
+    }
+  else
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  if (flags & KOMI_CELL_NUMERIC)
     gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (list_item, label);
 }
@@ -43,13 +52,13 @@ komi_column_view_add_text (GtkColumnView    *view,
                            const char       *title,
                            KomiCellTextFunc  func,
                            gboolean          expand,
-                           gboolean          numeric)
+                           KomiCellFlags     flags)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   GtkColumnViewColumn *column;
 
   g_object_set_data (G_OBJECT (factory), "komi-cell-func", func);
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_label), GINT_TO_POINTER (numeric));
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_label), GUINT_TO_POINTER (flags));
   g_signal_connect (factory, "bind", G_CALLBACK (bind_label), NULL);
   column = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_expand (column, expand);
@@ -57,4 +66,14 @@ komi_column_view_add_text (GtkColumnView    *view,
   gtk_column_view_append_column (view, column);
   g_object_unref (column);
   return column;
+}
+
+void
+komi_column_view_add_columns (GtkColumnView    *view,
+                              const KomiColumn *columns,
+                              guint             n_columns)
+{
+  for (guint i = 0; i < n_columns; i++)
+    komi_column_view_add_text (view, g_dgettext (GETTEXT_PACKAGE, columns[i].title),
+                               columns[i].func, columns[i].expand, columns[i].flags);
 }
