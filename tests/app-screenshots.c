@@ -27,6 +27,7 @@ typedef struct
   gboolean    dark;
   int         width;    /* 0: the window's default size */
   gboolean    missing;  /* a library that does not exist yet */
+  gboolean    run_demo; /* a fresh library, the demo series running */
 } Shot;
 
 static const Shot shots[] = {
@@ -36,6 +37,7 @@ static const Shot shots[] = {
   { "ladder-light", "ladder", FALSE, 0, FALSE },
   { "series-folded", "series", FALSE, 640, FALSE },   /* as narrow as it goes */
   { "first-start-dark", "series", TRUE, 0, TRUE },
+  { "running-demo", "series", FALSE, 0, FALSE, TRUE },
 };
 
 static gboolean
@@ -68,20 +70,97 @@ pause_ms (guint ms)
 }
 
 static gboolean
+demo_going (gpointer window)
+{
+  KomiSeriesJob *job = komi_window_get_job (window);
+
+  return job != NULL && komi_series_job_get_done (job) >= 5;
+}
+
+static gboolean
+demo_over (gpointer window)
+{
+  return !komi_series_job_get_running (komi_window_get_job (window));
+}
+
+static gboolean
+import_root (const char *out, GError **error)
+{
+  const char *argv[] = { "import", "-window", "root", out, NULL };
+  int status;
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
+                     &status, error)
+      || !g_spawn_check_wait_status (status, error))
+    return FALSE;
+  printf ("%s\n", out);
+  return TRUE;
+}
+
+/* The demo running in a fresh library, then the question asked when the
+ * window is closed during the run. */
+static gboolean
+take_running (KomiWindow *window, const char *dir, GError **error)
+{
+  g_autofree char *running = g_strdup_printf ("%s/running-demo.png", dir);
+  g_autofree char *closing = g_strdup_printf ("%s/close-while-running.png", dir);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.run-demo", NULL);
+  app_test_wait_seconds (demo_going, window, 120);
+  pause_ms (500);
+  /* Follow the game started last, still being played. */
+  {
+    GListModel *list = komi_library_get_series (komi_window_get_library (window));
+    g_autoptr(KomiSeriesItem) item = g_list_model_get_item (list, 0);
+    guint n = item != NULL ? g_list_model_get_n_items (G_LIST_MODEL (item->games)) : 0;
+
+    for (guint i = n; i-- > 0;)
+      {
+        g_autoptr(KomiGameItem) game = g_list_model_get_item (G_LIST_MODEL (item->games), i);
+
+        if (game->game->status == KOMI_GAME_STATUS_RUNNING)
+          {
+            komi_series_page_select (komi_window_get_series_page (window), 0, i);
+            break;
+          }
+      }
+  }
+  pause_ms (900);
+  if (!import_root (running, error))
+    return FALSE;
+  gtk_window_close (GTK_WINDOW (window));
+  pause_ms (800);
+  if (!import_root (closing, error))
+    return FALSE;
+  /* Answer as the user would: stop, and the window closes once the games
+   * in flight have stopped. */
+  {
+    g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+    for (GList *l = toplevels; l != NULL; l = l->next)
+      if (ADW_IS_MESSAGE_DIALOG (l->data))
+        adw_message_dialog_response (l->data, "stop");
+  }
+  app_test_wait_seconds (demo_over, window, 120);
+  return TRUE;
+}
+
+static gboolean
 take (const Shot *shot, const char *db, const char *dir, GError **error)
 {
   g_autofree char *missing = g_build_filename (g_get_tmp_dir (), "komi-no-library",
                                                "library.db", NULL);
-  g_autoptr(KomiLibrary) library = komi_library_new (shot->missing ? missing : db);
+  g_autofree char *fresh_dir = g_dir_make_tmp ("komi-shot-XXXXXX", NULL);
+  g_autofree char *fresh = g_build_filename (fresh_dir, "library.db", NULL);
+  g_autoptr(KomiLibrary) library = komi_library_new (shot->missing ? missing
+                                                     : shot->run_demo ? fresh : db);
   g_autofree char *out = g_strdup_printf ("%s/%s.png", dir, shot->name);
-  const char *argv[] = { "import", "-window", "root", out, NULL };
   KomiWindow *window;
-  int status;
 
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       shot->dark ? ADW_COLOR_SCHEME_FORCE_DARK
                                                  : ADW_COLOR_SCHEME_FORCE_LIGHT);
-  window = komi_window_new (NULL, library);
+  window = g_object_ref_sink (komi_window_new (NULL, library));   /* outlives a close */
   if (shot->width > 0)
     gtk_window_set_default_size (GTK_WINDOW (window), shot->width, 700);
   komi_library_reload (library);
@@ -92,17 +171,23 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
       return FALSE;
     }
   komi_window_show_page (window, shot->page);
+  if (shot->run_demo)
+    {
+      gboolean ok = take_running (window, dir, error);
+
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_object_unref (window);
+      return ok;
+    }
   if (!shot->missing && g_str_equal (shot->page, "series")
       && komi_series_page_select (komi_window_get_series_page (window), 0, 2))
     app_test_wait (game_shown, komi_window_get_series_page (window));
   pause_ms (700);   /* the stack's crossfade and a frame */
 
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
-                     &status, error)
-      || !g_spawn_check_wait_status (status, error))
+  if (!import_root (out, error))
     return FALSE;
-  printf ("%s\n", out);
   gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (window);
   pause_ms (200);
   return TRUE;
 }

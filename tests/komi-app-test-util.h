@@ -37,11 +37,11 @@ app_test_init (int *argc, char ***argv)
 
 typedef gboolean (*AppTestCondition) (gpointer data);
 
-/* Runs the main loop until @cond holds, for at most 20 seconds. */
+/* Runs the main loop until @cond holds, for at most @seconds. */
 static inline gboolean
-app_test_wait (AppTestCondition cond, gpointer data)
+app_test_wait_seconds (AppTestCondition cond, gpointer data, guint seconds)
 {
-  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  gint64 end = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
 
   while (!cond (data))
     {
@@ -51,6 +51,12 @@ app_test_wait (AppTestCondition cond, gpointer data)
       g_usleep (1000);
     }
   return TRUE;
+}
+
+static inline gboolean
+app_test_wait (AppTestCondition cond, gpointer data)
+{
+  return app_test_wait_seconds (cond, data, 20);
 }
 
 static inline gboolean

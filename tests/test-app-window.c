@@ -11,6 +11,7 @@
 #include "komi-app-test-util.h"
 #include "komi-application.h"
 #include "komi-ladder.h"
+#include "komi-store-sink.h"
 #include "komi-store-test-util.h"
 #include "komi-window.h"
 
@@ -160,6 +161,7 @@ test_shows_library (WindowFixture *f, gconstpointer data)
   const KomiReplay *replay;
   guint8 colors[KOMI_MAX_POINTS];
   guint step;
+  gint64 third;
 
   make_library (f->dir, f->path);
   window = open_window (f->path);
@@ -215,6 +217,16 @@ test_shows_library (WindowFixture *f, gconstpointer data)
   g_assert_cmpuint (scene->numbers[scene->last_move], ==, 1);
   g_assert_cmpint (scene->territory[scene->last_move], ==, KOMI_EMPTY);   /* not the end */
 
+  /* A reload (as each game of a running series ends) keeps the series and
+   * the game the user chose. */
+  g_assert_true (komi_series_page_select (page, 0, 2));
+  g_assert_true (app_test_wait (replay_at_end, page));
+  third = komi_series_page_get_replay (page, NULL)->game->id;
+  komi_library_reload (library);
+  g_assert_true (app_test_wait (library_settled, library));
+  g_assert_true (app_test_wait (replay_at_end, page));
+  g_assert_cmpint (komi_series_page_get_replay (page, NULL)->game->id, ==, third);
+
   /* Players and the ladder, through the window's actions. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "players");
   g_assert_cmpstr (komi_window_get_page (window), ==, "players");
@@ -252,7 +264,7 @@ test_missing_library (WindowFixture *f, gconstpointer data)
 
   g_assert_cmpint (komi_library_get_state (library), ==, KOMI_LIBRARY_STATE_MISSING);
   g_assert_nonnull (strstr (komi_library_get_message (library), f->path));
-  g_assert_nonnull (strstr (komi_library_get_message (library), "komi-cli run"));
+  g_assert_nonnull (strstr (komi_library_get_message (library), "demo series"));
   g_assert_cmpuint (g_list_model_get_n_items (komi_library_get_series (library)), ==, 0);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -270,6 +282,54 @@ test_damaged_library (WindowFixture *f, gconstpointer data)
   g_assert_cmpint (komi_library_get_state (library), ==, KOMI_LIBRARY_STATE_FAILED);
   g_assert_cmpstr (komi_library_get_message (library), !=, "");
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+shows_moves (gpointer data)
+{
+  gpointer *args = data;
+  guint step;
+  const KomiReplay *replay = komi_series_page_get_replay (args[0], &step);
+
+  return replay != NULL && step == GPOINTER_TO_UINT (args[1]);
+}
+
+/* A game still being played (as a series running elsewhere writes it) is
+ * followed on the board: moves committed later show up by themselves. */
+static void
+test_follows_game_in_progress (WindowFixture *f, gconstpointer data)
+{
+  g_autoptr(KomiStore) store = test_open_store (f->path);
+  g_autoptr(TestSeries) series = test_series_new ("In progress", 21, 1);
+  KomiSeriesSink *sink = komi_store_new_sink (store);
+  g_autoptr(GError) error = NULL;
+  KomiWindow *window;
+  KomiSeriesPage *page;
+  const KomiBoardScene *scene;
+  gpointer args[2];
+  gint64 id;
+
+  g_assert_true (sink->klass->begin_series (sink, &series->series, series->plan, &id, &error));
+  g_assert_no_error (error);
+  g_assert_null (sink_play_game (sink, test_planned (series, 0), 7));
+
+  window = open_window (f->path);
+  page = komi_window_get_series_page (window);
+  g_assert_true (komi_series_page_select (page, 0, 0));
+  args[0] = page;
+  args[1] = GUINT_TO_POINTER (7);
+  g_assert_true (app_test_wait (shows_moves, args));
+
+  /* Five more moves are committed; the board follows within seconds. */
+  g_assert_null (sink_play_game (sink, test_planned (series, 0), 12));
+  args[1] = GUINT_TO_POINTER (12);
+  g_assert_true (app_test_wait (shows_moves, args));
+  scene = komi_board_view_get_scene (komi_series_page_get_board_view (page));
+  if (scene->last_move >= 0)   /* move 12 was not a pass */
+    g_assert_cmpint (scene->colors[scene->last_move], ==, KOMI_WHITE);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  komi_store_sink_free (sink);
 }
 
 typedef struct
@@ -326,6 +386,8 @@ main (int argc, char *argv[])
               window_fixture_set_up, test_missing_library, window_fixture_tear_down);
   g_test_add ("/komi/app/window/damaged-library", WindowFixture, NULL,
               window_fixture_set_up, test_damaged_library, window_fixture_tear_down);
+  g_test_add ("/komi/app/window/follows-game-in-progress", WindowFixture, NULL,
+              window_fixture_set_up, test_follows_game_in_progress, window_fixture_tear_down);
   g_test_add ("/komi/app/application/db-option", WindowFixture, NULL,
               window_fixture_set_up, test_application_db_option, window_fixture_tear_down);
   return g_test_run ();

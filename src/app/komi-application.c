@@ -100,12 +100,18 @@ komi_application_activate (GApplication *app)
   open_library (KOMI_APPLICATION (app), path);
 }
 
+/* Quitting closes each window the way its close button does, so a window
+ * running a series asks first; the application ends with its last window. */
 static void
 quit_activated (GSimpleAction *action,
                 GVariant      *parameter,
                 gpointer       user_data)
 {
-  g_application_quit (G_APPLICATION (user_data));
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  g_autoptr(GList) windows = g_list_copy (gtk_application_get_windows (app));
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
 }
 
 static void

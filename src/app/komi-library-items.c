@@ -209,9 +209,9 @@ komi_game_item_format_result (KomiGameItem *self)
   switch (g->status)
     {
     case KOMI_GAME_STATUS_PENDING:
-      return g_strdup (_("Not started"));
+      return g_strdup (_("Pending"));
     case KOMI_GAME_STATUS_RUNNING:
-      return g_strdup (_("Unfinished"));
+      return g_strdup (_("Started"));
     case KOMI_GAME_STATUS_VOID:
       return g_strdup (_("Void"));
     default:

@@ -269,8 +269,8 @@ _komi_library_read (const char   *path,
     {
       contents->state = KOMI_LIBRARY_STATE_MISSING;
       contents->message =
-        g_strdup_printf (_("There is no library at %s yet. Run a series with "
-                           "“komi-cli run SERIES.json” to create it, or open another "
+        g_strdup_printf (_("There is no library at %s yet. Running a series creates it: "
+                           "the demo series needs no key and no network. Or open another "
                            "library."), path);
       return g_steal_pointer (&contents);
     }

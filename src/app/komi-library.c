@@ -30,6 +30,7 @@ struct _KomiLibrary
   GListStore       *players;
   GListStore       *ratings;
   GCancellable     *cancellable;   /* of the read in flight; cancelled in dispose */
+  gboolean          replacing;     /* the models are being swapped for new rows */
 };
 
 G_DEFINE_FINAL_TYPE (KomiLibrary, komi_library, G_TYPE_OBJECT)
@@ -77,6 +78,13 @@ komi_library_get_ratings_message (KomiLibrary *self)
 {
   g_return_val_if_fail (KOMI_IS_LIBRARY (self), NULL);
   return self->ratings_message;
+}
+
+gboolean
+komi_library_is_replacing (KomiLibrary *self)
+{
+  g_return_val_if_fail (KOMI_IS_LIBRARY (self), FALSE);
+  return self->replacing;
 }
 
 GListModel *
@@ -140,9 +148,11 @@ on_loaded (GObject      *source,
   if (contents == NULL)
     return;   /* cancelled: the library is gone or a newer read runs */
 
+  self->replacing = TRUE;
   replace_all (self->series, contents->series);
   replace_all (self->players, contents->players);
   replace_all (self->ratings, contents->ratings);
+  self->replacing = FALSE;
   g_free (self->message);
   self->message = g_steal_pointer (&contents->message);
   g_free (self->ratings_message);
@@ -225,8 +235,10 @@ komi_replay_new (KomiStoreGame  *game,
   else if (game->void_reason != NULL)
     replay->summary = g_strdup_printf ("%s: %s", game->result ? game->result : _("Void"),
                                        game->void_reason);
+  else if (game->status == KOMI_GAME_STATUS_RUNNING)
+    replay->summary = g_strdup (_("Being played, or stopped before its end"));
   else
-    replay->summary = g_strdup (_("Not counted yet"));
+    replay->summary = g_strdup (_("Not counted"));
   return g_steal_pointer (&replay);
 }
 

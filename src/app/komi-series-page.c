@@ -22,8 +22,11 @@ struct _KomiSeriesPage
   GtkSingleSelection  *series_selection;
   GtkSingleSelection  *games_selection;
   GCancellable        *game_cancellable;   /* the game being loaded */
+  guint                follow_source;      /* reloads a game in progress */
   KomiReplay          *replay;
   guint                step;
+  gint64               selected_id;        /* kept across reloads of the library */
+  guint                selected_game;
 
   GtkListView         *series_list;
   GtkStack            *detail_stack;
@@ -32,6 +35,7 @@ struct _KomiSeriesPage
   GtkLabel            *subtitle_label;
   GtkProgressBar      *progress_bar;
   GtkLabel            *progress_label;
+  GtkButton           *continue_button;
   GtkColumnView       *results_view;
   GtkColumnView       *games_view;
   KomiBoardView       *board_view;
@@ -117,6 +121,20 @@ review_activated (GtkWidget  *widget,
     show_step (self, self->replay->n_steps - 1);
 }
 
+static void on_game_selected (KomiSeriesPage *self);
+
+/* A game still being played is read again every second: the board follows
+ * it while the user stays at its latest move. */
+static gboolean
+follow_game (gpointer data)
+{
+  KomiSeriesPage *self = data;
+
+  self->follow_source = 0;
+  on_game_selected (self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_game_loaded (GObject      *source,
                 GAsyncResult *result,
@@ -125,6 +143,7 @@ on_game_loaded (GObject      *source,
   g_autoptr(KomiSeriesPage) self = user_data;
   g_autoptr(GError) error = NULL;
   KomiReplay *replay = komi_library_load_game_finish (KOMI_LIBRARY (source), result, &error);
+  guint step;
 
   if (replay == NULL)
     {
@@ -132,9 +151,20 @@ on_game_loaded (GObject      *source,
         gtk_label_set_text (self->summary_label, error->message);
       return;
     }
+  /* Stay on the move the user stepped to, unless it was the latest. */
+  step = self->replay != NULL && self->replay->game->id == replay->game->id
+         && self->step + 1 < self->replay->n_steps ? self->step : replay->n_steps - 1;
   g_clear_pointer (&self->replay, komi_replay_free);
   self->replay = replay;
-  show_step (self, replay->n_steps - 1);
+  show_step (self, step);
+  if (replay->game->status == KOMI_GAME_STATUS_RUNNING && self->follow_source == 0)
+    self->follow_source = g_timeout_add_seconds (1, follow_game, self);
+}
+
+static gboolean
+reloading (KomiSeriesPage *self)
+{
+  return self->library != NULL && komi_library_is_replacing (self->library);
 }
 
 static void
@@ -142,9 +172,16 @@ on_game_selected (KomiSeriesPage *self)
 {
   KomiGameItem *item = gtk_single_selection_get_selected_item (self->games_selection);
 
+  if (item != NULL && !reloading (self))
+    self->selected_game = gtk_single_selection_get_selected (self->games_selection);
+
   g_cancellable_cancel (self->game_cancellable);
   g_clear_object (&self->game_cancellable);
-  g_clear_pointer (&self->replay, komi_replay_free);
+  g_clear_handle_id (&self->follow_source, g_source_remove);
+  /* The replay shown stays until the new one arrives (no flicker while a
+   * game is followed), unless another game was chosen. */
+  if (self->replay != NULL && (item == NULL || self->replay->game->id != item->game->id))
+    g_clear_pointer (&self->replay, komi_replay_free);
   update_actions (self);
   if (item == NULL || self->library == NULL)
     {
@@ -253,7 +290,12 @@ on_series_selected (KomiSeriesPage *self)
                                 " · referee %s · created %s"),
                               item->series->subject, item->series->protocol,
                               item->series->seed, item->series->referee, when);
+  if (!reloading (self))
+    self->selected_id = item->series->id;
   played = komi_series_item_describe (item);
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->continue_button), "x",
+                                    item->series->id);
+  gtk_widget_set_visible (GTK_WIDGET (self->continue_button), item->series->n_unfinished > 0);
   gtk_label_set_text (self->title_label, item->series->name);
   gtk_label_set_text (self->subtitle_label, subtitle);
   gtk_progress_bar_set_fraction (self->progress_bar, komi_series_item_get_fraction (item));
@@ -359,6 +401,29 @@ static const KomiColumn game_columns[] = {
 
 /* Library */
 
+/* After a reload (a series running writes games all the time) the same
+ * series and game stay selected. */
+static void
+reselect (KomiSeriesPage *self)
+{
+  GListModel *series = G_LIST_MODEL (self->series_selection);
+  guint game = self->selected_game;
+
+  for (guint i = 0; i < g_list_model_get_n_items (series); i++)
+    {
+      g_autoptr(KomiSeriesItem) item = g_list_model_get_item (series, i);
+
+      if (item->series->id != self->selected_id)
+        continue;
+      if (gtk_single_selection_get_selected (self->series_selection) != i)
+        gtk_single_selection_set_selected (self->series_selection, i);
+      if (game < g_list_model_get_n_items (G_LIST_MODEL (self->games_selection)))
+        gtk_single_selection_set_selected (self->games_selection, game);
+      self->selected_game = game;
+      return;
+    }
+}
+
 static void
 on_library_state (KomiSeriesPage *self)
 {
@@ -366,6 +431,8 @@ on_library_state (KomiSeriesPage *self)
 
   if (message != NULL)
     adw_status_page_set_description (self->empty_page, message);
+  if (komi_library_get_state (self->library) == KOMI_LIBRARY_STATE_READY)
+    reselect (self);
 }
 
 void
@@ -464,6 +531,7 @@ komi_series_page_dispose (GObject *object)
 
   g_cancellable_cancel (self->game_cancellable);
   g_clear_object (&self->game_cancellable);
+  g_clear_handle_id (&self->follow_source, g_source_remove);
   if (self->library != NULL)
     g_signal_handlers_disconnect_by_data (self->library, self);
   g_clear_object (&self->library);
@@ -498,6 +566,7 @@ komi_series_page_class_init (KomiSeriesPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, progress_label);
+  gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, continue_button);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, results_view);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, games_view);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, board_view);
@@ -516,6 +585,11 @@ komi_series_page_init (KomiSeriesPage *self)
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The target before the name, so the action never sees a button without
+   * the series id it takes. */
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->continue_button), "x", (gint64) 0);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->continue_button),
+                                  "win.continue-series");
 
   self->series_selection = gtk_single_selection_new (NULL);
   g_signal_connect_swapped (self->series_selection, "notify::selected-item",

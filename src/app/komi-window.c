@@ -13,27 +13,7 @@
 #include "komi-ladder-page.h"
 #include "komi-players-page.h"
 #include "komi-series-page.h"
-#include "komi-window.h"
-
-struct _KomiWindow
-{
-  AdwApplicationWindow  parent_instance;
-
-  KomiLibrary          *library;
-  gboolean              toast_on_load;   /* the user asked for this read */
-
-  AdwLeaflet           *leaflet;
-  GtkListBox           *sidebar;
-  GtkListBoxRow        *series_row;
-  AdwWindowTitle       *content_title;
-  AdwToastOverlay      *toast_overlay;
-  GtkStack             *state_stack;
-  AdwStatusPage        *problem_page;
-  GtkStack             *page_stack;
-  KomiSeriesPage       *series_page;
-  KomiPlayersPage      *players_page;
-  KomiLadderPage       *ladder_page;
-};
+#include "komi-window-private.h"
 
 G_DEFINE_FINAL_TYPE (KomiWindow, komi_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -274,6 +254,7 @@ komi_window_dispose (GObject *object)
 {
   KomiWindow *self = KOMI_WINDOW (object);
 
+  _komi_window_dispose_run (self);
   if (self->library != NULL)
     g_signal_handlers_disconnect_by_data (self->library, self);
   g_clear_object (&self->library);
@@ -317,6 +298,7 @@ komi_window_class_init (KomiWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
   gtk_widget_class_install_action (widget_class, "win.back", NULL, back_activated);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_activated);
+  _komi_window_class_init_run (widget_class);
 }
 
 static void
@@ -326,4 +308,5 @@ komi_window_init (KomiWindow *self)
 
   gtk_list_box_select_row (self->sidebar, self->series_row);
   adw_window_title_set_title (self->content_title, _("Series"));
+  _komi_window_init_run (self);
 }

@@ -9,6 +9,7 @@
 #include <adwaita.h>
 
 #include "komi-library.h"
+#include "komi-series-job.h"
 #include "komi-series-page.h"
 
 G_BEGIN_DECLS
@@ -29,5 +30,7 @@ KomiSeriesPage *komi_window_get_series_page (KomiWindow     *self);
 const char     *komi_window_get_page        (KomiWindow     *self);
 void            komi_window_show_page       (KomiWindow     *self,
                                              const char     *name);
+/* The series running from this window, or the last one run; NULL if none. */
+KomiSeriesJob  *komi_window_get_job         (KomiWindow     *self);
 
 G_END_DECLS
