@@ -7,8 +7,10 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "komi-app-test-util.h"
+#include "komi-series-dialog.h"
 #include "komi-window.h"
 
 /* Screenshots of the main window for data/screenshots/: each section, light
@@ -28,6 +30,8 @@ typedef struct
   int         width;    /* 0: the window's default size */
   gboolean    missing;  /* a library that does not exist yet */
   gboolean    run_demo; /* a fresh library, the demo series running */
+  const char *dialog;   /* the series dialog open, with this subject ("": as it opens) */
+  const char *tested;   /* these opponents in the dialog, and its Test pressed */
 } Shot;
 
 static const Shot shots[] = {
@@ -38,7 +42,18 @@ static const Shot shots[] = {
   { "series-folded", "series", FALSE, 640, FALSE },   /* as narrow as it goes */
   { "first-start-dark", "series", TRUE, 0, TRUE },
   { "running-demo", "series", FALSE, 0, FALSE, TRUE },
+  { "series-dialog", "series", FALSE, 0, FALSE, FALSE, "" },
+  { "series-dialog-refused-dark", "series", TRUE, 0, FALSE, FALSE, "gnugo:11" },
+  { "series-dialog-tested", "series", FALSE, 0, FALSE, FALSE, "gnugo:1",
+    "random, gtp:/bin/false" },
 };
+
+static gboolean
+checks_done (gpointer label)
+{
+  return gtk_widget_get_visible (label)
+         && strstr (gtk_label_get_text (GTK_LABEL (label)), "…") == NULL;
+}
 
 static gboolean
 settled (gpointer library)
@@ -182,6 +197,32 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
   if (!shot->missing && g_str_equal (shot->page, "series")
       && komi_series_page_select (komi_window_get_series_page (window), 0, 2))
     app_test_wait (game_shown, komi_window_get_series_page (window));
+  if (shot->dialog != NULL)
+    {
+      KomiSeriesDialog *dialog = komi_series_dialog_new (GTK_WINDOW (window));
+
+      if (shot->dialog[0] != '\0')
+        {
+          GObject *row = gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                        KOMI_TYPE_SERIES_DIALOG, "subject_row");
+
+          gtk_editable_set_text (GTK_EDITABLE (row), shot->dialog);
+        }
+      gtk_window_present (GTK_WINDOW (dialog));
+      if (shot->tested != NULL)
+        {
+          GObject *row = gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                        KOMI_TYPE_SERIES_DIALOG,
+                                                        "opponents_row");
+          GObject *label = gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                          KOMI_TYPE_SERIES_DIALOG,
+                                                          "check_label");
+
+          gtk_editable_set_text (GTK_EDITABLE (row), shot->tested);
+          gtk_widget_activate_action (GTK_WIDGET (dialog), "series.test", NULL);
+          app_test_wait_seconds (checks_done, label, 60);
+        }
+    }
   pause_ms (700);   /* the stack's crossfade and a frame */
 
   if (!import_root (out, error))

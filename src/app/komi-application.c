@@ -149,6 +149,7 @@ static const struct
   { "app.quit", { "<Control>q", NULL } },
   { "window.close", { "<Control>w", NULL } },
   { "win.open", { "<Control>o", NULL } },
+  { "win.new-series", { "<Control>n", NULL } },
   { "win.reload", { "<Control>r", "F5", NULL } },
   { "win.show-page::series", { "<Alt>1", NULL } },
   { "win.show-page::players", { "<Alt>2", NULL } },

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "komi-series-dialog.h"
 #include "komi-window-private.h"
 
 /* Running a series from the window: one at a time, on worker threads (the
@@ -30,6 +31,8 @@ update_actions (KomiWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-series", !running);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-series-file", !running);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-demo", !running);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-series", !running);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-definition", !running);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.continue-series", !running);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-series", running);
 }
@@ -174,6 +177,27 @@ run_series_activated (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+static void
+run_definition_activated (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  KomiWindow *self = KOMI_WINDOW (widget);
+  g_autoptr(KomiSeriesJob) job =
+    komi_series_job_new_for_definition (komi_library_get_path (self->library),
+                                        g_variant_get_string (parameter, NULL));
+
+  start_job (self, job);
+}
+
+static void
+new_series_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  gtk_window_present (GTK_WINDOW (komi_series_dialog_new (GTK_WINDOW (widget))));
+}
+
 /* The README's demo series (data/examples/demo-series.json, compiled in):
  * GNU Go level 1 against the seeded random player, no key, no network. */
 static void
@@ -290,6 +314,9 @@ _komi_window_class_init_run (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.run-series-file", "s",
                                    run_series_file_activated);
   gtk_widget_class_install_action (widget_class, "win.run-demo", NULL, run_demo_activated);
+  gtk_widget_class_install_action (widget_class, "win.new-series", NULL, new_series_activated);
+  gtk_widget_class_install_action (widget_class, "win.run-definition", "s",
+                                   run_definition_activated);
   gtk_widget_class_install_action (widget_class, "win.continue-series", "x",
                                    continue_series_activated);
   gtk_widget_class_install_action (widget_class, "win.stop-series", NULL,
