@@ -32,6 +32,7 @@ typedef struct
   gboolean    run_demo; /* a fresh library, the demo series running */
   const char *dialog;   /* the series dialog open, with this subject ("": as it opens) */
   const char *tested;   /* these opponents in the dialog, and its Test pressed */
+  gboolean    list;     /* the folded list of series brought out */
 } Shot;
 
 static const Shot shots[] = {
@@ -40,6 +41,7 @@ static const Shot shots[] = {
   { "players-light", "players", FALSE, 0, FALSE },
   { "ladder-light", "ladder", FALSE, 0, FALSE },
   { "series-folded", "series", FALSE, 640, FALSE },   /* as narrow as it goes */
+  { "series-folded-list", "series", FALSE, 640, FALSE, FALSE, NULL, NULL, TRUE },
   { "first-start-dark", "series", TRUE, 0, TRUE },
   { "running-demo", "series", FALSE, 0, FALSE, TRUE },
   { "series-dialog", "series", FALSE, 0, FALSE, FALSE, "" },
@@ -47,6 +49,12 @@ static const Shot shots[] = {
   { "series-dialog-tested", "series", FALSE, 0, FALSE, FALSE, "gnugo:1",
     "random, gtp:/bin/false" },
 };
+
+static gboolean
+flap_folded (gpointer flap)
+{
+  return adw_flap_get_folded (flap);
+}
 
 static gboolean
 checks_done (gpointer label)
@@ -197,6 +205,15 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
   if (!shot->missing && g_str_equal (shot->page, "series")
       && komi_series_page_select (komi_window_get_series_page (window), 0, 2))
     app_test_wait (game_shown, komi_window_get_series_page (window));
+  if (shot->list)
+    {
+      AdwFlap *flap = ADW_FLAP (gtk_widget_get_template_child (
+                                  GTK_WIDGET (komi_window_get_series_page (window)),
+                                  KOMI_TYPE_SERIES_PAGE, "flap"));
+      /* As a user would: once the list has folded away, bring it back. */
+      app_test_wait (flap_folded, flap);
+      adw_flap_set_reveal_flap (flap, TRUE);
+    }
   if (shot->dialog != NULL)
     {
       KomiSeriesDialog *dialog = komi_series_dialog_new (GTK_WINDOW (window));

@@ -332,6 +332,35 @@ test_follows_game_in_progress (WindowFixture *f, gconstpointer data)
   komi_store_sink_free (sink);
 }
 
+static gboolean
+flap_folded (gpointer flap)
+{
+  return adw_flap_get_folded (flap);
+}
+
+/* On a narrow window the list of series folds away over the detail; once
+ * brought out, choosing a series puts it away again. */
+static void
+test_narrow_window_folds_list (WindowFixture *f, gconstpointer data)
+{
+  KomiWindow *window;
+  GtkWidget *page;
+  AdwFlap *flap;
+
+  make_library (f->dir, f->path);
+  window = open_window (f->path);
+  page = GTK_WIDGET (komi_window_get_series_page (window));
+  flap = ADW_FLAP (gtk_widget_get_template_child (page, KOMI_TYPE_SERIES_PAGE, "flap"));
+  g_assert_false (adw_flap_get_folded (flap));   /* 1200 px: side by side */
+  gtk_window_set_default_size (GTK_WINDOW (window), 640, 700);
+  g_assert_true (app_test_wait (flap_folded, flap));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <, 800);
+  adw_flap_set_reveal_flap (flap, TRUE);
+  g_assert_true (komi_series_page_select (komi_window_get_series_page (window), 1, 0));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 typedef struct
 {
   GApplication *app;
@@ -388,6 +417,8 @@ main (int argc, char *argv[])
               window_fixture_set_up, test_damaged_library, window_fixture_tear_down);
   g_test_add ("/komi/app/window/follows-game-in-progress", WindowFixture, NULL,
               window_fixture_set_up, test_follows_game_in_progress, window_fixture_tear_down);
+  g_test_add ("/komi/app/window/narrow-window-folds-list", WindowFixture, NULL,
+              window_fixture_set_up, test_narrow_window_folds_list, window_fixture_tear_down);
   g_test_add ("/komi/app/application/db-option", WindowFixture, NULL,
               window_fixture_set_up, test_application_db_option, window_fixture_tear_down);
   return g_test_run ();

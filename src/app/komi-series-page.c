@@ -28,6 +28,7 @@ struct _KomiSeriesPage
   gint64               selected_id;        /* kept across reloads of the library */
   guint                selected_game;
 
+  AdwFlap             *flap;
   GtkListView         *series_list;
   GtkStack            *detail_stack;
   AdwStatusPage       *empty_page;
@@ -291,7 +292,12 @@ on_series_selected (KomiSeriesPage *self)
                               item->series->subject, item->series->protocol,
                               item->series->seed, item->series->referee, when);
   if (!reloading (self))
-    self->selected_id = item->series->id;
+    {
+      self->selected_id = item->series->id;
+      /* Folded, the list covers the detail: a choice closes it. */
+      if (adw_flap_get_folded (self->flap))
+        adw_flap_set_reveal_flap (self->flap, FALSE);
+    }
   played = komi_series_item_describe (item);
   gtk_actionable_set_action_target (GTK_ACTIONABLE (self->continue_button), "x",
                                     item->series->id);
@@ -559,6 +565,7 @@ komi_series_page_class_init (KomiSeriesPageClass *klass)
   g_type_ensure (KOMI_TYPE_BOARD_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/komigo/Komi/komi-series-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, flap);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, series_list);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, detail_stack);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, empty_page);
