@@ -215,6 +215,39 @@ test_19x19 (BoardFixture *f, gconstpointer data)
   cairo_surface_destroy (s);
 }
 
+/* Turned as a model was shown it: the same stones, a quarter turn
+ * clockwise, the coordinates naming points as shown. */
+static void
+test_rotated (BoardFixture *f, gconstpointer data)
+{
+  cairo_surface_t *s;
+  KomiPoint e5 = pt (9, "E5"), g7 = pt (9, "G7");
+  g_autofree char *center = NULL;
+  g_autofree char *last = NULL;
+  char name[KOMI_NAME_LEN + 1];
+  g_autofree char *want = NULL;
+
+  show_game (f->view, 9, opening);
+  komi_board_view_set_orientation (f->view, KOMI_ORIENTATION_ROTATE_90);
+  s = render (f, 320, FALSE);
+  assert_matches_reference (s, "opening-9x9-rotate-90.png");
+  cairo_surface_destroy (s);
+
+  /* Points are named as shown; the stone is the real point's. */
+  center = komi_board_view_describe_point (f->view,
+                                           komi_orientation_apply (KOMI_ORIENTATION_ROTATE_90,
+                                                                   9, e5));
+  g_assert_cmpstr (center, ==, "E5, black stone, move 1");   /* the centre stays */
+  last = komi_board_view_describe_point (f->view,
+                                         komi_orientation_apply (KOMI_ORIENTATION_ROTATE_90,
+                                                                 9, g7));
+  want = g_strdup_printf ("%s, white stone, move 16, last move",
+                          komi_point_to_name (9, komi_orientation_apply (KOMI_ORIENTATION_ROTATE_90,
+                                                                         9, g7), name));
+  g_assert_cmpstr (last, ==, want);
+  g_assert_cmpstr (name, ==, "G3");   /* G7, a quarter turn clockwise */
+}
+
 /* The comparison has teeth: a board missing its last stone, its
  * last-move ring, or its coordinates does not pass for the reference. */
 static void
@@ -312,6 +345,8 @@ main (int argc, char *argv[])
               board_fixture_set_up, test_final_count, board_fixture_tear_down);
   g_test_add ("/komi/app/board/19x19", BoardFixture, NULL,
               board_fixture_set_up, test_19x19, board_fixture_tear_down);
+  g_test_add ("/komi/app/board/rotated", BoardFixture, NULL,
+              board_fixture_set_up, test_rotated, board_fixture_tear_down);
   g_test_add ("/komi/app/board/comparison-fails-on-change", BoardFixture, NULL,
               board_fixture_set_up, test_comparison_fails_on_change, board_fixture_tear_down);
   g_test_add ("/komi/app/board/accessible-points", BoardFixture, NULL,

@@ -222,6 +222,15 @@ test_shows_library (WindowFixture *f, gconstpointer data)
   g_assert_true (komi_series_page_select (page, 0, 2));
   g_assert_true (app_test_wait (replay_at_end, page));
   third = komi_series_page_get_replay (page, NULL)->game->id;
+  /* The players' view turns the board as this game was shown to them. */
+  gtk_widget_activate_action (GTK_WIDGET (page), "review.players-view", NULL);
+  g_assert_cmpint (komi_board_view_get_orientation (board), ==,
+                   komi_series_page_get_replay (page, NULL)->game->orientation);
+  g_assert_cmpint (komi_board_view_get_orientation (board), !=, KOMI_ORIENTATION_IDENTITY);
+  /* The menu turns it through any of the 8; the position stays the real one. */
+  gtk_widget_activate_action (GTK_WIDGET (page), "review.orientation", "u",
+                              (guint32) KOMI_ORIENTATION_FLIP_HORIZONTAL);
+  g_assert_cmpint (komi_board_view_get_orientation (board), ==, KOMI_ORIENTATION_FLIP_HORIZONTAL);
   komi_library_reload (library);
   g_assert_true (app_test_wait (library_settled, library));
   g_assert_true (app_test_wait (replay_at_end, page));

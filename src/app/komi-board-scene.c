@@ -130,6 +130,13 @@ komi_board_scene_hit (const KomiBoardScene *scene,
   return komi_point_from_xy (scene->size, (guint) fx, (guint) fy);
 }
 
+KomiPoint
+komi_board_scene_real_point (const KomiBoardScene *scene,
+                             KomiPoint             shown)
+{
+  return komi_orientation_unapply (scene->orientation, scene->size, shown);
+}
+
 static void
 set_rgb (cairo_t *cr, const double c[3], double alpha)
 {
@@ -285,11 +292,13 @@ paint_points (const KomiBoardScene    *scene,
   double r = g->cell * 0.47;
   guint n = scene->size * scene->size;
 
-  for (guint i = 0; i < n; i++)
+  /* Point by point as shown; the data is read at the real point behind. */
+  for (guint shown = 0; shown < n; shown++)
     {
+      guint i = (guint) komi_board_scene_real_point (scene, (KomiPoint) shown);
       KomiColor color = scene->colors[i];
-      double x = g->x0 + komi_point_x (scene->size, (KomiPoint) i) * g->cell;
-      double y = g->y0 + komi_point_y (scene->size, (KomiPoint) i) * g->cell;
+      double x = g->x0 + komi_point_x (scene->size, (KomiPoint) shown) * g->cell;
+      double y = g->y0 + komi_point_y (scene->size, (KomiPoint) shown) * g->cell;
       gboolean dead = scene->show_territory && color != KOMI_EMPTY && scene->dead[i];
       KomiColor owner = scene->show_territory ? scene->territory[i] : KOMI_EMPTY;
 

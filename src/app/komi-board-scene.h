@@ -9,6 +9,7 @@
 #include <cairo.h>
 
 #include "komi-go-types.h"
+#include "komi-orientation.h"
 
 G_BEGIN_DECLS
 
@@ -25,7 +26,10 @@ typedef struct
   gboolean   dead[KOMI_MAX_POINTS];              /* stones judged dead */
   guint8     territory[KOMI_MAX_POINTS];         /* who the point counts for; KOMI_EMPTY: none */
   KomiPoint  last_move;                          /* KOMI_NO_POINT or KOMI_PASS: no mark */
-  KomiPoint  cursor;                             /* keyboard cursor; KOMI_NO_POINT: none */
+  KomiPoint  cursor;                             /* keyboard cursor, a point as shown;
+                                                  * KOMI_NO_POINT: none */
+  KomiOrientation orientation;                   /* how the board is shown; the data above
+                                                  * (but the cursor) is in real points */
   gboolean   show_coordinates;
   gboolean   show_numbers;
   gboolean   show_territory;                     /* dead marks and territory */
@@ -50,7 +54,8 @@ void      komi_board_scene_geometry  (const KomiBoardScene    *scene,
                                       double                   width,
                                       double                   height,
                                       KomiBoardGeometry       *geometry);
-/* The point under (@x, @y), or KOMI_NO_POINT when it is off the grid. */
+/* The point under (@x, @y) as shown, or KOMI_NO_POINT when it is off the
+ * grid. */
 KomiPoint komi_board_scene_hit       (const KomiBoardScene    *scene,
                                       double                   width,
                                       double                   height,
@@ -63,6 +68,9 @@ void      komi_board_scene_paint     (const KomiBoardScene    *scene,
                                       double                   width,
                                       double                   height,
                                       gboolean                 dark);
+/* The real point shown at @shown. */
+KomiPoint komi_board_scene_real_point (const KomiBoardScene  *scene,
+                                       KomiPoint              shown);
 /* The star points of a @size board into @out (at most 9); their number. */
 guint     komi_board_star_points     (guint                    size,
                                       KomiPoint               *out);

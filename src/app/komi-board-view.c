@@ -33,6 +33,7 @@ enum {
   PROP_SHOW_COORDINATES,
   PROP_SHOW_NUMBERS,
   PROP_CURSOR,
+  PROP_ORIENTATION,
   PROP_DARK,
   N_PROPS
 };
@@ -52,11 +53,14 @@ komi_board_view_describe_point (KomiBoardView *self,
   const KomiBoardScene *s = &self->scene;
   char name[KOMI_NAME_LEN + 1];
   GString *text;
+  KomiPoint shown = point;
 
   g_return_val_if_fail (KOMI_IS_BOARD_VIEW (self), NULL);
   g_return_val_if_fail (point >= 0 && (guint) point < s->size * s->size, NULL);
 
-  text = g_string_new (komi_point_to_name (s->size, point, name));
+  /* Named as shown; what stands there is read at the real point. */
+  text = g_string_new (komi_point_to_name (s->size, shown, name));
+  point = komi_board_scene_real_point (s, shown);
   if (s->colors[point] == KOMI_BLACK)
     g_string_append (text, _(", black stone"));
   else if (s->colors[point] == KOMI_WHITE)
@@ -116,6 +120,7 @@ komi_board_view_set_position (KomiBoardView *self,
 {
   gboolean size_changed;
   gboolean show_coordinates, show_numbers;
+  KomiOrientation orientation;
   KomiPoint cursor;
 
   g_return_if_fail (KOMI_IS_BOARD_VIEW (self));
@@ -124,10 +129,12 @@ komi_board_view_set_position (KomiBoardView *self,
   size_changed = size != self->scene.size;
   show_coordinates = self->scene.show_coordinates;
   show_numbers = self->scene.show_numbers;
+  orientation = self->scene.orientation;
   cursor = size_changed ? KOMI_NO_POINT : self->scene.cursor;
   komi_board_scene_init (&self->scene, size);
   self->scene.show_coordinates = show_coordinates;
   self->scene.show_numbers = show_numbers;
+  self->scene.orientation = orientation;
   self->scene.cursor = cursor;
   if (colors != NULL)
     memcpy (self->scene.colors, colors, size * size);
@@ -228,6 +235,28 @@ komi_board_view_set_show_numbers (KomiBoardView *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_NUMBERS]);
 }
 
+KomiOrientation
+komi_board_view_get_orientation (KomiBoardView *self)
+{
+  g_return_val_if_fail (KOMI_IS_BOARD_VIEW (self), KOMI_ORIENTATION_IDENTITY);
+  return self->scene.orientation;
+}
+
+void
+komi_board_view_set_orientation (KomiBoardView   *self,
+                                 KomiOrientation  orientation)
+{
+  g_return_if_fail (KOMI_IS_BOARD_VIEW (self));
+  g_return_if_fail (orientation < KOMI_N_ORIENTATIONS);
+
+  if (orientation == self->scene.orientation)
+    return;
+  self->scene.orientation = orientation;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  update_accessible (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ORIENTATION]);
+}
+
 KomiPoint
 komi_board_view_get_cursor (KomiBoardView *self)
 {
@@ -285,7 +314,8 @@ on_key_pressed (GtkEventControllerKey *controller,
         return FALSE;
       /* The first arrow puts the cursor on the last move, or the centre. */
       komi_board_view_set_cursor (self, self->scene.last_move >= 0
-                                        ? self->scene.last_move
+                                        ? komi_orientation_apply (self->scene.orientation, size,
+                                                                  self->scene.last_move)
                                         : komi_point_from_xy (size, size / 2, size / 2));
       return TRUE;
     }
@@ -398,6 +428,7 @@ komi_board_view_get_property (GObject    *object,
     case PROP_SHOW_COORDINATES: g_value_set_boolean (value, self->scene.show_coordinates); break;
     case PROP_SHOW_NUMBERS: g_value_set_boolean (value, self->scene.show_numbers); break;
     case PROP_CURSOR: g_value_set_int (value, self->scene.cursor); break;
+    case PROP_ORIENTATION: g_value_set_uint (value, self->scene.orientation); break;
     case PROP_DARK: g_value_set_boolean (value, self->dark); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -421,6 +452,9 @@ komi_board_view_set_property (GObject      *object,
       break;
     case PROP_CURSOR:
       komi_board_view_set_cursor (self, g_value_get_int (value));
+      break;
+    case PROP_ORIENTATION:
+      komi_board_view_set_orientation (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -461,6 +495,8 @@ komi_board_view_class_init (KomiBoardViewClass *klass)
   properties[PROP_CURSOR] =
     g_param_spec_int ("cursor", NULL, NULL, KOMI_NO_POINT, KOMI_MAX_POINTS - 1, KOMI_NO_POINT,
                       rw);
+  properties[PROP_ORIENTATION] =
+    g_param_spec_uint ("orientation", NULL, NULL, 0, KOMI_N_ORIENTATIONS - 1, 0, rw);
   properties[PROP_DARK] =
     g_param_spec_boolean ("dark", NULL, NULL, FALSE, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);

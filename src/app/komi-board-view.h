@@ -44,11 +44,17 @@ void                  komi_board_view_set_show_coordinates  (KomiBoardView    *s
 gboolean              komi_board_view_get_show_numbers      (KomiBoardView    *self);
 void                  komi_board_view_set_show_numbers      (KomiBoardView    *self,
                                                              gboolean          show);
+/* One of the 8 symmetries the board is shown in; the position, marks and
+ * last move stay given in real points. Coordinates name points as shown. */
+KomiOrientation       komi_board_view_get_orientation       (KomiBoardView    *self);
+void                  komi_board_view_set_orientation       (KomiBoardView    *self,
+                                                             KomiOrientation   orientation);
+/* The cursor and the points of describe_point() are points as shown. */
 KomiPoint             komi_board_view_get_cursor            (KomiBoardView    *self);
 void                  komi_board_view_set_cursor            (KomiBoardView    *self,
                                                              KomiPoint         point);
 /* "E5, black stone, move 12, last move": what the accessible label says
- * of @point. */
+ * of the point shown at @point. */
 char                 *komi_board_view_describe_point        (KomiBoardView    *self,
                                                              KomiPoint         point);
 const KomiBoardScene *komi_board_view_get_scene             (KomiBoardView    *self);

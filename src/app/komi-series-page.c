@@ -49,10 +49,17 @@ G_DEFINE_FINAL_TYPE (KomiSeriesPage, komi_series_page, ADW_TYPE_BIN)
 enum {
   PROP_0,
   PROP_LIBRARY,
+  PROP_ORIENTATION,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+static void
+on_board_orientation (KomiSeriesPage *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ORIENTATION]);
+}
 
 /* Review: one position of the loaded game at a time */
 
@@ -67,7 +74,9 @@ update_actions (KomiSeriesPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.previous-move", !at_start);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.next-move", !at_end);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.last-move", !at_end);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.players-view", loaded);
 }
+
 
 static void
 show_step (KomiSeriesPage *self, guint step)
@@ -112,7 +121,9 @@ review_activated (GtkWidget  *widget,
 
   if (self->replay == NULL)
     return;
-  if (g_str_equal (action_name, "review.first-move"))
+  if (g_str_equal (action_name, "review.players-view"))
+    g_object_set (self, "orientation", (guint) self->replay->game->orientation, NULL);
+  else if (g_str_equal (action_name, "review.first-move"))
     show_step (self, 0);
   else if (g_str_equal (action_name, "review.previous-move") && self->step > 0)
     show_step (self, self->step - 1);
@@ -511,6 +522,9 @@ komi_series_page_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_LIBRARY: g_value_set_object (value, self->library); break;
+    case PROP_ORIENTATION:
+      g_value_set_uint (value, komi_board_view_get_orientation (self->board_view));
+      break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -526,6 +540,10 @@ komi_series_page_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_LIBRARY: komi_series_page_set_library (self, g_value_get_object (value)); break;
+    case PROP_ORIENTATION:
+      /* The board's own notify is forwarded (see init). */
+      komi_board_view_set_orientation (self->board_view, g_value_get_uint (value));
+      break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -560,6 +578,10 @@ komi_series_page_class_init (KomiSeriesPageClass *klass)
   properties[PROP_LIBRARY] =
     g_param_spec_object ("library", NULL, NULL, KOMI_TYPE_LIBRARY,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* How the board is turned (the review.orientation action's state). */
+  properties[PROP_ORIENTATION] =
+    g_param_spec_uint ("orientation", NULL, NULL, 0, KOMI_N_ORIENTATIONS - 1, 0,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (KOMI_TYPE_BOARD_VIEW);
@@ -584,6 +606,8 @@ komi_series_page_class_init (KomiSeriesPageClass *klass)
   gtk_widget_class_install_action (widget_class, "review.previous-move", NULL, review_activated);
   gtk_widget_class_install_action (widget_class, "review.next-move", NULL, review_activated);
   gtk_widget_class_install_action (widget_class, "review.last-move", NULL, review_activated);
+  gtk_widget_class_install_action (widget_class, "review.players-view", NULL, review_activated);
+  gtk_widget_class_install_property_action (widget_class, "review.orientation", "orientation");
 }
 
 static void
@@ -615,5 +639,7 @@ komi_series_page_init (KomiSeriesPage *self)
   komi_column_view_add_columns (self->results_view, result_columns,
                                 G_N_ELEMENTS (result_columns));
   komi_column_view_add_columns (self->games_view, game_columns, G_N_ELEMENTS (game_columns));
+  g_signal_connect_swapped (self->board_view, "notify::orientation",
+                            G_CALLBACK (on_board_orientation), self);
   update_actions (self);
 }
