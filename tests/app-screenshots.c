@@ -33,6 +33,7 @@ typedef struct
   const char *dialog;   /* the series dialog open, with this subject ("": as it opens) */
   const char *tested;   /* these opponents in the dialog, and its Test pressed */
   gboolean    list;     /* the folded list of series brought out */
+  gboolean    calls;    /* the second series' first game at move 3, with its calls */
 } Shot;
 
 static const Shot shots[] = {
@@ -42,6 +43,7 @@ static const Shot shots[] = {
   { "ladder-light", "ladder", FALSE, 0, FALSE },
   { "series-folded", "series", FALSE, 640, FALSE },   /* as narrow as it goes */
   { "series-folded-list", "series", FALSE, 640, FALSE, FALSE, NULL, NULL, TRUE },
+  { "review-model-calls", "series", FALSE, 0, FALSE, FALSE, NULL, NULL, FALSE, TRUE },
   { "first-start-dark", "series", TRUE, 0, TRUE },
   { "running-demo", "series", FALSE, 0, FALSE, TRUE },
   { "series-dialog", "series", FALSE, 0, FALSE, FALSE, "" },
@@ -205,6 +207,16 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
   if (!shot->missing && g_str_equal (shot->page, "series")
       && komi_series_page_select (komi_window_get_series_page (window), 0, 2))
     app_test_wait (game_shown, komi_window_get_series_page (window));
+  if (shot->calls)
+    {
+      KomiSeriesPage *page = komi_window_get_series_page (window);
+
+      komi_series_page_select (page, 1, 0);
+      app_test_wait (game_shown, page);
+      gtk_widget_activate_action (GTK_WIDGET (page), "review.first-move", NULL);
+      for (guint i = 0; i < 3; i++)
+        gtk_widget_activate_action (GTK_WIDGET (page), "review.next-move", NULL);
+    }
   if (shot->list)
     {
       AdwFlap *flap = ADW_FLAP (gtk_widget_get_template_child (

@@ -370,6 +370,82 @@ test_narrow_window_folds_list (WindowFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+replay_at_step (gpointer data)
+{
+  gpointer *args = data;
+  guint step;
+  const KomiReplay *replay = komi_series_page_get_replay (args[0], &step);
+
+  return replay != NULL && replay->calls != NULL && step == GPOINTER_TO_UINT (args[1]);
+}
+
+/* A model's game: stepping to a move shows the calls made for it, each
+ * attempt with its time, tokens, outcome and answer. */
+static void
+test_model_calls (WindowFixture *f, gconstpointer data)
+{
+  g_autoptr(KomiStore) store = test_open_store (f->path);
+  g_autoptr(TestSeries) series = test_series_new ("A model", 31, 1);
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                                 komi_game_record_free);
+  g_autoptr(GError) error = NULL;
+  KomiStoreCall refused = { .turn = 1, .question = "best_point", .latency_ms = 812,
+                            .tokens_input = 345, .tokens_output = 12, .tokens_reasoning = -1,
+                            .outcome = "invalid", .retry_delay = -1 };
+  KomiStoreCall answered = refused;
+  KomiWindow *window;
+  KomiSeriesPage *page;
+  GtkLabel *summary;
+  gpointer args[2];
+  gint64 id, game_id;
+
+  g_free (series->series.subject);
+  series->series.subject = g_strdup ("model:profile.json");
+  for (guint i = 0; i < series->plan->len; i++)
+    {
+      KomiPlannedGame *g = &g_array_index (series->plan, KomiPlannedGame, i);
+
+      g->black = i % 2 == 0 ? series->series.subject : "random";
+      g->white = i % 2 == 0 ? "random" : series->series.subject;
+    }
+  g_assert_true (komi_store_begin_series (store, &series->series, series->plan, &id, &error));
+  for (guint i = 0; i < series->plan->len; i++)
+    g_ptr_array_add (records, test_random_record (test_planned (series, i)));
+  g_assert_true (komi_store_add_records (store, id, series->plan, records, &error));
+  g_assert_true (komi_store_find_game (store, id, 0, &game_id, &error));
+  g_assert_no_error (error);
+  answered.latency_ms = 640;
+  answered.outcome = "ok";
+  answered.answer = "E5";
+  answered.model_version = "rehearsal-model-2026";
+  g_assert_true (komi_store_add_call (store, game_id, &refused, &error));
+  g_assert_true (komi_store_add_call (store, game_id, &answered, &error));
+  g_assert_no_error (error);
+
+  window = open_window (f->path);
+  page = komi_window_get_series_page (window);
+  summary = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (page), KOMI_TYPE_SERIES_PAGE,
+                                                      "summary_label"));
+  g_assert_true (komi_series_page_select (page, 0, 0));
+  args[0] = page;
+  /* The final position first: as many steps as the game had moves. */
+  args[1] = GUINT_TO_POINTER (komi_game_get_turns_played (
+                                ((KomiGameRecord *) records->pdata[0])->game));
+  g_assert_true (app_test_wait (replay_at_step, args));
+  g_assert_cmpuint (komi_series_page_get_replay (page, NULL)->calls->len, ==, 2);
+  gtk_widget_activate_action (GTK_WIDGET (page), "review.first-move", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (page), "review.next-move", NULL);
+  g_assert_cmpstr (gtk_label_get_text (summary), ==,
+                   "Move 1: 2 model calls\n"
+                   "best_point #1: 812 ms, 345 + 12 tokens, invalid\n"
+                   "best_point #2: 640 ms, 345 + 12 tokens, answered E5 "
+                   "(rehearsal-model-2026)");
+  gtk_widget_activate_action (GTK_WIDGET (page), "review.next-move", NULL);
+  g_assert_cmpstr (gtk_label_get_text (summary), ==, "");   /* none for move 2 */
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 typedef struct
 {
   GApplication *app;
@@ -428,6 +504,8 @@ main (int argc, char *argv[])
               window_fixture_set_up, test_follows_game_in_progress, window_fixture_tear_down);
   g_test_add ("/komi/app/window/narrow-window-folds-list", WindowFixture, NULL,
               window_fixture_set_up, test_narrow_window_folds_list, window_fixture_tear_down);
+  g_test_add ("/komi/app/window/model-calls", WindowFixture, NULL,
+              window_fixture_set_up, test_model_calls, window_fixture_tear_down);
   g_test_add ("/komi/app/application/db-option", WindowFixture, NULL,
               window_fixture_set_up, test_application_db_option, window_fixture_tear_down);
   return g_test_run ();

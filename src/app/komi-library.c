@@ -180,9 +180,21 @@ komi_library_reload (KomiLibrary *self)
 
 /* Replays */
 
+static void
+replay_call_clear (gpointer data)
+{
+  KomiReplayCall *call = data;
+
+  g_free (call->question);
+  g_free (call->answer);
+  g_free (call->outcome);
+  g_free (call->model_version);
+}
+
 void
 komi_replay_free (KomiReplay *replay)
 {
+  g_clear_pointer (&replay->calls, g_array_unref);
   g_clear_pointer (&replay->game, komi_store_game_free);
   g_free (replay->colors);
   g_free (replay->summary);
@@ -281,6 +293,84 @@ komi_replay_get_last_move (const KomiReplay *replay,
   return g_array_index (replay->game->moves, KomiMove, step - 1).point;
 }
 
+char *
+komi_replay_describe_calls (const KomiReplay *replay,
+                            guint             turn)
+{
+  g_autoptr(GString) text = NULL;
+  guint n = 0;
+
+  for (guint i = 0; replay->calls != NULL && i < replay->calls->len; i++)
+    {
+      const KomiReplayCall *c = &g_array_index (replay->calls, KomiReplayCall, i);
+
+      if (c->turn != turn)
+        continue;
+      if (text == NULL)
+        text = g_string_new (NULL);
+      n++;
+      g_string_append_printf (text, "\n%s #%u: %.0f ms", c->question, c->attempt,
+                              c->latency_ms);
+      if (c->tokens_input >= 0 && c->tokens_output >= 0)
+        g_string_append_printf (text, _(", %" G_GINT64_FORMAT " + %" G_GINT64_FORMAT " tokens"),
+                                c->tokens_input, c->tokens_output);
+      if (c->tokens_reasoning > 0)
+        g_string_append_printf (text, _(" (%" G_GINT64_FORMAT " reasoning)"),
+                                c->tokens_reasoning);
+      /* Only what went wrong is named; a good answer speaks for itself. */
+      if (c->outcome != NULL && !g_str_equal (c->outcome, "ok")
+          && !g_str_equal (c->outcome, "answer"))
+        g_string_append_printf (text, ", %s", c->outcome);
+      if (c->answer != NULL)
+        g_string_append_printf (text, _(", answered %s"), c->answer);
+      if (c->model_version != NULL)
+        g_string_append_printf (text, " (%s)", c->model_version);
+    }
+  if (n == 0)
+    return NULL;
+  {
+    g_autofree char *head = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                          "Move %u: %u model call",
+                                                          "Move %u: %u model calls", n),
+                                             turn, n);
+
+    g_string_prepend (text, head);
+  }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+typedef struct
+{
+  gint64  game_id;
+  GArray *calls;
+} CallsContext;
+
+static gboolean
+collect_call (const KomiStoreCall *call,
+              gpointer             user_data,
+              GError             **error)
+{
+  CallsContext *ctx = user_data;
+  KomiReplayCall c = {
+    .turn = call->turn,
+    .attempt = call->attempt,
+    .question = g_strdup (call->question),
+    .latency_ms = call->latency_ms,
+    .tokens_input = call->tokens_input,
+    .tokens_output = call->tokens_output,
+    .tokens_reasoning = call->tokens_reasoning,
+    .answer = g_strdup (call->answer),
+    .outcome = g_strdup (call->outcome),
+    .model_version = g_strdup (call->model_version),
+  };
+
+  if (call->game_id == ctx->game_id)
+    g_array_append_val (ctx->calls, c);
+  else
+    replay_call_clear (&c);
+  return TRUE;
+}
+
 static void
 load_game_thread (GTask        *task,
                   gpointer      source,
@@ -300,6 +390,24 @@ load_game_thread (GTask        *task,
     {
       g_task_return_error (task, error);
       return;
+    }
+  /* A model's calls, streamed from its series (the store reads calls by
+   * series); request and response bodies are not kept. */
+  if (game->series_id > 0
+      && (g_str_has_prefix (game->black_spec, "model:")
+          || g_str_has_prefix (game->white_spec, "model:")))
+    {
+      CallsContext ctx = { game->id, g_array_new (FALSE, TRUE, sizeof (KomiReplayCall)) };
+
+      g_array_set_clear_func (ctx.calls, replay_call_clear);
+      if (!komi_store_foreach_call (store, game->series_id, collect_call, &ctx, &error))
+        {
+          g_array_unref (ctx.calls);
+          komi_replay_free (replay);
+          g_task_return_error (task, error);
+          return;
+        }
+      replay->calls = ctx.calls;
     }
   g_task_return_pointer (task, replay, (GDestroyNotify) komi_replay_free);
 }

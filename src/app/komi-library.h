@@ -29,10 +29,26 @@ typedef enum
   KOMI_LIBRARY_STATE_FAILED,    /* the message says why and what to do */
 } KomiLibraryState;
 
+/* One attempt of a model call, as the review shows it. */
+typedef struct
+{
+  guint   turn;                 /* the move being decided, from 1 */
+  guint   attempt;
+  char   *question;             /* "play_or_pass", "best_point" */
+  double  latency_ms;
+  gint64  tokens_input;         /* -1: not reported */
+  gint64  tokens_output;
+  gint64  tokens_reasoning;
+  char   *answer;               /* the option chosen; NULL: none valid */
+  char   *outcome;              /* "ok", "invalid", "transport", … */
+  char   *model_version;
+} KomiReplayCall;
+
 /* A game loaded for review: its moves and the position after each. */
 typedef struct
 {
   KomiStoreGame *game;          /* loaded: moves, dead stones, area owners */
+  GArray        *calls;         /* KomiReplayCall of a model's game, in turn order; or NULL */
   guint          size;
   guint          n_steps;       /* positions: the start and one per move */
   guint8        *colors;        /* n_steps * size * size */
@@ -75,6 +91,10 @@ const guint8     *komi_replay_get_colors          (const KomiReplay     *replay,
 void              komi_replay_get_numbers         (const KomiReplay     *replay,
                                                    guint                 step,
                                                    guint                *numbers);
+/* The model calls made for move @turn, in words ("2 calls: …"); NULL when
+ * none was made. */
+char             *komi_replay_describe_calls      (const KomiReplay     *replay,
+                                                   guint                 turn);
 /* The point of the move that led to @step; KOMI_NO_POINT at the start. */
 KomiPoint         komi_replay_get_last_move       (const KomiReplay     *replay,
                                                    guint                 step);

@@ -84,6 +84,8 @@ show_step (KomiSeriesPage *self, guint step)
   const KomiReplay *r = self->replay;
   g_autofree guint *numbers = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *calls = NULL;
+  g_autofree char *summary = NULL;
   guint last = r->n_steps - 1;
   KomiPoint point;
 
@@ -108,7 +110,12 @@ show_step (KomiSeriesPage *self, guint step)
   else
     text = g_strdup_printf (_("Move %u of %u"), self->step, last);
   gtk_label_set_text (self->move_label, text);
-  gtk_label_set_text (self->summary_label, self->step == last ? r->summary : "");
+  /* The count at the end; the model's calls for the move shown. */
+  calls = self->step > 0 ? komi_replay_describe_calls (r, self->step) : NULL;
+  summary = g_strdup_printf ("%s%s%s", self->step == last ? r->summary : "",
+                             self->step == last && calls != NULL ? "\n" : "",
+                             calls != NULL ? calls : "");
+  gtk_label_set_text (self->summary_label, summary);
   update_actions (self);
 }
 
