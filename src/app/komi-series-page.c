@@ -12,7 +12,7 @@
 
 #include "komi-board-view.h"
 #include "komi-series-page.h"
-#include "komi-ui-util.h"
+#include "komi-series-columns.h"
 
 struct _KomiSeriesPage
 {
@@ -330,99 +330,6 @@ on_series_selected (KomiSeriesPage *self)
   gtk_stack_set_visible_child_name (self->detail_stack, "detail");
 }
 
-/* Cells of the results table */
-
-static char *cell_opponent (gpointer p) { return g_strdup (KOMI_RESULT_ITEM (p)->opponent); }
-static char *cell_wins (gpointer p) { return g_strdup_printf ("%u", KOMI_RESULT_ITEM (p)->wins); }
-static char *
-cell_losses (gpointer p)
-{
-  return g_strdup_printf ("%u", KOMI_RESULT_ITEM (p)->losses);
-}
-
-static char *cell_draws (gpointer p) { return g_strdup_printf ("%u", KOMI_RESULT_ITEM (p)->draws); }
-static char *cell_margin (gpointer p) { return komi_result_item_format_margin (p); }
-
-static char *
-cell_as (KomiResultItem *r, int side)
-{
-  return g_strdup_printf ("%u–%u", r->wins_as[side], r->losses_as[side]);
-}
-
-static char *cell_as_black (gpointer p) { return cell_as (p, 0); }
-static char *cell_as_white (gpointer p) { return cell_as (p, 1); }
-
-static char *
-cell_apart (gpointer p)
-{
-  KomiResultItem *r = p;
-  g_autoptr(GString) text = g_string_new (NULL);
-  const struct { guint n; const char *what; } parts[] = {
-    { r->turn_limit, N_("turn limit") },
-    { r->voids, N_("void") },
-    { r->forfeits, N_("forfeit") },
-    { r->unfinished, N_("to play") },
-  };
-
-  /* Games that are not plain wins or losses, each kind named; only the
-   * kinds there are. */
-  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
-    if (parts[i].n > 0)
-      g_string_append_printf (text, "%s%u %s", text->len > 0 ? " · " : "", parts[i].n,
-                              _(parts[i].what));
-  return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : g_strdup ("—");
-}
-
-/* Cells of the games list */
-
-static char *
-cell_game_number (gpointer p)
-{
-  return g_strdup_printf ("%d", KOMI_GAME_ITEM (p)->game->plan_index + 1);
-}
-
-static char *
-cell_subject_color (gpointer p)
-{
-  KomiColor c = KOMI_GAME_ITEM (p)->game->subject;
-
-  return g_strdup (c == KOMI_BLACK ? _("Black") : c == KOMI_WHITE ? _("White") : "—");
-}
-
-static char *
-cell_opponent_spec (gpointer p)
-{
-  const KomiStoreGame *g = KOMI_GAME_ITEM (p)->game;
-
-  return g_strdup (g->subject == KOMI_BLACK ? g->white_spec : g->black_spec);
-}
-static char *cell_result (gpointer p) { return komi_game_item_format_result (p); }
-
-static char *
-cell_moves (gpointer p)
-{
-  return g_strdup_printf ("%u", KOMI_GAME_ITEM (p)->game->n_moves);
-}
-
-static const KomiColumn result_columns[] = {
-  { N_("Opponent"), cell_opponent, TRUE, 0 },
-  { N_("Wins"), cell_wins, FALSE, KOMI_CELL_NUMERIC },
-  { N_("Losses"), cell_losses, FALSE, KOMI_CELL_NUMERIC },
-  { N_("Draws"), cell_draws, FALSE, KOMI_CELL_NUMERIC },
-  { N_("As Black"), cell_as_black, FALSE, KOMI_CELL_NUMERIC },
-  { N_("As White"), cell_as_white, FALSE, KOMI_CELL_NUMERIC },
-  { N_("Margin"), cell_margin, FALSE, KOMI_CELL_NUMERIC },
-  { N_("Apart"), cell_apart, FALSE, 0 },
-};
-
-static const KomiColumn game_columns[] = {
-  { "#", cell_game_number, FALSE, KOMI_CELL_NUMERIC },
-  { N_("Subject as"), cell_subject_color, FALSE, 0 },
-  { N_("Opponent"), cell_opponent_spec, TRUE, 0 },
-  { N_("Result"), cell_result, FALSE, 0 },
-  { N_("Moves"), cell_moves, FALSE, KOMI_CELL_NUMERIC },
-};
-
 /* Library */
 
 /* After a reload (a series running writes games all the time) the same
@@ -643,9 +550,7 @@ komi_series_page_init (KomiSeriesPage *self)
                             G_CALLBACK (on_game_selected), self);
   gtk_column_view_set_model (self->games_view, GTK_SELECTION_MODEL (self->games_selection));
 
-  komi_column_view_add_columns (self->results_view, result_columns,
-                                G_N_ELEMENTS (result_columns));
-  komi_column_view_add_columns (self->games_view, game_columns, G_N_ELEMENTS (game_columns));
+  _komi_series_page_add_columns (self->results_view, self->games_view);
   g_signal_connect_swapped (self->board_view, "notify::orientation",
                             G_CALLBACK (on_board_orientation), self);
   update_actions (self);
