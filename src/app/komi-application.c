@@ -1,0 +1,199 @@
+/* komi-application.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-app"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "komi-application.h"
+#include "komi-library.h"
+#include "komi-store.h"
+#include "komi-window.h"
+
+struct _KomiApplication
+{
+  AdwApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (KomiApplication, komi_application, ADW_TYPE_APPLICATION)
+
+KomiApplication *
+komi_application_new (void)
+{
+  return g_object_new (KOMI_TYPE_APPLICATION,
+                       "application-id", APPLICATION_ID,
+                       "flags", G_APPLICATION_HANDLES_COMMAND_LINE,
+                       "resource-base-path", "/io/github/komigo/Komi",
+                       NULL);
+}
+
+/* The window showing @path, if one does. */
+static KomiWindow *
+find_window (GtkApplication *app, const char *path)
+{
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    if (KOMI_IS_WINDOW (l->data)
+        && g_strcmp0 (komi_library_get_path (komi_window_get_library (l->data)), path) == 0)
+      return l->data;
+  return NULL;
+}
+
+static void
+open_library (KomiApplication *self, const char *path)
+{
+  KomiWindow *window = find_window (GTK_APPLICATION (self), path);
+  g_autoptr(KomiLibrary) library = NULL;
+
+  if (window == NULL)
+    {
+      library = komi_library_new (path);
+      window = komi_window_new (GTK_APPLICATION (self), library);
+      komi_library_reload (library);
+    }
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* Runs in the primary instance, also for a second `komi --db …`: the
+ * path is resolved against the caller's folder. */
+static int
+komi_application_command_line (GApplication            *app,
+                               GApplicationCommandLine *command_line)
+{
+  GVariantDict *options = g_application_command_line_get_options_dict (command_line);
+  g_autofree char *db = NULL;
+  g_autofree char *path = NULL;
+
+  if (g_variant_dict_lookup (options, "db", "^ay", &db))
+    {
+      g_autoptr(GFile) file = g_application_command_line_create_file_for_arg (command_line, db);
+
+      path = g_file_get_path (file);
+    }
+  else
+    path = komi_store_default_path ();
+  open_library (KOMI_APPLICATION (app), path);
+  return 0;
+}
+
+static int
+komi_application_handle_local_options (GApplication *app,
+                                       GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("komi %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  return -1;
+}
+
+static void
+komi_application_activate (GApplication *app)
+{
+  g_autofree char *path = komi_store_default_path ();
+
+  open_library (KOMI_APPLICATION (app), path);
+}
+
+/* Quitting closes each window the way its close button does, so a window
+ * running a series asks first; the application ends with its last window. */
+static void
+quit_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  g_autoptr(GList) windows = g_list_copy (gtk_application_get_windows (app));
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+}
+
+static void
+about_activated (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  const char *developers[] = { _("The Komi authors"), NULL };
+
+  adw_show_about_window (window,
+                         "application-name", _("Komi"),
+                         "application-icon", "applications-games",
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Benchmark matches of language models at 9x9 Go, "
+                                       "against a fixed ladder of reference opponents, "
+                                       "under a frozen protocol."),
+                         "developers", developers,
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "copyright", "© 2026 The Komi authors",
+                         NULL);
+}
+
+static const GActionEntry app_actions[] = {
+  { "quit", quit_activated },
+  { "about", about_activated },
+};
+
+/* Every shortcut of the application, in one place. */
+static const struct
+{
+  const char *action;
+  const char *accels[3];
+} shortcuts[] = {
+  { "app.quit", { "<Control>q", NULL } },
+  { "window.close", { "<Control>w", NULL } },
+  { "win.open", { "<Control>o", NULL } },
+  { "win.new-series", { "<Control>n", NULL } },
+  { "win.reload", { "<Control>r", "F5", NULL } },
+  { "win.show-page::series", { "<Alt>1", NULL } },
+  { "win.show-page::players", { "<Alt>2", NULL } },
+  { "win.show-page::ladder", { "<Alt>3", NULL } },
+  { "review.first-move", { "<Alt>Home", NULL } },
+  { "review.previous-move", { "<Alt>Left", NULL } },
+  { "review.next-move", { "<Alt>Right", NULL } },
+  { "review.last-move", { "<Alt>End", NULL } },
+};
+
+static void
+komi_application_startup (GApplication *app)
+{
+  G_APPLICATION_CLASS (komi_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions),
+                                   app);
+  for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), shortcuts[i].action,
+                                           shortcuts[i].accels);
+  /* Dark mode: AdwStyleManager's default scheme follows the desktop, and
+   * every widget of ours (the board too) follows the style manager. */
+}
+
+static void
+komi_application_class_init (KomiApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->startup = komi_application_startup;
+  app_class->activate = komi_application_activate;
+  app_class->command_line = komi_application_command_line;
+  app_class->handle_local_options = komi_application_handle_local_options;
+}
+
+static void
+komi_application_init (KomiApplication *self)
+{
+  static const GOptionEntry entries[] = {
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+      N_("The library to open (default: the one komi-cli uses)"), N_("PATH") },
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and exit"), NULL },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), entries);
+}

@@ -1,0 +1,314 @@
+/* komi-library-load.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-library"
+
+#include "config.h"
+
+#include <math.h>
+
+#include <glib/gi18n.h>
+
+#include "komi-library-load.h"
+#include "komi-rating.h"
+
+void
+_komi_library_contents_free (KomiLibraryContents *contents)
+{
+  g_free (contents->message);
+  g_free (contents->ratings_message);
+  g_clear_pointer (&contents->series, g_ptr_array_unref);
+  g_clear_pointer (&contents->players, g_ptr_array_unref);
+  g_clear_pointer (&contents->ratings, g_ptr_array_unref);
+  g_free (contents);
+}
+
+char *
+_komi_library_ladder_path (const char *path,
+                           guint       protocol)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *name = g_strdup_printf ("ladder-protocol-%u.json", protocol);
+
+  return g_build_filename (dir, name, NULL);
+}
+
+/* The players of every game, with the settings of the last game each one
+ * started (read from the game itself: listings carry no settings). */
+static void
+read_players (KomiStore           *store,
+              GPtrArray           *games,
+              KomiLibraryContents *contents)
+{
+  g_autoptr(GHashTable) by_spec = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) series_seen = g_hash_table_new_full (g_str_hash, g_str_equal,
+                                                             g_free, NULL);
+  g_autoptr(GHashTable) last_game = g_hash_table_new (NULL, NULL);
+
+  for (guint i = 0; i < games->len; i++)
+    {
+      const KomiStoreGame *g = g_ptr_array_index (games, i);
+
+      for (KomiColor c = KOMI_BLACK; c <= KOMI_WHITE; c++)
+        {
+          const char *spec = c == KOMI_BLACK ? g->black_spec : g->white_spec;
+          const char *name = c == KOMI_BLACK ? g->black_name : g->white_name;
+          KomiPlayerItem *item;
+          g_autofree char *key = NULL;
+
+          if (spec == NULL)
+            continue;
+          item = g_hash_table_lookup (by_spec, spec);
+          if (item == NULL)
+            {
+              item = komi_player_item_new (spec);
+              g_ptr_array_add (contents->players, item);
+              g_hash_table_insert (by_spec, item->spec, item);
+            }
+          if (g->status == KOMI_GAME_STATUS_PENDING)
+            continue;
+          item->games++;
+          if (name != NULL)
+            {
+              g_free (item->name);
+              item->name = g_strdup (name);
+              /* Game ids grow; the pointer tags the colour it played. */
+              g_hash_table_insert (last_game, item, GSIZE_TO_POINTER (i * 2 + (c - 1)));
+            }
+          key = g_strdup_printf ("%s\n%" G_GINT64_FORMAT, spec, g->series_id);
+          if (g_hash_table_add (series_seen, g_steal_pointer (&key)))
+            item->series++;
+        }
+    }
+
+  for (guint i = 0; i < contents->players->len; i++)
+    {
+      KomiPlayerItem *item = g_ptr_array_index (contents->players, i);
+      gpointer tag;
+      g_autoptr(KomiStoreGame) loaded = NULL;
+      gsize index;
+
+      if (!g_hash_table_lookup_extended (last_game, item, NULL, &tag))
+        continue;
+      index = GPOINTER_TO_SIZE (tag);
+      loaded = komi_store_load_game (store, ((KomiStoreGame *) g_ptr_array_index (games,
+                                                                                 index / 2))->id,
+                                     NULL);
+      if (loaded != NULL)
+        item->settings = g_strdup (index % 2 == 0 ? loaded->black_settings
+                                                  : loaded->white_settings);
+    }
+}
+
+static char *
+format_record (const KomiScoreRow *row)
+{
+  return g_strdup_printf ("%u–%u–%u", row->wins, row->losses, row->draws);
+}
+
+/* Ratings as `komi-cli ratings` gives them: the frozen ladder beside the
+ * library, and each subject's games (those not between two members) rated
+ * against it. */
+static void
+read_ratings (const char          *path,
+              GPtrArray           *games,
+              KomiLibraryContents *contents)
+{
+  g_autofree char *ladder_path = _komi_library_ladder_path (path, 1);
+  g_autoptr(KomiLadder) ladder = NULL;
+  g_autoptr(KomiResultList) results = komi_result_list_new ();
+  g_autoptr(GPtrArray) rated = NULL;
+  g_autoptr(GPtrArray) off_ladder = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  guint n_off_ladder = 0;
+
+  if (!g_file_test (ladder_path, G_FILE_TEST_EXISTS))
+    {
+      contents->ratings_message =
+        g_strdup_printf (_("No ladder has been frozen for this library yet. Calibrate one from "
+                           "engine games with “komi-cli ratings calibrate --db %s --series ID”; "
+                           "ratings appear here then."), path);
+      return;
+    }
+  ladder = komi_ladder_load (ladder_path, &error);
+  if (ladder == NULL)
+    {
+      contents->ratings_message = g_strdup_printf (_("The ladder %s cannot be read: %s"),
+                                                   ladder_path, error->message);
+      return;
+    }
+  for (guint i = 0; i < ladder->members->len; i++)
+    {
+      const KomiLadderMember *m = g_ptr_array_index (ladder->members, i);
+      KomiRatingItem *item = komi_rating_item_new (KOMI_RATING_ITEM_LADDER, m->label);
+
+      item->rating = g_strdup_printf ("%.0f", m->rating);
+      item->interval = m->se > 0 ? g_strdup_printf (_("%.0f to %.0f"), m->low, m->high)
+                                 : g_strdup (_("pinned"));
+      item->games = m->games;
+      g_ptr_array_add (contents->ratings, item);
+    }
+
+  for (guint i = 0; i < games->len; i++)
+    {
+      const KomiStoreGame *g = g_ptr_array_index (games, i);
+      KomiGameResult r = { 0, };
+
+      if (g->series_id <= 0 || g->protocol != ladder->protocol)
+        continue;
+      if (g->status == KOMI_GAME_STATUS_FINISHED)
+        r.outcome = KOMI_RESULT_FINISHED;
+      else if (g->status == KOMI_GAME_STATUS_VOID)
+        r.outcome = KOMI_RESULT_VOID;
+      else if (g->status == KOMI_GAME_STATUS_FORFEIT)
+        r.outcome = KOMI_RESULT_FORFEIT;
+      else
+        continue;
+      if (komi_ladder_lookup (ladder, g->black_spec) != NULL
+          && komi_ladder_lookup (ladder, g->white_spec) != NULL)
+        continue;   /* a ladder game says nothing of a subject */
+      if (g->subject == KOMI_BLACK || g->subject == KOMI_WHITE)
+        {
+          const char *opponent = g->subject == KOMI_BLACK ? g->white_spec : g->black_spec;
+
+          /* `komi-cli ratings` refuses the whole pool here; the window rates
+           * what it can and says what it left out. */
+          if (komi_ladder_lookup (ladder, opponent) == NULL)
+            {
+              if (!g_ptr_array_find_with_equal_func (off_ladder, opponent, g_str_equal, NULL))
+                g_ptr_array_add (off_ladder, (gpointer) opponent);
+              n_off_ladder++;
+              continue;
+            }
+        }
+      r.protocol = g->protocol;
+      r.black = g->black_spec;
+      r.white = g->white_spec;
+      r.winner = g->has_winner ? g->winner : KOMI_EMPTY;
+      r.end_reason = g->end_reason;
+      r.orientation = g->orientation;
+      r.subject = g->subject;
+      komi_result_list_add (results, &r);
+    }
+  if (n_off_ladder > 0)
+    {
+      g_autofree char *names = NULL;
+
+      g_ptr_array_add (off_ladder, NULL);
+      names = g_strjoinv (", ", (char **) off_ladder->pdata);
+
+      contents->ratings_message =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "%u game against players not on the ladder (%s) is "
+                                      "not rated.",
+                                      "%u games against players not on the ladder (%s) are "
+                                      "not rated.", n_off_ladder),
+                         n_off_ladder, names);
+    }
+  if (results->results->len == 0)
+    return;
+  rated = komi_rating_rate_subjects (ladder, komi_result_list_index (results, 0),
+                                     results->results->len, &error);
+  if (rated == NULL)
+    {
+      g_free (contents->ratings_message);
+      contents->ratings_message = g_strdup_printf (_("The subjects cannot be rated: %s"),
+                                                   error->message);
+      return;
+    }
+  for (guint i = 0; i < rated->len; i++)
+    {
+      const KomiSubjectRating *s = g_ptr_array_index (rated, i);
+      const KomiEstimate *e = &s->estimate;
+      KomiRatingItem *item = komi_rating_item_new (KOMI_RATING_ITEM_SUBJECT, s->subject);
+
+      switch (e->kind)
+        {
+        case KOMI_ESTIMATE_MLE:
+          item->rating = g_strdup_printf ("%.0f", e->rating);
+          item->interval = g_strdup_printf (_("%.0f to %.0f"), e->low, e->high);
+          break;
+        case KOMI_ESTIMATE_LOWER_BOUND:
+          item->rating = g_strdup_printf ("> %.0f", e->bound);
+          item->interval = g_strdup (_("won every rated game"));
+          break;
+        case KOMI_ESTIMATE_UPPER_BOUND:
+          item->rating = g_strdup_printf ("< %.0f", e->bound);
+          item->interval = g_strdup (_("lost every rated game"));
+          break;
+        default:
+          item->rating = g_strdup ("—");
+          item->interval = g_strdup (_("no rated game"));
+          break;
+        }
+      item->record = format_record (&s->total);
+      item->games = komi_score_row_games (&s->total);
+      g_ptr_array_add (contents->ratings, item);
+    }
+}
+
+KomiLibraryContents *
+_komi_library_read (const char   *path,
+                    GCancellable *cancellable)
+{
+  g_autoptr(KomiLibraryContents) contents = g_new0 (KomiLibraryContents, 1);
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(GPtrArray) series = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GError) error = NULL;
+
+  contents->series = g_ptr_array_new_with_free_func (g_object_unref);
+  contents->players = g_ptr_array_new_with_free_func (g_object_unref);
+  contents->ratings = g_ptr_array_new_with_free_func (g_object_unref);
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      contents->state = KOMI_LIBRARY_STATE_MISSING;
+      contents->message =
+        g_strdup_printf (_("There is no library at %s yet. Running a series creates it: "
+                           "the demo series needs no key and no network. Or open another "
+                           "library."), path);
+      return g_steal_pointer (&contents);
+    }
+  if ((store = komi_store_open_reader (path, &error)) == NULL
+      || (series = komi_store_list_series (store, &error)) == NULL
+      || (games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error)) == NULL)
+    {
+      contents->state = KOMI_LIBRARY_STATE_FAILED;
+      contents->message = g_strdup (error->message);
+      return g_steal_pointer (&contents);
+    }
+  g_ptr_array_set_free_func (series, NULL);   /* the items own them now */
+  for (guint i = 0; i < series->len; i++)
+    {
+      KomiSeriesItem *item = komi_series_item_new (g_ptr_array_index (series, i));
+
+      g_ptr_array_add (contents->series, item);
+      g_hash_table_insert (by_id, &item->series->id, item);
+    }
+  if (g_cancellable_is_cancelled (cancellable))
+    return g_steal_pointer (&contents);
+
+  read_players (store, games, contents);
+  read_ratings (path, games, contents);
+
+  /* Last: the games move into their series' items; imported games (of no
+   * series) are not shown yet and are freed. */
+  g_ptr_array_set_free_func (games, NULL);
+  for (guint i = 0; i < games->len; i++)
+    {
+      KomiStoreGame *g = g_ptr_array_index (games, i);
+      KomiSeriesItem *item = g_hash_table_lookup (by_id, &g->series_id);
+
+      if (item != NULL)
+        komi_series_item_add_game (item, g);
+      else
+        komi_store_game_free (g);
+    }
+  contents->state = KOMI_LIBRARY_STATE_READY;
+  return g_steal_pointer (&contents);
+}

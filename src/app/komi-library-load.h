@@ -1,0 +1,37 @@
+/* komi-library-load.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "komi-library.h"
+
+G_BEGIN_DECLS
+
+/* One read of the whole library, done on a worker thread: the rows of
+ * every model, ready to be swapped in on the main thread. */
+typedef struct
+{
+  KomiLibraryState  state;
+  char             *message;
+  char             *ratings_message;
+  GPtrArray        *series;    /* KomiSeriesItem */
+  GPtrArray        *players;   /* KomiPlayerItem */
+  GPtrArray        *ratings;   /* KomiRatingItem: the ladder, then the subjects */
+} KomiLibraryContents;
+
+/* Reads the library at @path; never NULL (a failure is a state with a
+ * message). */
+KomiLibraryContents *_komi_library_read           (const char          *path,
+                                                   GCancellable        *cancellable);
+void                 _komi_library_contents_free  (KomiLibraryContents *contents);
+/* Where the frozen ladder of @protocol lives: beside the library, as
+ * `komi-cli ratings calibrate` writes it. */
+char                *_komi_library_ladder_path    (const char          *path,
+                                                   guint                protocol);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiLibraryContents, _komi_library_contents_free)
+
+G_END_DECLS

@@ -1,0 +1,527 @@
+/* komi-library.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-library"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "komi-board.h"
+#include "komi-game.h"
+#include "komi-library.h"
+#include "komi-library-load.h"
+#include "komi-score.h"
+
+struct _KomiLibrary
+{
+  GObject           parent_instance;
+
+  char             *path;
+  KomiLibraryState  state;
+  char             *message;
+  char             *ratings_message;
+  GListStore       *series;
+  GListStore       *players;
+  GListStore       *ratings;
+  GCancellable     *cancellable;   /* of the read in flight; cancelled in dispose */
+  gboolean          replacing;     /* the models are being swapped for new rows */
+};
+
+G_DEFINE_FINAL_TYPE (KomiLibrary, komi_library, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_PATH,
+  PROP_STATE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+KomiLibrary *
+komi_library_new (const char *path)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+
+  return g_object_new (KOMI_TYPE_LIBRARY, "path", path, NULL);
+}
+
+const char *
+komi_library_get_path (KomiLibrary *self)
+{
+  g_return_val_if_fail (KOMI_IS_LIBRARY (self), NULL);
+  return self->path;
+}
+
+KomiLibraryState
+komi_library_get_state (KomiLibrary *self)
+{
+  g_return_val_if_fail (KOMI_IS_LIBRARY (self), KOMI_LIBRARY_STATE_FAILED);
+  return self->state;
+}
+
+const char *
+komi_library_get_message (KomiLibrary *self)
+{
+  g_return_val_if_fail (KOMI_IS_LIBRARY (self), NULL);
+  return self->message;
+}
+
+const char *
+komi_library_get_ratings_message (KomiLibrary *self)
+{
+  g_return_val_if_fail (KOMI_IS_LIBRARY (self), NULL);
+  return self->ratings_message;
+}
+
+gboolean
+komi_library_is_replacing (KomiLibrary *self)
+{
+  g_return_val_if_fail (KOMI_IS_LIBRARY (self), FALSE);
+  return self->replacing;
+}
+
+GListModel *
+komi_library_get_series (KomiLibrary *self)
+{
+  g_return_val_if_fail (KOMI_IS_LIBRARY (self), NULL);
+  return G_LIST_MODEL (self->series);
+}
+
+GListModel *
+komi_library_get_players (KomiLibrary *self)
+{
+  g_return_val_if_fail (KOMI_IS_LIBRARY (self), NULL);
+  return G_LIST_MODEL (self->players);
+}
+
+GListModel *
+komi_library_get_ratings (KomiLibrary *self)
+{
+  g_return_val_if_fail (KOMI_IS_LIBRARY (self), NULL);
+  return G_LIST_MODEL (self->ratings);
+}
+
+static void
+set_state (KomiLibrary *self, KomiLibraryState state)
+{
+  /* Notified even when unchanged: a reload that ends READY again has new
+   * rows, and views re-read their empty states on this signal. */
+  self->state = state;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+}
+
+static void
+replace_all (GListStore *store, GPtrArray *items)
+{
+  g_list_store_splice (store, 0, g_list_model_get_n_items (G_LIST_MODEL (store)),
+                       items != NULL ? items->pdata : NULL, items != NULL ? items->len : 0);
+}
+
+static void
+load_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  KomiLibraryContents *contents = _komi_library_read (task_data, cancellable);
+
+  g_task_return_pointer (task, contents, (GDestroyNotify) _komi_library_contents_free);
+}
+
+static void
+on_loaded (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  KomiLibrary *self = KOMI_LIBRARY (source);
+  g_autoptr(KomiLibraryContents) contents = NULL;
+  g_autoptr(GError) error = NULL;
+
+  contents = g_task_propagate_pointer (G_TASK (result), &error);
+  if (contents == NULL)
+    return;   /* cancelled: the library is gone or a newer read runs */
+
+  self->replacing = TRUE;
+  replace_all (self->series, contents->series);
+  replace_all (self->players, contents->players);
+  replace_all (self->ratings, contents->ratings);
+  self->replacing = FALSE;
+  g_free (self->message);
+  self->message = g_steal_pointer (&contents->message);
+  g_free (self->ratings_message);
+  self->ratings_message = g_steal_pointer (&contents->ratings_message);
+  set_state (self, contents->state);
+}
+
+void
+komi_library_reload (KomiLibrary *self)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (KOMI_IS_LIBRARY (self));
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->cancellable, on_loaded, NULL);
+  g_task_set_source_tag (task, komi_library_reload);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_set_task_data (task, g_strdup (self->path), g_free);
+  set_state (self, KOMI_LIBRARY_STATE_LOADING);
+  g_task_run_in_thread (task, load_thread);
+}
+
+/* Replays */
+
+static void
+replay_call_clear (gpointer data)
+{
+  KomiReplayCall *call = data;
+
+  g_free (call->question);
+  g_free (call->answer);
+  g_free (call->outcome);
+  g_free (call->model_version);
+}
+
+void
+komi_replay_free (KomiReplay *replay)
+{
+  g_clear_pointer (&replay->calls, g_array_unref);
+  g_clear_pointer (&replay->game, komi_store_game_free);
+  g_free (replay->colors);
+  g_free (replay->summary);
+  g_free (replay);
+}
+
+KomiReplay *
+komi_replay_new (KomiStoreGame  *game,
+                 GError        **error)
+{
+  g_autoptr(KomiReplay) replay = g_new0 (KomiReplay, 1);
+  g_autoptr(KomiGame) play = NULL;
+  guint n_points, n_moves;
+
+  replay->game = game;
+  replay->size = game->size;
+  n_points = game->size * game->size;
+  n_moves = game->moves != NULL ? game->moves->len : 0;
+  if (game->setup != NULL)
+    {
+      g_autoptr(KomiBoard) board = komi_board_new (game->size);
+      KomiColor first = n_moves > 0 ? g_array_index (game->moves, KomiMove, 0).color : KOMI_BLACK;
+
+      komi_board_set_colors (board, game->setup);
+      play = komi_game_new_from_board (board, first, 0);
+    }
+  else
+    play = komi_game_new (game->size, 0);
+
+  replay->colors = g_malloc0 ((gsize) (n_moves + 1) * n_points);
+  komi_board_get_colors (komi_game_get_board (play), replay->colors);
+  replay->n_steps = 1;
+  for (guint i = 0; i < n_moves; i++)
+    {
+      const KomiMove *move = &g_array_index (game->moves, KomiMove, i);
+
+      if (!komi_game_play (play, move->point, error))
+        {
+          g_prefix_error (error, _("Move %u of game %" G_GINT64_FORMAT " does not replay: "),
+                          i + 1, game->id);
+          return NULL;
+        }
+      komi_board_get_colors (komi_game_get_board (play),
+                             replay->colors + (gsize) replay->n_steps * n_points);
+      replay->n_steps++;
+    }
+
+  if (game->counted)
+    replay->summary = komi_score_describe (&game->score);
+  else if (game->void_reason != NULL)
+    replay->summary = g_strdup_printf ("%s: %s", game->result ? game->result : _("Void"),
+                                       game->void_reason);
+  else if (game->status == KOMI_GAME_STATUS_RUNNING)
+    replay->summary = g_strdup (_("Being played, or stopped before its end"));
+  else
+    replay->summary = g_strdup (_("Not counted"));
+  return g_steal_pointer (&replay);
+}
+
+const guint8 *
+komi_replay_get_colors (const KomiReplay *replay,
+                        guint             step)
+{
+  g_return_val_if_fail (step < replay->n_steps, NULL);
+  return replay->colors + (gsize) step * replay->size * replay->size;
+}
+
+void
+komi_replay_get_numbers (const KomiReplay *replay,
+                         guint             step,
+                         guint            *numbers)
+{
+  const guint8 *colors = komi_replay_get_colors (replay, step);
+  guint n_points = replay->size * replay->size;
+
+  memset (numbers, 0, n_points * sizeof (guint));
+  for (guint t = 0; t < step; t++)
+    {
+      KomiPoint p = g_array_index (replay->game->moves, KomiMove, t).point;
+
+      if (p >= 0)
+        numbers[p] = t + 1;
+    }
+  /* A captured stone's number goes with it. */
+  for (guint i = 0; i < n_points; i++)
+    if (colors[i] == KOMI_EMPTY)
+      numbers[i] = 0;
+}
+
+KomiPoint
+komi_replay_get_last_move (const KomiReplay *replay,
+                           guint             step)
+{
+  if (step == 0 || step >= replay->n_steps)
+    return KOMI_NO_POINT;
+  return g_array_index (replay->game->moves, KomiMove, step - 1).point;
+}
+
+char *
+komi_replay_describe_calls (const KomiReplay *replay,
+                            guint             turn)
+{
+  g_autoptr(GString) text = NULL;
+  guint n = 0;
+
+  for (guint i = 0; replay->calls != NULL && i < replay->calls->len; i++)
+    {
+      const KomiReplayCall *c = &g_array_index (replay->calls, KomiReplayCall, i);
+
+      if (c->turn != turn)
+        continue;
+      if (text == NULL)
+        text = g_string_new (NULL);
+      n++;
+      g_string_append_printf (text, "\n%s #%u: %.0f ms", c->question, c->attempt,
+                              c->latency_ms);
+      if (c->tokens_input >= 0 && c->tokens_output >= 0)
+        g_string_append_printf (text, _(", %" G_GINT64_FORMAT " + %" G_GINT64_FORMAT " tokens"),
+                                c->tokens_input, c->tokens_output);
+      if (c->tokens_reasoning > 0)
+        g_string_append_printf (text, _(" (%" G_GINT64_FORMAT " reasoning)"),
+                                c->tokens_reasoning);
+      /* Only what went wrong is named; a good answer speaks for itself. */
+      if (c->outcome != NULL && !g_str_equal (c->outcome, "ok")
+          && !g_str_equal (c->outcome, "answer"))
+        g_string_append_printf (text, ", %s", c->outcome);
+      if (c->answer != NULL)
+        g_string_append_printf (text, _(", answered %s"), c->answer);
+      if (c->model_version != NULL)
+        g_string_append_printf (text, " (%s)", c->model_version);
+    }
+  if (n == 0)
+    return NULL;
+  {
+    g_autofree char *head = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                          "Move %u: %u model call",
+                                                          "Move %u: %u model calls", n),
+                                             turn, n);
+
+    g_string_prepend (text, head);
+  }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+typedef struct
+{
+  gint64  game_id;
+  GArray *calls;
+} CallsContext;
+
+static gboolean
+collect_call (const KomiStoreCall *call,
+              gpointer             user_data,
+              GError             **error)
+{
+  CallsContext *ctx = user_data;
+  KomiReplayCall c = {
+    .turn = call->turn,
+    .attempt = call->attempt,
+    .question = g_strdup (call->question),
+    .latency_ms = call->latency_ms,
+    .tokens_input = call->tokens_input,
+    .tokens_output = call->tokens_output,
+    .tokens_reasoning = call->tokens_reasoning,
+    .answer = g_strdup (call->answer),
+    .outcome = g_strdup (call->outcome),
+    .model_version = g_strdup (call->model_version),
+  };
+
+  if (call->game_id == ctx->game_id)
+    g_array_append_val (ctx->calls, c);
+  else
+    replay_call_clear (&c);
+  return TRUE;
+}
+
+static void
+load_game_thread (GTask        *task,
+                  gpointer      source,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  KomiLibrary *self = source;
+  gint64 id = *(gint64 *) task_data;
+  g_autoptr(KomiStore) store = NULL;
+  KomiStoreGame *game;
+  KomiReplay *replay;
+  GError *error = NULL;
+
+  store = komi_store_open_reader (self->path, &error);
+  if (store == NULL || (game = komi_store_load_game (store, id, &error)) == NULL
+      || (replay = komi_replay_new (game, &error)) == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  /* A model's calls, streamed from its series (the store reads calls by
+   * series); request and response bodies are not kept. */
+  if (game->series_id > 0
+      && (g_str_has_prefix (game->black_spec, "model:")
+          || g_str_has_prefix (game->white_spec, "model:")))
+    {
+      CallsContext ctx = { game->id, g_array_new (FALSE, TRUE, sizeof (KomiReplayCall)) };
+
+      g_array_set_clear_func (ctx.calls, replay_call_clear);
+      if (!komi_store_foreach_call (store, game->series_id, collect_call, &ctx, &error))
+        {
+          g_array_unref (ctx.calls);
+          komi_replay_free (replay);
+          g_task_return_error (task, error);
+          return;
+        }
+      replay->calls = ctx.calls;
+    }
+  g_task_return_pointer (task, replay, (GDestroyNotify) komi_replay_free);
+}
+
+void
+komi_library_load_game_async (KomiLibrary         *self,
+                              gint64               game_id,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (KOMI_IS_LIBRARY (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, komi_library_load_game_async);
+  g_task_set_task_data (task, g_memdup2 (&game_id, sizeof game_id), g_free);
+  g_task_run_in_thread (task, load_game_thread);
+}
+
+KomiReplay *
+komi_library_load_game_finish (KomiLibrary   *self,
+                               GAsyncResult  *result,
+                               GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* GObject */
+
+static void
+komi_library_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  KomiLibrary *self = KOMI_LIBRARY (object);
+
+  switch (prop_id)
+    {
+    case PROP_PATH: g_value_set_string (value, self->path); break;
+    case PROP_STATE: g_value_set_int (value, self->state); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+komi_library_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  KomiLibrary *self = KOMI_LIBRARY (object);
+
+  switch (prop_id)
+    {
+    case PROP_PATH:
+      self->path = g_value_dup_string (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+komi_library_dispose (GObject *object)
+{
+  KomiLibrary *self = KOMI_LIBRARY (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  G_OBJECT_CLASS (komi_library_parent_class)->dispose (object);
+}
+
+static void
+komi_library_finalize (GObject *object)
+{
+  KomiLibrary *self = KOMI_LIBRARY (object);
+
+  g_free (self->path);
+  g_free (self->message);
+  g_free (self->ratings_message);
+  g_clear_object (&self->series);
+  g_clear_object (&self->players);
+  g_clear_object (&self->ratings);
+  G_OBJECT_CLASS (komi_library_parent_class)->finalize (object);
+}
+
+static void
+komi_library_class_init (KomiLibraryClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = komi_library_get_property;
+  object_class->set_property = komi_library_set_property;
+  object_class->dispose = komi_library_dispose;
+  object_class->finalize = komi_library_finalize;
+
+  properties[PROP_PATH] =
+    g_param_spec_string ("path", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_STATE] =
+    g_param_spec_int ("state", NULL, NULL, KOMI_LIBRARY_STATE_LOADING,
+                      KOMI_LIBRARY_STATE_FAILED, KOMI_LIBRARY_STATE_LOADING,
+                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+komi_library_init (KomiLibrary *self)
+{
+  self->series = g_list_store_new (KOMI_TYPE_SERIES_ITEM);
+  self->players = g_list_store_new (KOMI_TYPE_PLAYER_ITEM);
+  self->ratings = g_list_store_new (KOMI_TYPE_RATING_ITEM);
+}

@@ -1,0 +1,105 @@
+/* komi-library.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "komi-library-items.h"
+
+G_BEGIN_DECLS
+
+/* The user's library as the application sees it: list models of its
+ * series (with per-opponent results and games), its players and the
+ * ratings against the frozen ladder. Every read happens on a worker thread
+ * on a reader connection of its own; the models change on the main
+ * thread only, all at once when a read completes. */
+
+#define KOMI_TYPE_LIBRARY (komi_library_get_type ())
+G_DECLARE_FINAL_TYPE (KomiLibrary, komi_library, KOMI, LIBRARY, GObject)
+
+typedef enum
+{
+  KOMI_LIBRARY_STATE_LOADING,
+  KOMI_LIBRARY_STATE_READY,
+  KOMI_LIBRARY_STATE_MISSING,   /* no file yet: nothing has been run */
+  KOMI_LIBRARY_STATE_FAILED,    /* the message says why and what to do */
+} KomiLibraryState;
+
+/* One attempt of a model call, as the review shows it. */
+typedef struct
+{
+  guint   turn;                 /* the move being decided, from 1 */
+  guint   attempt;
+  char   *question;             /* "play_or_pass", "best_point" */
+  double  latency_ms;
+  gint64  tokens_input;         /* -1: not reported */
+  gint64  tokens_output;
+  gint64  tokens_reasoning;
+  char   *answer;               /* the option chosen; NULL: none valid */
+  char   *outcome;              /* "ok", "invalid", "transport", … */
+  char   *model_version;
+} KomiReplayCall;
+
+/* A game loaded for review: its moves and the position after each. */
+typedef struct
+{
+  KomiStoreGame *game;          /* loaded: moves, dead stones, area owners */
+  GArray        *calls;         /* KomiReplayCall of a model's game, in turn order; or NULL */
+  guint          size;
+  guint          n_steps;       /* positions: the start and one per move */
+  guint8        *colors;        /* n_steps * size * size */
+  char          *summary;       /* the count in words, or why it did not count */
+} KomiReplay;
+
+KomiLibrary      *komi_library_new                (const char           *path);
+const char       *komi_library_get_path           (KomiLibrary          *self);
+KomiLibraryState  komi_library_get_state          (KomiLibrary          *self);
+/* Why the library is missing or failed, in words that say what to do. */
+const char       *komi_library_get_message        (KomiLibrary          *self);
+/* Why there are no ratings (no ladder yet, or the fit failed); NULL when
+ * there are. */
+const char       *komi_library_get_ratings_message (KomiLibrary         *self);
+/* TRUE while a read's rows replace the old ones: selection changes seen
+ * then are the models', not the user's. */
+gboolean          komi_library_is_replacing       (KomiLibrary          *self);
+GListModel       *komi_library_get_series         (KomiLibrary          *self);
+GListModel       *komi_library_get_players        (KomiLibrary          *self);
+GListModel       *komi_library_get_ratings        (KomiLibrary          *self);
+/* Reads the library again, off the main thread; "state" is notified when
+ * the read is done. */
+void              komi_library_reload             (KomiLibrary          *self);
+
+void              komi_library_load_game_async    (KomiLibrary          *self,
+                                                   gint64                game_id,
+                                                   GCancellable         *cancellable,
+                                                   GAsyncReadyCallback   callback,
+                                                   gpointer              user_data);
+KomiReplay       *komi_library_load_game_finish   (KomiLibrary          *self,
+                                                   GAsyncResult         *result,
+                                                   GError              **error);
+
+/* The same game, replayed from a loaded record (for tests and imports). */
+KomiReplay       *komi_replay_new                 (KomiStoreGame        *game,
+                                                   GError              **error);
+const guint8     *komi_replay_get_colors          (const KomiReplay     *replay,
+                                                   guint                 step);
+/* The move number of each stone standing at @step into @numbers. */
+void              komi_replay_get_numbers         (const KomiReplay     *replay,
+                                                   guint                 step,
+                                                   guint                *numbers);
+/* The model calls made for move @turn, in words ("2 calls: …"); NULL when
+ * none was made. */
+char             *komi_replay_describe_calls      (const KomiReplay     *replay,
+                                                   guint                 turn);
+/* The point of the move that led to @step; KOMI_NO_POINT at the start. */
+KomiPoint         komi_replay_get_last_move       (const KomiReplay     *replay,
+                                                   guint                 step);
+void              komi_replay_free                (KomiReplay           *replay);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiReplay, komi_replay_free)
+
+G_END_DECLS

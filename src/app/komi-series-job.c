@@ -1,0 +1,400 @@
+/* komi-series-job.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-app"
+
+#include "config.h"
+
+#include "komi-series-job.h"
+#include "komi-series-runner.h"
+#include "komi-store-sink.h"
+
+struct _KomiSeriesJob
+{
+  GObject       parent_instance;
+
+  char         *library_path;
+  char         *definition_path;   /* one of the two */
+  char         *definition;
+  GMainContext *context;           /* where progress is delivered */
+  GCancellable *cancellable;
+
+  gboolean      running;
+  gboolean      stopped;
+  GError       *error;
+  char         *name;
+  gint64        series_id;
+  guint         done;
+  guint         total;
+  double        eta;
+  double        cost;
+};
+
+G_DEFINE_FINAL_TYPE (KomiSeriesJob, komi_series_job, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_RUNNING,
+  PROP_NAME,
+  PROP_DONE,
+  PROP_TOTAL,
+  N_PROPS
+};
+
+enum {
+  GAME_ENDED,
+  FINISHED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* What a worker thread tells the main thread. */
+typedef struct
+{
+  KomiSeriesJob *self;
+  char          *name;        /* set once, when the definition is read */
+  gint64         series_id;
+  guint          done;
+  guint          total;
+  double         eta;
+  double         cost;
+  gboolean       game_ended;
+} Update;
+
+static void
+update_free (gpointer data)
+{
+  Update *u = data;
+
+  g_object_unref (u->self);
+  g_free (u->name);
+  g_free (u);
+}
+
+static gboolean
+apply_update (gpointer data)
+{
+  Update *u = data;
+  KomiSeriesJob *self = u->self;
+
+  if (u->name != NULL && g_strcmp0 (u->name, self->name) != 0)
+    {
+      g_free (self->name);
+      self->name = g_strdup (u->name);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
+    }
+  if (u->series_id > 0)
+    self->series_id = u->series_id;
+  self->eta = u->eta;
+  self->cost = u->cost;
+  if (u->total != self->total)
+    {
+      self->total = u->total;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOTAL]);
+    }
+  if (u->done != self->done)
+    {
+      self->done = u->done;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DONE]);
+    }
+  if (u->game_ended)
+    g_signal_emit (self, signals[GAME_ENDED], 0);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+post (KomiSeriesJob *self, Update *u)
+{
+  u->self = g_object_ref (self);
+  g_main_context_invoke_full (self->context, G_PRIORITY_DEFAULT, apply_update, u, update_free);
+}
+
+typedef struct
+{
+  KomiSeriesJob  *self;
+  KomiSeriesSink *sink;
+} RunContext;
+
+/* On a worker thread, one call at a time. */
+static void
+on_progress (const KomiSeriesProgress *progress,
+             const KomiPlannedGame    *game,
+             const KomiGameRecord     *record,
+             gpointer                  user_data)
+{
+  RunContext *run = user_data;
+  Update *u = g_new0 (Update, 1);
+
+  u->series_id = komi_store_sink_get_series_id (run->sink);
+  u->done = progress->done;
+  u->total = progress->total;
+  u->eta = progress->eta;
+  u->cost = progress->cost;
+  u->game_ended = record != NULL;
+  post (run->self, u);
+}
+
+static void
+run_thread (GTask        *task,
+            gpointer      source,
+            gpointer      task_data,
+            GCancellable *cancellable)
+{
+  KomiSeriesJob *self = source;
+  g_autoptr(KomiSeries) series = NULL;
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(KomiSeriesResult) result = NULL;
+  GError *error = NULL;
+  RunContext run = { self, NULL };
+  Update *u;
+
+  if (self->definition_path != NULL)
+    series = komi_series_load (self->definition_path, &error);
+  else
+    series = komi_series_new_from_json (self->definition, -1, &error);
+  if (series == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  u = g_new0 (Update, 1);
+  u->name = g_strdup (series->name);
+  u->total = komi_series_count_games (series);
+  u->eta = -1;
+  post (self, u);
+
+  /* The library is created on the first run, as komi-cli does. */
+  store = komi_store_open (self->library_path, &error);
+  if (store == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  run.sink = komi_store_new_sink (store);
+  result = komi_series_run (series, run.sink, series->jobs, on_progress, &run, cancellable,
+                            &error);
+  komi_store_sink_free (run.sink);
+  if (result == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+on_finished (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  KomiSeriesJob *self = KOMI_SERIES_JOB (source);
+  GError *error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          self->stopped = TRUE;
+          g_clear_error (&error);
+        }
+      else
+        self->error = error;
+    }
+  self->running = FALSE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+  g_signal_emit (self, signals[FINISHED], 0);
+}
+
+void
+komi_series_job_start (KomiSeriesJob *self)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (KOMI_IS_SERIES_JOB (self));
+  g_return_if_fail (!self->running && self->cancellable == NULL);
+
+  self->cancellable = g_cancellable_new ();
+  self->context = g_main_context_ref_thread_default ();
+  /* The task waits for its thread: a stopped run ends through
+   * on_finished only once the games in flight have stopped. */
+  task = g_task_new (self, self->cancellable, on_finished, NULL);
+  g_task_set_source_tag (task, komi_series_job_start);
+  self->running = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+  g_task_run_in_thread (task, run_thread);
+}
+
+void
+komi_series_job_stop (KomiSeriesJob *self)
+{
+  g_return_if_fail (KOMI_IS_SERIES_JOB (self));
+
+  g_cancellable_cancel (self->cancellable);
+}
+
+gboolean
+komi_series_job_get_running (KomiSeriesJob *self)
+{
+  g_return_val_if_fail (KOMI_IS_SERIES_JOB (self), FALSE);
+  return self->running;
+}
+
+const char *
+komi_series_job_get_name (KomiSeriesJob *self)
+{
+  g_return_val_if_fail (KOMI_IS_SERIES_JOB (self), NULL);
+  return self->name;
+}
+
+gint64
+komi_series_job_get_series_id (KomiSeriesJob *self)
+{
+  g_return_val_if_fail (KOMI_IS_SERIES_JOB (self), 0);
+  return self->series_id;
+}
+
+guint
+komi_series_job_get_done (KomiSeriesJob *self)
+{
+  g_return_val_if_fail (KOMI_IS_SERIES_JOB (self), 0);
+  return self->done;
+}
+
+guint
+komi_series_job_get_total (KomiSeriesJob *self)
+{
+  g_return_val_if_fail (KOMI_IS_SERIES_JOB (self), 0);
+  return self->total;
+}
+
+double
+komi_series_job_get_eta (KomiSeriesJob *self)
+{
+  g_return_val_if_fail (KOMI_IS_SERIES_JOB (self), -1);
+  return self->eta;
+}
+
+double
+komi_series_job_get_cost (KomiSeriesJob *self)
+{
+  g_return_val_if_fail (KOMI_IS_SERIES_JOB (self), 0);
+  return self->cost;
+}
+
+const GError *
+komi_series_job_get_error (KomiSeriesJob *self)
+{
+  g_return_val_if_fail (KOMI_IS_SERIES_JOB (self), NULL);
+  return self->error;
+}
+
+gboolean
+komi_series_job_get_stopped (KomiSeriesJob *self)
+{
+  g_return_val_if_fail (KOMI_IS_SERIES_JOB (self), FALSE);
+  return self->stopped;
+}
+
+static KomiSeriesJob *
+job_new (const char *library_path, const char *definition_path, const char *definition)
+{
+  KomiSeriesJob *self = g_object_new (KOMI_TYPE_SERIES_JOB, NULL);
+
+  self->library_path = g_strdup (library_path);
+  self->definition_path = g_strdup (definition_path);
+  self->definition = g_strdup (definition);
+  return self;
+}
+
+KomiSeriesJob *
+komi_series_job_new_for_file (const char *library_path,
+                              const char *definition_path)
+{
+  g_return_val_if_fail (library_path != NULL && definition_path != NULL, NULL);
+  return job_new (library_path, definition_path, NULL);
+}
+
+KomiSeriesJob *
+komi_series_job_new_for_definition (const char *library_path,
+                                    const char *definition)
+{
+  g_return_val_if_fail (library_path != NULL && definition != NULL, NULL);
+  return job_new (library_path, NULL, definition);
+}
+
+static void
+komi_series_job_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  KomiSeriesJob *self = KOMI_SERIES_JOB (object);
+
+  switch (prop_id)
+    {
+    case PROP_RUNNING: g_value_set_boolean (value, self->running); break;
+    case PROP_NAME: g_value_set_string (value, self->name); break;
+    case PROP_DONE: g_value_set_uint (value, self->done); break;
+    case PROP_TOTAL: g_value_set_uint (value, self->total); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+komi_series_job_dispose (GObject *object)
+{
+  KomiSeriesJob *self = KOMI_SERIES_JOB (object);
+
+  /* A running job is kept alive by its task: only a finished one gets here. */
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->context, g_main_context_unref);
+  G_OBJECT_CLASS (komi_series_job_parent_class)->dispose (object);
+}
+
+static void
+komi_series_job_finalize (GObject *object)
+{
+  KomiSeriesJob *self = KOMI_SERIES_JOB (object);
+
+  g_free (self->library_path);
+  g_free (self->definition_path);
+  g_free (self->definition);
+  g_free (self->name);
+  g_clear_error (&self->error);
+  G_OBJECT_CLASS (komi_series_job_parent_class)->finalize (object);
+}
+
+static void
+komi_series_job_class_init (KomiSeriesJobClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
+
+  object_class->get_property = komi_series_job_get_property;
+  object_class->dispose = komi_series_job_dispose;
+  object_class->finalize = komi_series_job_finalize;
+
+  properties[PROP_RUNNING] = g_param_spec_boolean ("running", NULL, NULL, FALSE, ro);
+  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, ro);
+  properties[PROP_DONE] = g_param_spec_uint ("done", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  properties[PROP_TOTAL] = g_param_spec_uint ("total", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A game ended and was recorded: the library has something new. */
+  signals[GAME_ENDED] = g_signal_new ("game-ended", G_TYPE_FROM_CLASS (klass),
+                                      G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                      G_TYPE_NONE, 0);
+  /* The run is over: finished, stopped, or failed (see get_error). */
+  signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass),
+                                    G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                    G_TYPE_NONE, 0);
+}
+
+static void
+komi_series_job_init (KomiSeriesJob *self)
+{
+  self->eta = -1;
+}

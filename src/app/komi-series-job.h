@@ -1,0 +1,45 @@
+/* komi-series-job.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+#define KOMI_TYPE_SERIES_JOB (komi_series_job_get_type ())
+G_DECLARE_FINAL_TYPE (KomiSeriesJob, komi_series_job, KOMI, SERIES_JOB, GObject)
+
+/* One run of a series from the window: the definition is read, the library
+ * opened for writing and the games played by the series runner, all on a
+ * worker thread; progress reaches the main thread as property changes and
+ * a "game-ended" signal, and "finished" says how it ended. Stopping keeps
+ * every committed move: running the same definition again continues. */
+
+/* A series definition file, or the definition recorded in the library. */
+KomiSeriesJob *komi_series_job_new_for_file       (const char     *library_path,
+                                                   const char     *definition_path);
+KomiSeriesJob *komi_series_job_new_for_definition (const char     *library_path,
+                                                   const char     *definition);
+void           komi_series_job_start              (KomiSeriesJob  *self);
+/* Asks the games in flight to stop; "finished" follows. */
+void           komi_series_job_stop               (KomiSeriesJob  *self);
+gboolean       komi_series_job_get_running        (KomiSeriesJob  *self);
+/* The series' name once its definition is read; NULL before. */
+const char    *komi_series_job_get_name           (KomiSeriesJob  *self);
+gint64         komi_series_job_get_series_id      (KomiSeriesJob  *self);
+guint          komi_series_job_get_done           (KomiSeriesJob  *self);
+guint          komi_series_job_get_total          (KomiSeriesJob  *self);
+/* Seconds left, estimated; < 0 when not known yet. */
+double         komi_series_job_get_eta            (KomiSeriesJob  *self);
+/* US dollars spent on model calls in this run. */
+double         komi_series_job_get_cost           (KomiSeriesJob  *self);
+/* Why the run ended early; NULL while running, after success, or when it
+ * was stopped. */
+const GError  *komi_series_job_get_error          (KomiSeriesJob  *self);
+gboolean       komi_series_job_get_stopped        (KomiSeriesJob  *self);
+
+G_END_DECLS

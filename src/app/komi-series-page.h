@@ -1,0 +1,36 @@
+/* komi-series-page.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "komi-board-view.h"
+#include "komi-library.h"
+
+G_BEGIN_DECLS
+
+#define KOMI_TYPE_SERIES_PAGE (komi_series_page_get_type ())
+G_DECLARE_FINAL_TYPE (KomiSeriesPage, komi_series_page, KOMI, SERIES_PAGE, AdwBin)
+
+/* The library's series: a list with each one's progress, and for the one
+ * selected its results per opponent, its games, and the board of the game
+ * selected, stepped through by the `review.*-move` actions. */
+
+void              komi_series_page_set_library    (KomiSeriesPage *self,
+                                                   KomiLibrary    *library);
+KomiLibrary      *komi_series_page_get_library    (KomiSeriesPage *self);
+KomiBoardView    *komi_series_page_get_board_view (KomiSeriesPage *self);
+/* The game under review and the position shown (NULL until one loads). */
+const KomiReplay *komi_series_page_get_replay     (KomiSeriesPage *self,
+                                                   guint          *step);
+/* Selects series @series and its game @game (positions in the lists);
+ * FALSE when either is out of range. */
+gboolean          komi_series_page_select         (KomiSeriesPage *self,
+                                                   guint           series,
+                                                   guint           game);
+
+G_END_DECLS

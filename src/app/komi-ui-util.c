@@ -1,0 +1,79 @@
+/* komi-ui-util.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-app"
+
+#include "config.h"
+
+#include "komi-ui-util.h"
+
+static void
+setup_label (GtkSignalListItemFactory *factory,
+             GtkListItem              *list_item,
+             gpointer                  data)
+{
+  KomiCellFlags flags = GPOINTER_TO_UINT (data);
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), (flags & KOMI_CELL_NUMERIC) ? 1.0f : 0.0f);
+  if (flags & KOMI_CELL_WRAP)
+    {
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_width_chars (GTK_LABEL (label), 30);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 80);
+    }
+  else
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  if (flags & KOMI_CELL_NUMERIC)
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (list_item, label);
+}
+
+static void
+bind_label (GtkSignalListItemFactory *factory,
+            GtkListItem              *list_item,
+            gpointer                  user_data)
+{
+  KomiCellTextFunc func = g_object_get_data (G_OBJECT (factory), "komi-cell-func");
+  g_autofree char *text = func (gtk_list_item_get_item (list_item));
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+
+  gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "");
+  /* Long cells (settings, names) are ellipsized; the tooltip has them whole. */
+  gtk_widget_set_tooltip_text (label, text != NULL && g_utf8_strlen (text, -1) > 24 ? text : NULL);
+}
+
+GtkColumnViewColumn *
+komi_column_view_add_text (GtkColumnView    *view,
+                           const char       *title,
+                           KomiCellTextFunc  func,
+                           gboolean          expand,
+                           KomiCellFlags     flags)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkColumnViewColumn *column;
+
+  g_object_set_data (G_OBJECT (factory), "komi-cell-func", func);
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_label), GUINT_TO_POINTER (flags));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_label), NULL);
+  column = gtk_column_view_column_new (title, factory);
+  gtk_column_view_column_set_expand (column, expand);
+  gtk_column_view_column_set_resizable (column, TRUE);
+  gtk_column_view_append_column (view, column);
+  g_object_unref (column);
+  return column;
+}
+
+void
+komi_column_view_add_columns (GtkColumnView    *view,
+                              const KomiColumn *columns,
+                              guint             n_columns)
+{
+  for (guint i = 0; i < n_columns; i++)
+    komi_column_view_add_text (view, g_dgettext (GETTEXT_PACKAGE, columns[i].title),
+                               columns[i].func, columns[i].expand, columns[i].flags);
+}

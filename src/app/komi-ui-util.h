@@ -1,0 +1,42 @@
+/* komi-ui-util.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* The text of one cell for @item (a row of the view's model); a new string. */
+typedef char *(*KomiCellTextFunc) (gpointer item);
+
+typedef enum
+{
+  KOMI_CELL_NUMERIC = 1 << 0,   /* right-aligned, tabular figures */
+  KOMI_CELL_WRAP    = 1 << 1,   /* long text wraps instead of being ellipsized */
+} KomiCellFlags;
+
+/* Appends a column of labels to @view whose text @func gives for each row. */
+GtkColumnViewColumn *komi_column_view_add_text (GtkColumnView    *view,
+                                                const char       *title,
+                                                KomiCellTextFunc  func,
+                                                gboolean          expand,
+                                                KomiCellFlags     flags);
+
+/* A column as data, for tables of columns; @title is marked with N_(). */
+typedef struct
+{
+  const char       *title;
+  KomiCellTextFunc  func;
+  gboolean          expand;
+  KomiCellFlags     flags;
+} KomiColumn;
+
+void                 komi_column_view_add_columns (GtkColumnView    *view,
+                                                   const KomiColumn *columns,
+                                                   guint             n_columns);
+
+G_END_DECLS

@@ -1,0 +1,50 @@
+/* komi-window-private.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "komi-ladder-page.h"
+#include "komi-players-page.h"
+#include "komi-series-job.h"
+#include "komi-series-page.h"
+#include "komi-window.h"
+
+G_BEGIN_DECLS
+
+struct _KomiWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  KomiLibrary          *library;
+  gboolean              toast_on_load;   /* the user asked for this read */
+
+  AdwLeaflet           *leaflet;
+  GtkListBox           *sidebar;
+  GtkListBoxRow        *series_row;
+  AdwWindowTitle       *content_title;
+  AdwToastOverlay      *toast_overlay;
+  GtkStack             *state_stack;
+  AdwStatusPage        *problem_page;
+  GtkStack             *page_stack;
+  KomiSeriesPage       *series_page;
+  KomiPlayersPage      *players_page;
+  KomiLadderPage       *ladder_page;
+
+  /* komi-window-run.c */
+  KomiSeriesJob        *job;             /* the series running, or the last one run */
+  gboolean              close_after_stop;
+  GtkRevealer          *run_revealer;
+  GtkLabel             *run_label;
+  GtkProgressBar       *run_progress;
+};
+
+
+/* komi-window-run.c: running a series from the window. */
+void     _komi_window_class_init_run (GtkWidgetClass *widget_class);
+void     _komi_window_init_run       (KomiWindow     *self);
+void     _komi_window_dispose_run    (KomiWindow     *self);
+
+G_END_DECLS

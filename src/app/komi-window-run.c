@@ -1,0 +1,344 @@
+/* komi-window-run.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-app"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "komi-series-dialog.h"
+#include "komi-window-private.h"
+
+/* Running a series from the window: one at a time, on worker threads (the
+ * job), its progress in a bar under the header, the library read again as
+ * each game ends, and closing the window during a run asked first. */
+
+static gboolean
+job_running (KomiWindow *self)
+{
+  return self->job != NULL && komi_series_job_get_running (self->job);
+}
+
+static void
+update_actions (KomiWindow *self)
+{
+  gboolean running = job_running (self);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-series", !running);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-series-file", !running);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-demo", !running);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-series", !running);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-definition", !running);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.continue-series", !running);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-series", running);
+}
+
+static char *
+format_duration (double seconds)
+{
+  guint s = (guint) (seconds + 0.5);
+
+  return s >= 3600 ? g_strdup_printf ("%u:%02u:%02u", s / 3600, s / 60 % 60, s % 60)
+                   : g_strdup_printf ("%u:%02u", s / 60, s % 60);
+}
+
+static void
+update_bar (KomiWindow *self)
+{
+  KomiSeriesJob *job = self->job;
+  guint done = komi_series_job_get_done (job);
+  guint total = komi_series_job_get_total (job);
+  double eta = komi_series_job_get_eta (job);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (komi_series_job_get_name (job) == NULL)
+    g_string_append (text, _("Reading the series…"));
+  else
+    g_string_append_printf (text, _("Running “%s”: %u of %u games"),
+                            komi_series_job_get_name (job), done, total);
+  if (eta >= 0 && done < total)
+    {
+      g_autofree char *left = format_duration (eta);
+
+      g_string_append_printf (text, _(" · about %s left"), left);
+    }
+  if (komi_series_job_get_cost (job) > 0)
+    g_string_append_printf (text, _(" · $%.4f spent"), komi_series_job_get_cost (job));
+  gtk_label_set_text (self->run_label, text->str);
+  gtk_progress_bar_set_fraction (self->run_progress, total > 0 ? (double) done / total : 0);
+}
+
+static void
+on_game_ended (KomiWindow *self)
+{
+  komi_library_reload (self->library);
+}
+
+static void
+on_job_finished (KomiWindow *self)
+{
+  KomiSeriesJob *job = self->job;
+  const GError *error = komi_series_job_get_error (job);
+  g_autofree char *text = NULL;
+
+  gtk_revealer_set_reveal_child (self->run_revealer, FALSE);
+  update_actions (self);
+  komi_library_reload (self->library);
+  if (self->close_after_stop)
+    {
+      gtk_window_destroy (GTK_WINDOW (self));
+      return;
+    }
+  if (error != NULL)
+    {
+      GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("The Series Stopped"),
+                                                  error->message);
+
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+      gtk_window_present (GTK_WINDOW (dialog));
+      return;
+    }
+  if (komi_series_job_get_stopped (job))
+    text = g_strdup (_("Stopped. Continue the series to play the rest."));
+  else
+    text = g_strdup_printf (_("“%s” is finished"), komi_series_job_get_name (job));
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+}
+
+static void
+start_job (KomiWindow *self, KomiSeriesJob *job)
+{
+  g_return_if_fail (!job_running (self));
+
+  if (self->job != NULL)
+    g_signal_handlers_disconnect_by_data (self->job, self);
+  g_set_object (&self->job, job);
+  g_signal_connect_swapped (job, "notify::name", G_CALLBACK (update_bar), self);
+  g_signal_connect_swapped (job, "notify::done", G_CALLBACK (update_bar), self);
+  g_signal_connect_swapped (job, "notify::total", G_CALLBACK (update_bar), self);
+  g_signal_connect_swapped (job, "game-ended", G_CALLBACK (on_game_ended), self);
+  g_signal_connect_swapped (job, "finished", G_CALLBACK (on_job_finished), self);
+  komi_series_job_start (job);
+  update_bar (self);
+  update_actions (self);
+  gtk_revealer_set_reveal_child (self->run_revealer, TRUE);
+}
+
+static void
+run_series_file_activated (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  KomiWindow *self = KOMI_WINDOW (widget);
+  g_autoptr(KomiSeriesJob) job =
+    komi_series_job_new_for_file (komi_library_get_path (self->library),
+                                  g_variant_get_string (parameter, NULL));
+
+  start_job (self, job);
+}
+
+static void
+on_run_chooser_response (GtkNativeDialog *dialog,
+                         int              response,
+                         KomiWindow      *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  if (file != NULL)
+    path = g_file_get_path (file);
+  if (path != NULL && !job_running (self))
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.run-series-file", "s", path);
+  g_object_unref (dialog);
+}
+
+static void
+run_series_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  KomiWindow *self = KOMI_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  chooser = gtk_file_chooser_native_new (_("Run a Series"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Run"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Series definitions"));
+  gtk_file_filter_add_pattern (filter, "*.json");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_run_chooser_response), self);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+run_definition_activated (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  KomiWindow *self = KOMI_WINDOW (widget);
+  g_autoptr(KomiSeriesJob) job =
+    komi_series_job_new_for_definition (komi_library_get_path (self->library),
+                                        g_variant_get_string (parameter, NULL));
+
+  start_job (self, job);
+}
+
+static void
+new_series_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  gtk_window_present (GTK_WINDOW (komi_series_dialog_new (GTK_WINDOW (widget))));
+}
+
+/* The README's demo series (data/examples/demo-series.json, compiled in):
+ * GNU Go level 1 against the seeded random player, no key, no network. */
+static void
+run_demo_activated (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  KomiWindow *self = KOMI_WINDOW (widget);
+  g_autoptr(GBytes) bytes = g_resources_lookup_data ("/io/github/komigo/Komi/demo-series.json",
+                                                     G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  g_autofree char *text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_autoptr(KomiSeriesJob) job =
+    komi_series_job_new_for_definition (komi_library_get_path (self->library), text);
+
+  start_job (self, job);
+}
+
+/* Runs a series of the library again from its recorded definition: the
+ * games already ended are kept, unfinished ones resume. */
+static void
+continue_series_activated (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  KomiWindow *self = KOMI_WINDOW (widget);
+  GListModel *series = komi_library_get_series (self->library);
+  gint64 id = g_variant_get_int64 (parameter);
+
+  for (guint i = 0; i < g_list_model_get_n_items (series); i++)
+    {
+      g_autoptr(KomiSeriesItem) item = g_list_model_get_item (series, i);
+
+      if (item->series->id == id)
+        {
+          g_autoptr(KomiSeriesJob) job =
+            komi_series_job_new_for_definition (komi_library_get_path (self->library),
+                                                item->series->definition);
+
+          start_job (self, job);
+          return;
+        }
+    }
+}
+
+static void
+stop_series_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  KomiWindow *self = KOMI_WINDOW (widget);
+
+  if (job_running (self))
+    {
+      gtk_label_set_text (self->run_label, _("Stopping: the games in flight keep their moves…"));
+      komi_series_job_stop (self->job);
+    }
+}
+
+static void
+on_close_response (AdwMessageDialog *dialog,
+                   const char       *response,
+                   KomiWindow       *self)
+{
+  if (g_strcmp0 (response, "stop") != 0)
+    return;
+  if (!job_running (self))   /* it ended while the question was open */
+    {
+      gtk_window_destroy (GTK_WINDOW (self));
+      return;
+    }
+  self->close_after_stop = TRUE;
+  komi_series_job_stop (self->job);
+}
+
+/* Closing during a run asks first; stopping keeps every committed move. */
+static gboolean
+on_close_request (KomiWindow *self)
+{
+  GtkWidget *dialog;
+
+  if (!job_running (self))
+    return FALSE;
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Stop the Series?"),
+                                   _("A series is running. Its games stop where they are and "
+                                     "resume when you continue it."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Keep Running"),
+                                    "stop", _("_Stop and Close"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "stop",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+KomiSeriesJob *
+komi_window_get_job (KomiWindow *self)
+{
+  g_return_val_if_fail (KOMI_IS_WINDOW (self), NULL);
+  return self->job;
+}
+
+void
+_komi_window_class_init_run (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_bind_template_child (widget_class, KomiWindow, run_revealer);
+  gtk_widget_class_bind_template_child (widget_class, KomiWindow, run_label);
+  gtk_widget_class_bind_template_child (widget_class, KomiWindow, run_progress);
+
+  gtk_widget_class_install_action (widget_class, "win.run-series", NULL, run_series_activated);
+  gtk_widget_class_install_action (widget_class, "win.run-series-file", "s",
+                                   run_series_file_activated);
+  gtk_widget_class_install_action (widget_class, "win.run-demo", NULL, run_demo_activated);
+  gtk_widget_class_install_action (widget_class, "win.new-series", NULL, new_series_activated);
+  gtk_widget_class_install_action (widget_class, "win.run-definition", "s",
+                                   run_definition_activated);
+  gtk_widget_class_install_action (widget_class, "win.continue-series", "x",
+                                   continue_series_activated);
+  gtk_widget_class_install_action (widget_class, "win.stop-series", NULL,
+                                   stop_series_activated);
+}
+
+void
+_komi_window_init_run (KomiWindow *self)
+{
+  g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
+  update_actions (self);
+}
+
+void
+_komi_window_dispose_run (KomiWindow *self)
+{
+  /* A job still running keeps itself alive through its task and ends on
+   * its own; the window only lets go of it. */
+  if (self->job != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->job, self);
+      komi_series_job_stop (self->job);
+    }
+  g_clear_object (&self->job);
+}

@@ -1,0 +1,292 @@
+/* app-screenshots.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "komi-app-test-util.h"
+#include "komi-series-dialog.h"
+#include "komi-window.h"
+
+/* Screenshots of the main window for data/screenshots/: each section, light
+ * and dark, on a 1366x768 screen, taken with ImageMagick's `import -window
+ * root` as a person would see them. Not a test: run it by hand under Xvfb,
+ *
+ *   xvfb-run -a -s "-screen 0 1366x768x24" _build/tests/app-screenshots \
+ *     --db LIBRARY.db data/screenshots
+ *
+ * and look at every image it writes. */
+
+typedef struct
+{
+  const char *name;
+  const char *page;
+  gboolean    dark;
+  int         width;    /* 0: the window's default size */
+  gboolean    missing;  /* a library that does not exist yet */
+  gboolean    run_demo; /* a fresh library, the demo series running */
+  const char *dialog;   /* the series dialog open, with this subject ("": as it opens) */
+  const char *tested;   /* these opponents in the dialog, and its Test pressed */
+  gboolean    list;     /* the folded list of series brought out */
+  gboolean    calls;    /* the second series' first game at move 3, with its calls */
+} Shot;
+
+static const Shot shots[] = {
+  { "series-light", "series", FALSE, 0, FALSE },
+  { "series-dark", "series", TRUE, 0, FALSE },
+  { "players-light", "players", FALSE, 0, FALSE },
+  { "ladder-light", "ladder", FALSE, 0, FALSE },
+  { "series-folded", "series", FALSE, 640, FALSE },   /* as narrow as it goes */
+  { "series-folded-list", "series", FALSE, 640, FALSE, FALSE, NULL, NULL, TRUE },
+  { "review-model-calls", "series", FALSE, 0, FALSE, FALSE, NULL, NULL, FALSE, TRUE },
+  { "first-start-dark", "series", TRUE, 0, TRUE },
+  { "running-demo", "series", FALSE, 0, FALSE, TRUE },
+  { "series-dialog", "series", FALSE, 0, FALSE, FALSE, "" },
+  { "series-dialog-refused-dark", "series", TRUE, 0, FALSE, FALSE, "gnugo:11" },
+  { "series-dialog-tested", "series", FALSE, 0, FALSE, FALSE, "gnugo:1",
+    "random, gtp:/bin/false" },
+};
+
+static gboolean
+flap_folded (gpointer flap)
+{
+  return adw_flap_get_folded (flap);
+}
+
+static gboolean
+checks_done (gpointer label)
+{
+  return gtk_widget_get_visible (label)
+         && strstr (gtk_label_get_text (GTK_LABEL (label)), "…") == NULL;
+}
+
+static gboolean
+settled (gpointer library)
+{
+  return komi_library_get_state (library) != KOMI_LIBRARY_STATE_LOADING;
+}
+
+static gboolean
+game_shown (gpointer page)
+{
+  guint step;
+  const KomiReplay *replay = komi_series_page_get_replay (page, &step);
+
+  return replay != NULL && step + 1 == replay->n_steps;
+}
+
+static gboolean
+elapsed (gpointer end)
+{
+  return g_get_monotonic_time () > *(gint64 *) end;
+}
+
+static void
+pause_ms (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  app_test_wait (elapsed, &end);
+}
+
+static gboolean
+demo_going (gpointer window)
+{
+  KomiSeriesJob *job = komi_window_get_job (window);
+
+  return job != NULL && komi_series_job_get_done (job) >= 5;
+}
+
+static gboolean
+demo_over (gpointer window)
+{
+  return !komi_series_job_get_running (komi_window_get_job (window));
+}
+
+static gboolean
+import_root (const char *out, GError **error)
+{
+  const char *argv[] = { "import", "-window", "root", out, NULL };
+  int status;
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
+                     &status, error)
+      || !g_spawn_check_wait_status (status, error))
+    return FALSE;
+  printf ("%s\n", out);
+  return TRUE;
+}
+
+/* The demo running in a fresh library, then the question asked when the
+ * window is closed during the run. */
+static gboolean
+take_running (KomiWindow *window, const char *dir, GError **error)
+{
+  g_autofree char *running = g_strdup_printf ("%s/running-demo.png", dir);
+  g_autofree char *closing = g_strdup_printf ("%s/close-while-running.png", dir);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.run-demo", NULL);
+  app_test_wait_seconds (demo_going, window, 120);
+  pause_ms (500);
+  /* Follow the game started last, still being played. */
+  {
+    GListModel *list = komi_library_get_series (komi_window_get_library (window));
+    g_autoptr(KomiSeriesItem) item = g_list_model_get_item (list, 0);
+    guint n = item != NULL ? g_list_model_get_n_items (G_LIST_MODEL (item->games)) : 0;
+
+    for (guint i = n; i-- > 0;)
+      {
+        g_autoptr(KomiGameItem) game = g_list_model_get_item (G_LIST_MODEL (item->games), i);
+
+        if (game->game->status == KOMI_GAME_STATUS_RUNNING)
+          {
+            komi_series_page_select (komi_window_get_series_page (window), 0, i);
+            break;
+          }
+      }
+  }
+  pause_ms (900);
+  if (!import_root (running, error))
+    return FALSE;
+  gtk_window_close (GTK_WINDOW (window));
+  pause_ms (800);
+  if (!import_root (closing, error))
+    return FALSE;
+  /* Answer as the user would: stop, and the window closes once the games
+   * in flight have stopped. */
+  {
+    g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+    for (GList *l = toplevels; l != NULL; l = l->next)
+      if (ADW_IS_MESSAGE_DIALOG (l->data))
+        adw_message_dialog_response (l->data, "stop");
+  }
+  app_test_wait_seconds (demo_over, window, 120);
+  return TRUE;
+}
+
+static gboolean
+take (const Shot *shot, const char *db, const char *dir, GError **error)
+{
+  g_autofree char *missing = g_build_filename (g_get_tmp_dir (), "komi-no-library",
+                                               "library.db", NULL);
+  g_autofree char *fresh_dir = g_dir_make_tmp ("komi-shot-XXXXXX", NULL);
+  g_autofree char *fresh = g_build_filename (fresh_dir, "library.db", NULL);
+  g_autoptr(KomiLibrary) library = komi_library_new (shot->missing ? missing
+                                                     : shot->run_demo ? fresh : db);
+  g_autofree char *out = g_strdup_printf ("%s/%s.png", dir, shot->name);
+  KomiWindow *window;
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      shot->dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                 : ADW_COLOR_SCHEME_FORCE_LIGHT);
+  window = g_object_ref_sink (komi_window_new (NULL, library));   /* outlives a close */
+  if (shot->width > 0)
+    gtk_window_set_default_size (GTK_WINDOW (window), shot->width, 700);
+  komi_library_reload (library);
+  gtk_window_present (GTK_WINDOW (window));
+  if (!app_test_wait (settled, library))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT, "the library did not load");
+      return FALSE;
+    }
+  komi_window_show_page (window, shot->page);
+  if (shot->run_demo)
+    {
+      gboolean ok = take_running (window, dir, error);
+
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_object_unref (window);
+      return ok;
+    }
+  if (!shot->missing && g_str_equal (shot->page, "series")
+      && komi_series_page_select (komi_window_get_series_page (window), 0, 2))
+    app_test_wait (game_shown, komi_window_get_series_page (window));
+  if (shot->calls)
+    {
+      KomiSeriesPage *page = komi_window_get_series_page (window);
+
+      komi_series_page_select (page, 1, 0);
+      app_test_wait (game_shown, page);
+      gtk_widget_activate_action (GTK_WIDGET (page), "review.first-move", NULL);
+      for (guint i = 0; i < 3; i++)
+        gtk_widget_activate_action (GTK_WIDGET (page), "review.next-move", NULL);
+    }
+  if (shot->list)
+    {
+      AdwFlap *flap = ADW_FLAP (gtk_widget_get_template_child (
+                                  GTK_WIDGET (komi_window_get_series_page (window)),
+                                  KOMI_TYPE_SERIES_PAGE, "flap"));
+      /* As a user would: once the list has folded away, bring it back. */
+      app_test_wait (flap_folded, flap);
+      adw_flap_set_reveal_flap (flap, TRUE);
+    }
+  if (shot->dialog != NULL)
+    {
+      KomiSeriesDialog *dialog = komi_series_dialog_new (GTK_WINDOW (window));
+
+      if (shot->dialog[0] != '\0')
+        {
+          GObject *row = gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                        KOMI_TYPE_SERIES_DIALOG, "subject_row");
+
+          gtk_editable_set_text (GTK_EDITABLE (row), shot->dialog);
+        }
+      gtk_window_present (GTK_WINDOW (dialog));
+      if (shot->tested != NULL)
+        {
+          GObject *row = gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                        KOMI_TYPE_SERIES_DIALOG,
+                                                        "opponents_row");
+          GObject *label = gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                          KOMI_TYPE_SERIES_DIALOG,
+                                                          "check_label");
+
+          gtk_editable_set_text (GTK_EDITABLE (row), shot->tested);
+          gtk_widget_activate_action (GTK_WIDGET (dialog), "series.test", NULL);
+          app_test_wait_seconds (checks_done, label, 60);
+        }
+    }
+  pause_ms (700);   /* the stack's crossfade and a frame */
+
+  if (!import_root (out, error))
+    return FALSE;
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (window);
+  pause_ms (200);
+  return TRUE;
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autofree char *db = NULL;
+  const GOptionEntry entries[] = {
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db, "The library to show", "PATH" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("OUTPUT-FOLDER");
+  g_autoptr(GError) error = NULL;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || db == NULL || argc != 2)
+    {
+      fprintf (stderr, "usage: app-screenshots --db LIBRARY OUTPUT-FOLDER (under xvfb-run)\n");
+      return 2;
+    }
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+  gtk_init ();
+  adw_init ();
+  for (guint i = 0; i < G_N_ELEMENTS (shots); i++)
+    if (!take (&shots[i], db, argv[1], &error))
+      {
+        fprintf (stderr, "app-screenshots: %s: %s\n", shots[i].name, error->message);
+        return 1;
+      }
+  return 0;
+}

@@ -1,0 +1,142 @@
+/* komi-app-test-util.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <string.h>
+
+#include <adwaita.h>
+
+/* Shared by the UI tests (run under Xvfb): starting GTK and libadwaita,
+ * waiting on the main loop for a condition, and rendering a widget to an
+ * image exactly as it is drawn on screen. */
+
+/* No session bus runs under `xvfb-run` in CI; GTK says so once. That is
+ * the only warning a UI test may survive. */
+static inline gboolean
+app_test_log_filter (const char     *log_domain,
+                     GLogLevelFlags  log_level,
+                     const char     *message,
+                     gpointer        user_data)
+{
+  return strstr (message, "session bus") == NULL;
+}
+
+static inline void
+app_test_init (int *argc, char ***argv)
+{
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);   /* Xvfb has no GPU */
+  g_setenv ("GTK_A11Y", "none", FALSE);
+  gtk_test_init (argc, argv, NULL);
+  g_test_log_set_fatal_handler (app_test_log_filter, NULL);
+  adw_init ();
+}
+
+typedef gboolean (*AppTestCondition) (gpointer data);
+
+/* Runs the main loop until @cond holds, for at most @seconds. */
+static inline gboolean
+app_test_wait_seconds (AppTestCondition cond, gpointer data, guint seconds)
+{
+  gint64 end = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
+
+  while (!cond (data))
+    {
+      if (g_get_monotonic_time () > end)
+        return FALSE;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  return TRUE;
+}
+
+static inline gboolean
+app_test_wait (AppTestCondition cond, gpointer data)
+{
+  return app_test_wait_seconds (cond, data, 20);
+}
+
+static inline gboolean
+app_test_has_size (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 1;
+}
+
+/* Draws @widget as it is on screen (its own snapshot) into an image
+ * surface of its allocated size. */
+static inline cairo_surface_t *
+app_test_render (GtkWidget *widget)
+{
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot;
+  g_autoptr(GskRenderNode) node = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  /* The paintable has nothing to give until the widget has been drawn
+   * once; give the frame clock a moment. */
+  for (guint attempt = 0; node == NULL && attempt < 100; attempt++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (10000);
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, width, height);
+      node = gtk_snapshot_free_to_node (snapshot);
+    }
+  g_assert_nonnull (node);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* Compares two images: the share of pixels (0–1) whose colour differs by
+ * more than @threshold in some channel, over the whole image and in the
+ * worst 16x16 tile (a missing mark is small but all in one place). Both
+ * are 1 when the sizes differ. */
+#define APP_TEST_TILE 16
+
+static inline void
+app_test_compare (cairo_surface_t *a,
+                  cairo_surface_t *b,
+                  int              threshold,
+                  double          *whole,
+                  double          *worst_tile)
+{
+  int w = cairo_image_surface_get_width (a);
+  int h = cairo_image_surface_get_height (a);
+  int tiles_x = (w + APP_TEST_TILE - 1) / APP_TEST_TILE;
+  int tiles_y = (h + APP_TEST_TILE - 1) / APP_TEST_TILE;
+  g_autofree guint *tiles = NULL;
+  guint differing = 0, worst = 0;
+
+  *whole = *worst_tile = 1.0;
+  if (w != cairo_image_surface_get_width (b) || h != cairo_image_surface_get_height (b))
+    return;
+  tiles = g_new0 (guint, tiles_x * tiles_y);
+  cairo_surface_flush (a);
+  cairo_surface_flush (b);
+  for (int y = 0; y < h; y++)
+    {
+      const guint8 *ra = cairo_image_surface_get_data (a) + y * cairo_image_surface_get_stride (a);
+      const guint8 *rb = cairo_image_surface_get_data (b) + y * cairo_image_surface_get_stride (b);
+
+      for (int x = 0; x < w; x++)
+        for (int c = 0; c < 4; c++)
+          if (ABS ((int) ra[4 * x + c] - (int) rb[4 * x + c]) > threshold)
+            {
+              differing++;
+              tiles[(y / APP_TEST_TILE) * tiles_x + x / APP_TEST_TILE]++;
+              break;
+            }
+    }
+  for (int i = 0; i < tiles_x * tiles_y; i++)
+    worst = MAX (worst, tiles[i]);
+  *whole = (double) differing / ((double) w * h);
+  *worst_tile = (double) worst / (APP_TEST_TILE * APP_TEST_TILE);
+}

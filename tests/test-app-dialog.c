@@ -1,0 +1,227 @@
+/* test-app-dialog.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "komi-app-test-util.h"
+#include "komi-series-dialog.h"
+#include "komi-store-test-util.h"
+#include "komi-test-util.h"
+#include "komi-window.h"
+
+/* The series dialog, built from its template and presented over the main
+ * window: each bad field is refused at the field, with what is expected,
+ * and Run is off; good fields run the series into the library. */
+
+typedef struct
+{
+  char             *dir;
+  char             *path;
+  KomiWindow       *window;
+  KomiSeriesDialog *dialog;
+} DialogFixture;
+
+static void
+dialog_fixture_set_up (DialogFixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiLibrary) library = NULL;
+
+  f->dir = g_dir_make_tmp ("komi-app-dialog-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->path = g_build_filename (f->dir, "library.db", NULL);
+  library = komi_library_new (f->path);
+  f->window = komi_window_new (NULL, library);
+  komi_library_reload (library);
+  gtk_window_present (GTK_WINDOW (f->window));
+  f->dialog = komi_series_dialog_new (GTK_WINDOW (f->window));
+  g_object_add_weak_pointer (G_OBJECT (f->dialog), (gpointer *) &f->dialog);
+  gtk_window_present (GTK_WINDOW (f->dialog));
+  g_assert_true (app_test_wait (app_test_has_size, f->dialog));
+}
+
+static void
+dialog_fixture_tear_down (DialogFixture *f, gconstpointer data)
+{
+  if (f->dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (f->dialog));
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  test_remove_tree (f->dir);
+  g_free (f->dir);
+  g_free (f->path);
+}
+
+static GtkWidget *
+child (DialogFixture *f, const char *name)
+{
+  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (f->dialog),
+                                                    KOMI_TYPE_SERIES_DIALOG, name));
+}
+
+static void
+set_text (DialogFixture *f, const char *row, const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (child (f, row)), text);
+}
+
+/* Asserts that the fields are refused at @row (and only there), with a
+ * message that contains @expected. */
+static void
+assert_refused_at (DialogFixture *f, const char *row, const char *expected)
+{
+  const char *rows[] = { "name_row", "subject_row", "opponents_row", "pairs_row", "seed_row",
+                         "referee_row", "jobs_row" };
+  GtkWidget *error_label = child (f, "error_label");
+
+  g_assert_null (komi_series_dialog_get_definition (f->dialog));
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    g_assert_cmpint (gtk_widget_has_css_class (child (f, rows[i]), "error"), ==,
+                     g_str_equal (rows[i], row));
+  g_assert_true (gtk_widget_get_visible (error_label));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (error_label)), expected));
+}
+
+static void
+assert_accepted (DialogFixture *f)
+{
+  g_assert_nonnull (komi_series_dialog_get_definition (f->dialog));
+  g_assert_false (gtk_widget_get_visible (child (f, "error_label")));
+}
+
+static void
+test_defaults_are_valid (DialogFixture *f, gconstpointer data)
+{
+  assert_accepted (f);
+  /* 8 pairs against one opponent, two at once. */
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (f, "summary_label"))), ==,
+                   "16 games against 1 opponent, 2 at once.");
+}
+
+static void
+test_refuses_bad_fields (DialogFixture *f, gconstpointer data)
+{
+  set_text (f, "subject_row", "gnugo:11");
+  assert_refused_at (f, "subject_row", "subject");
+  set_text (f, "subject_row", "gnugo:3");
+  assert_accepted (f);
+
+  set_text (f, "opponents_row", " , ");
+  assert_refused_at (f, "opponents_row", "opponents");
+  set_text (f, "opponents_row", "random, chess-engine");
+  assert_refused_at (f, "opponents_row", "chess-engine");
+  set_text (f, "opponents_row", "random, gnugo:0");
+  assert_accepted (f);
+
+  set_text (f, "seed_row", "twelve");
+  assert_refused_at (f, "seed_row", "seed");
+  set_text (f, "seed_row", "18446744073709551615");   /* 2^64 - 1, kept whole */
+  assert_accepted (f);
+
+  set_text (f, "name_row", "   ");
+  assert_refused_at (f, "name_row", "name");
+  set_text (f, "name_row", "Level 3 against the ladder");
+  assert_accepted (f);
+  g_assert_nonnull (strstr (komi_series_dialog_get_definition (f->dialog),
+                            "\"18446744073709551615\""));
+
+  /* A model whose provider profile is missing is refused, naming the file. */
+  set_text (f, "subject_row", "model:/nonexistent/profile.json");
+  assert_refused_at (f, "subject_row", "profile.json");
+}
+
+static gboolean
+checks_done (gpointer data)
+{
+  DialogFixture *f = data;
+  GtkWidget *label = child (f, "check_label");
+
+  return gtk_widget_get_visible (label)
+         && strstr (gtk_label_get_text (GTK_LABEL (label)), "…") == NULL;
+}
+
+/* Test starts each player and asks it for a move: real GNU Go answers
+ * with its name and version; a program that is no GTP engine is reported
+ * in words. */
+static void
+test_players_tested (DialogFixture *f, gconstpointer data)
+{
+  g_auto(GStrv) lines = NULL;
+
+  if (!have_gnugo ())
+    return;
+  set_text (f, "subject_row", "gnugo:1");
+  set_text (f, "opponents_row", "random, gtp:/bin/false");
+  assert_accepted (f);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "series.test", NULL));
+  g_assert_true (app_test_wait_seconds (checks_done, f, 60));
+  lines = g_strsplit (gtk_label_get_text (GTK_LABEL (child (f, "check_label"))), "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 3);
+  g_assert_true (g_str_has_prefix (lines[0], "✓ gnugo:1: GNU Go 3.8 played "));
+  g_assert_true (g_str_has_prefix (lines[1], "✓ random: "));
+  g_assert_true (g_str_has_prefix (lines[2], "✗ gtp:/bin/false: "));
+  g_test_message ("%s", lines[2]);
+
+  /* Changing the players drops the results of the old ones. */
+  set_text (f, "opponents_row", "random");
+  g_assert_false (gtk_widget_get_visible (child (f, "check_label")));
+}
+
+static gboolean
+job_over (gpointer window)
+{
+  KomiSeriesJob *job = komi_window_get_job (window);
+
+  return job != NULL && !komi_series_job_get_running (job);
+}
+
+static gboolean
+library_ready (gpointer window)
+{
+  return komi_library_get_state (komi_window_get_library (window)) == KOMI_LIBRARY_STATE_READY;
+}
+
+static void
+test_run_records_series (DialogFixture *f, gconstpointer data)
+{
+  g_autoptr(KomiSeriesItem) item = NULL;
+  KomiLibrary *library = komi_window_get_library (f->window);
+
+  set_text (f, "name_row", "From the dialog");
+  set_text (f, "subject_row", "random");
+  set_text (f, "opponents_row", "random");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (child (f, "pairs_spin")), 2);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "referee_row")), 2);   /* none */
+  assert_accepted (f);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "series.run", NULL));
+  g_assert_null (f->dialog);   /* closed */
+
+  g_assert_true (app_test_wait (job_over, f->window));
+  g_assert_null (komi_series_job_get_error (komi_window_get_job (f->window)));
+  komi_library_reload (library);
+  g_assert_true (app_test_wait (library_ready, f->window));
+  item = g_list_model_get_item (komi_library_get_series (library), 0);
+  g_assert_cmpstr (item->series->name, ==, "From the dialog");
+  g_assert_cmpstr (item->series->referee, ==, "none");
+  g_assert_cmpuint (item->series->n_finished, ==, 4);
+}
+
+int
+main (int argc, char *argv[])
+{
+  app_test_init (&argc, &argv);
+
+  g_test_add ("/komi/app/dialog/series/defaults-are-valid", DialogFixture, NULL,
+              dialog_fixture_set_up, test_defaults_are_valid, dialog_fixture_tear_down);
+  g_test_add ("/komi/app/dialog/series/refuses-bad-fields", DialogFixture, NULL,
+              dialog_fixture_set_up, test_refuses_bad_fields, dialog_fixture_tear_down);
+  g_test_add ("/komi/app/dialog/series/players-tested", DialogFixture, NULL,
+              dialog_fixture_set_up, test_players_tested, dialog_fixture_tear_down);
+  g_test_add ("/komi/app/dialog/series/run-records-series", DialogFixture, NULL,
+              dialog_fixture_set_up, test_run_records_series, dialog_fixture_tear_down);
+  return g_test_run ();
+}

@@ -1,0 +1,512 @@
+/* test-app-window.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "komi-app-test-util.h"
+#include "komi-application.h"
+#include "komi-ladder.h"
+#include "komi-store-sink.h"
+#include "komi-store-test-util.h"
+#include "komi-window.h"
+
+/* The main window, built from its template and presented, over a real
+ * library (SQLite, written through the store as the series runner writes
+ * it): series with progress and results, a game stepped through on the
+ * board, players, the ladder and ratings; and the states a user meets
+ * first: no library yet, a file that is not a library. */
+
+#define N_PAIRS 2
+
+typedef struct
+{
+  char *dir;
+  char *path;
+} WindowFixture;
+
+/* Records a finished series of "gtp:subject" against @opponent: @pairs
+ * pairs of random games, the subject Black in the first of each pair. */
+static void
+add_finished_series (KomiStore  *store,
+                     const char *name,
+                     guint64     seed,
+                     const char *opponent,
+                     guint       pairs)
+{
+  g_autoptr(TestSeries) t = test_series_new (name, seed, pairs);
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                                 komi_game_record_free);
+  KomiSeriesOpponent *o = g_ptr_array_index (t->series.opponents, 0);
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  g_free (t->series.subject);
+  t->series.subject = g_strdup ("gtp:subject");
+  g_free (o->player);
+  o->player = g_strdup (opponent);
+  for (guint i = 0; i < t->plan->len; i++)
+    {
+      KomiPlannedGame *g = &g_array_index (t->plan, KomiPlannedGame, i);
+
+      g->black = i % 2 == 0 ? t->series.subject : o->player;
+      g->white = i % 2 == 0 ? o->player : t->series.subject;
+    }
+  g_assert_true (komi_store_begin_series (store, &t->series, t->plan, &id, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < t->plan->len; i++)
+    g_ptr_array_add (records, test_random_record (test_planned (t, i)));
+  g_assert_true (komi_store_add_records (store, id, t->plan, records, &error));
+  g_assert_no_error (error);
+}
+
+/* Three series: "gtp:subject" against "random" (finished, @N_PAIRS pairs),
+ * one not started, and one against "gtp:stranger", a player the ladder
+ * lacks; and a ladder of "random" and "gnugo:1" frozen beside the
+ * library. The subject is not on the ladder, so its games rate it. */
+static void
+make_library (const char *dir, const char *path)
+{
+  g_autoptr(KomiStore) store = test_open_store (path);
+  g_autoptr(TestSeries) pending = test_series_new ("Series not started", 12, 3);
+  g_autoptr(KomiResultList) calibration = komi_result_list_new ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  g_autoptr(KomiLadder) ladder = NULL;
+  g_autofree char *ladder_path = g_build_filename (dir, "ladder-protocol-1.json", NULL);
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  add_finished_series (store, "Finished series", 11, "random", N_PAIRS);
+  g_assert_true (komi_store_begin_series (store, &pending->series, pending->plan, &id, &error));
+  g_assert_no_error (error);
+  add_finished_series (store, "Against a stranger", 13, "gtp:stranger", 1);
+
+  komi_result_list_simulate (calibration, 1, "random", 0, "gnugo:1", 400, 60, FALSE, rand);
+  ladder = komi_ladder_calibrate (komi_result_list_index (calibration, 0),
+                                  calibration->results->len, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_true (komi_ladder_save (ladder, ladder_path, &error));
+  g_assert_no_error (error);
+}
+
+static void
+window_fixture_set_up (WindowFixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("komi-app-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->path = g_build_filename (f->dir, "library.db", NULL);
+}
+
+static void
+window_fixture_tear_down (WindowFixture *f, gconstpointer data)
+{
+  test_remove_tree (f->dir);
+  g_free (f->dir);
+  g_free (f->path);
+}
+
+static gboolean
+library_settled (gpointer library)
+{
+  return komi_library_get_state (library) != KOMI_LIBRARY_STATE_LOADING;
+}
+
+static gboolean
+replay_at_end (gpointer page)
+{
+  guint step;
+  const KomiReplay *replay = komi_series_page_get_replay (page, &step);
+
+  return replay != NULL && step + 1 == replay->n_steps;
+}
+
+static KomiWindow *
+open_window (const char *path)
+{
+  g_autoptr(KomiLibrary) library = komi_library_new (path);
+  KomiWindow *window = komi_window_new (NULL, library);
+
+  komi_library_reload (library);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (library_settled, library));
+  g_assert_true (app_test_wait (app_test_has_size, window));
+  return window;
+}
+
+static void
+test_shows_library (WindowFixture *f, gconstpointer data)
+{
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(KomiStoreGame) game = NULL;
+  g_autoptr(KomiGameRecord) record = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiSeriesItem) series = NULL;
+  g_autoptr(KomiSeriesItem) later = NULL;
+  g_autoptr(KomiResultItem) results = NULL;
+  g_autoptr(KomiPlayerItem) player = NULL;
+  g_autoptr(KomiRatingItem) subject = NULL;
+  g_autoptr(KomiRatingItem) ladder_top = NULL;
+  g_autoptr(KomiGameItem) first = NULL;
+  KomiWindow *window;
+  KomiLibrary *library;
+  KomiSeriesPage *page;
+  KomiBoardView *board;
+  const KomiBoardScene *scene;
+  const KomiReplay *replay;
+  guint8 colors[KOMI_MAX_POINTS];
+  guint step;
+  gint64 third;
+
+  make_library (f->dir, f->path);
+  window = open_window (f->path);
+  library = komi_window_get_library (window);
+  g_assert_cmpint (komi_library_get_state (library), ==, KOMI_LIBRARY_STATE_READY);
+  g_assert_cmpstr (komi_window_get_page (window), ==, "series");
+
+  /* Series, their progress and the subject's results per opponent. */
+  g_assert_cmpuint (g_list_model_get_n_items (komi_library_get_series (library)), ==, 3);
+  series = g_list_model_get_item (komi_library_get_series (library), 0);
+  later = g_list_model_get_item (komi_library_get_series (library), 1);
+  g_assert_cmpstr (series->series->name, ==, "Finished series");
+  g_assert_cmpfloat (komi_series_item_get_fraction (series), ==, 1.0);
+  g_assert_cmpfloat (komi_series_item_get_fraction (later), ==, 0.0);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (series->games)), ==, 2 * N_PAIRS);
+  results = g_list_model_get_item (G_LIST_MODEL (series->results), 0);
+  g_assert_cmpstr (results->opponent, ==, "random");
+  g_assert_cmpuint (results->wins + results->losses + results->draws + results->voids
+                    + results->forfeits, ==, results->games);
+  g_assert_cmpuint (results->games, ==, 2 * N_PAIRS);
+  g_assert_cmpuint (results->wins_as[0] + results->wins_as[1], ==, results->wins);
+
+  /* The first game, reviewed: its final position with the count's marks,
+   * then its start and its first move. */
+  page = komi_window_get_series_page (window);
+  board = komi_series_page_get_board_view (page);
+  g_assert_true (komi_series_page_select (page, 0, 0));
+  g_assert_true (app_test_wait (replay_at_end, page));
+  first = g_list_model_get_item (G_LIST_MODEL (series->games), 0);
+  store = komi_store_open_reader (f->path, &error);
+  g_assert_no_error (error);
+  game = komi_store_load_game (store, first->game->id, &error);
+  g_assert_no_error (error);
+  record = komi_store_game_to_record (game, &error);
+  g_assert_no_error (error);
+  komi_board_get_colors (komi_game_get_board (record->game), colors);
+  scene = komi_board_view_get_scene (board);
+  g_assert_cmpuint (scene->size, ==, 9);
+  g_assert_cmpmem (scene->colors, 81, colors, 81);
+  g_assert_cmpmem (scene->territory, 81, game->score.owner, 81);
+
+  gtk_widget_activate_action (GTK_WIDGET (page), "review.first-move", NULL);
+  replay = komi_series_page_get_replay (page, &step);
+  g_assert_cmpuint (step, ==, 0);
+  g_assert_cmpuint (replay->n_steps, ==, game->moves->len + 1);
+  for (guint i = 0; i < 81; i++)
+    g_assert_cmpint (scene->colors[i], ==, KOMI_EMPTY);
+  gtk_widget_activate_action (GTK_WIDGET (page), "review.next-move", NULL);
+  replay = komi_series_page_get_replay (page, &step);
+  g_assert_cmpuint (step, ==, 1);
+  g_assert_cmpint (scene->last_move, ==, g_array_index (game->moves, KomiMove, 0).point);
+  g_assert_cmpint (scene->colors[scene->last_move], ==, KOMI_BLACK);
+  g_assert_cmpuint (scene->numbers[scene->last_move], ==, 1);
+  g_assert_cmpint (scene->territory[scene->last_move], ==, KOMI_EMPTY);   /* not the end */
+
+  /* A reload (as each game of a running series ends) keeps the series and
+   * the game the user chose. */
+  g_assert_true (komi_series_page_select (page, 0, 2));
+  g_assert_true (app_test_wait (replay_at_end, page));
+  third = komi_series_page_get_replay (page, NULL)->game->id;
+  /* The players' view turns the board as this game was shown to them. */
+  gtk_widget_activate_action (GTK_WIDGET (page), "review.players-view", NULL);
+  g_assert_cmpint (komi_board_view_get_orientation (board), ==,
+                   komi_series_page_get_replay (page, NULL)->game->orientation);
+  g_assert_cmpint (komi_board_view_get_orientation (board), !=, KOMI_ORIENTATION_IDENTITY);
+  /* The menu turns it through any of the 8; the position stays the real one. */
+  gtk_widget_activate_action (GTK_WIDGET (page), "review.orientation", "u",
+                              (guint32) KOMI_ORIENTATION_FLIP_HORIZONTAL);
+  g_assert_cmpint (komi_board_view_get_orientation (board), ==, KOMI_ORIENTATION_FLIP_HORIZONTAL);
+  komi_library_reload (library);
+  g_assert_true (app_test_wait (library_settled, library));
+  g_assert_true (app_test_wait (replay_at_end, page));
+  g_assert_cmpint (komi_series_page_get_replay (page, NULL)->game->id, ==, third);
+
+  /* Players and the ladder, through the window's actions. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "players");
+  g_assert_cmpstr (komi_window_get_page (window), ==, "players");
+  g_assert_cmpuint (g_list_model_get_n_items (komi_library_get_players (library)), ==, 3);
+  player = g_list_model_get_item (komi_library_get_players (library), 0);
+  g_assert_cmpstr (player->spec, ==, "gtp:subject");
+  g_assert_cmpuint (player->games, ==, 2 * N_PAIRS + 2);
+  g_assert_cmpuint (player->series, ==, 2);
+  g_assert_cmpstr (player->settings, ==, "{}");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "ladder");
+  g_assert_cmpstr (komi_window_get_page (window), ==, "ladder");
+  /* Games against a player off the ladder are left out, and said so. */
+  g_assert_cmpstr (komi_library_get_ratings_message (library), ==,
+                   "2 games against players not on the ladder (gtp:stranger) are not rated.");
+  g_assert_cmpuint (g_list_model_get_n_items (komi_library_get_ratings (library)), ==, 3);
+  ladder_top = g_list_model_get_item (komi_library_get_ratings (library), 1);
+  g_assert_cmpint (ladder_top->kind, ==, KOMI_RATING_ITEM_LADDER);
+  g_assert_cmpstr (ladder_top->label, ==, "gnugo:1");
+  subject = g_list_model_get_item (komi_library_get_ratings (library), 2);
+  g_assert_cmpint (subject->kind, ==, KOMI_RATING_ITEM_SUBJECT);
+  g_assert_cmpstr (subject->label, ==, "gtp:subject");
+  g_assert_cmpuint (subject->games, ==, 2 * N_PAIRS);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A new user: no library yet. The window says where it looked and how to
+ * make one. */
+static void
+test_missing_library (WindowFixture *f, gconstpointer data)
+{
+  KomiWindow *window = open_window (f->path);
+  KomiLibrary *library = komi_window_get_library (window);
+
+  g_assert_cmpint (komi_library_get_state (library), ==, KOMI_LIBRARY_STATE_MISSING);
+  g_assert_nonnull (strstr (komi_library_get_message (library), f->path));
+  g_assert_nonnull (strstr (komi_library_get_message (library), "demo series"));
+  g_assert_cmpuint (g_list_model_get_n_items (komi_library_get_series (library)), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_damaged_library (WindowFixture *f, gconstpointer data)
+{
+  KomiWindow *window;
+  KomiLibrary *library;
+
+  g_assert_true (g_file_set_contents (f->path, "this is not a database, it is a note\n", -1,
+                                      NULL));
+  window = open_window (f->path);
+  library = komi_window_get_library (window);
+  g_assert_cmpint (komi_library_get_state (library), ==, KOMI_LIBRARY_STATE_FAILED);
+  g_assert_cmpstr (komi_library_get_message (library), !=, "");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+shows_moves (gpointer data)
+{
+  gpointer *args = data;
+  guint step;
+  const KomiReplay *replay = komi_series_page_get_replay (args[0], &step);
+
+  return replay != NULL && step == GPOINTER_TO_UINT (args[1]);
+}
+
+/* A game still being played (as a series running elsewhere writes it) is
+ * followed on the board: moves committed later show up by themselves. */
+static void
+test_follows_game_in_progress (WindowFixture *f, gconstpointer data)
+{
+  g_autoptr(KomiStore) store = test_open_store (f->path);
+  g_autoptr(TestSeries) series = test_series_new ("In progress", 21, 1);
+  KomiSeriesSink *sink = komi_store_new_sink (store);
+  g_autoptr(GError) error = NULL;
+  KomiWindow *window;
+  KomiSeriesPage *page;
+  const KomiBoardScene *scene;
+  gpointer args[2];
+  gint64 id;
+
+  g_assert_true (sink->klass->begin_series (sink, &series->series, series->plan, &id, &error));
+  g_assert_no_error (error);
+  g_assert_null (sink_play_game (sink, test_planned (series, 0), 7));
+
+  window = open_window (f->path);
+  page = komi_window_get_series_page (window);
+  g_assert_true (komi_series_page_select (page, 0, 0));
+  args[0] = page;
+  args[1] = GUINT_TO_POINTER (7);
+  g_assert_true (app_test_wait (shows_moves, args));
+
+  /* Five more moves are committed; the board follows within seconds. */
+  g_assert_null (sink_play_game (sink, test_planned (series, 0), 12));
+  args[1] = GUINT_TO_POINTER (12);
+  g_assert_true (app_test_wait (shows_moves, args));
+  scene = komi_board_view_get_scene (komi_series_page_get_board_view (page));
+  if (scene->last_move >= 0)   /* move 12 was not a pass */
+    g_assert_cmpint (scene->colors[scene->last_move], ==, KOMI_WHITE);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  komi_store_sink_free (sink);
+}
+
+static gboolean
+flap_folded (gpointer flap)
+{
+  return adw_flap_get_folded (flap);
+}
+
+/* On a narrow window the list of series folds away over the detail; once
+ * brought out, choosing a series puts it away again. */
+static void
+test_narrow_window_folds_list (WindowFixture *f, gconstpointer data)
+{
+  KomiWindow *window;
+  GtkWidget *page;
+  AdwFlap *flap;
+
+  make_library (f->dir, f->path);
+  window = open_window (f->path);
+  page = GTK_WIDGET (komi_window_get_series_page (window));
+  flap = ADW_FLAP (gtk_widget_get_template_child (page, KOMI_TYPE_SERIES_PAGE, "flap"));
+  g_assert_false (adw_flap_get_folded (flap));   /* 1200 px: side by side */
+  gtk_window_set_default_size (GTK_WINDOW (window), 640, 700);
+  g_assert_true (app_test_wait (flap_folded, flap));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <, 800);
+  adw_flap_set_reveal_flap (flap, TRUE);
+  g_assert_true (komi_series_page_select (komi_window_get_series_page (window), 1, 0));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+replay_at_step (gpointer data)
+{
+  gpointer *args = data;
+  guint step;
+  const KomiReplay *replay = komi_series_page_get_replay (args[0], &step);
+
+  return replay != NULL && replay->calls != NULL && step == GPOINTER_TO_UINT (args[1]);
+}
+
+/* A model's game: stepping to a move shows the calls made for it, each
+ * attempt with its time, tokens, outcome and answer. */
+static void
+test_model_calls (WindowFixture *f, gconstpointer data)
+{
+  g_autoptr(KomiStore) store = test_open_store (f->path);
+  g_autoptr(TestSeries) series = test_series_new ("A model", 31, 1);
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                                 komi_game_record_free);
+  g_autoptr(GError) error = NULL;
+  KomiStoreCall refused = { .turn = 1, .question = "best_point", .latency_ms = 812,
+                            .tokens_input = 345, .tokens_output = 12, .tokens_reasoning = -1,
+                            .outcome = "invalid", .retry_delay = -1 };
+  KomiStoreCall answered = refused;
+  KomiWindow *window;
+  KomiSeriesPage *page;
+  GtkLabel *summary;
+  gpointer args[2];
+  gint64 id, game_id;
+
+  g_free (series->series.subject);
+  series->series.subject = g_strdup ("model:profile.json");
+  for (guint i = 0; i < series->plan->len; i++)
+    {
+      KomiPlannedGame *g = &g_array_index (series->plan, KomiPlannedGame, i);
+
+      g->black = i % 2 == 0 ? series->series.subject : "random";
+      g->white = i % 2 == 0 ? "random" : series->series.subject;
+    }
+  g_assert_true (komi_store_begin_series (store, &series->series, series->plan, &id, &error));
+  for (guint i = 0; i < series->plan->len; i++)
+    g_ptr_array_add (records, test_random_record (test_planned (series, i)));
+  g_assert_true (komi_store_add_records (store, id, series->plan, records, &error));
+  g_assert_true (komi_store_find_game (store, id, 0, &game_id, &error));
+  g_assert_no_error (error);
+  answered.latency_ms = 640;
+  answered.outcome = "ok";
+  answered.answer = "E5";
+  answered.model_version = "rehearsal-model-2026";
+  g_assert_true (komi_store_add_call (store, game_id, &refused, &error));
+  g_assert_true (komi_store_add_call (store, game_id, &answered, &error));
+  g_assert_no_error (error);
+
+  window = open_window (f->path);
+  page = komi_window_get_series_page (window);
+  summary = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (page), KOMI_TYPE_SERIES_PAGE,
+                                                      "summary_label"));
+  g_assert_true (komi_series_page_select (page, 0, 0));
+  args[0] = page;
+  /* The final position first: as many steps as the game had moves. */
+  args[1] = GUINT_TO_POINTER (komi_game_get_turns_played (
+                                ((KomiGameRecord *) records->pdata[0])->game));
+  g_assert_true (app_test_wait (replay_at_step, args));
+  g_assert_cmpuint (komi_series_page_get_replay (page, NULL)->calls->len, ==, 2);
+  gtk_widget_activate_action (GTK_WIDGET (page), "review.first-move", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (page), "review.next-move", NULL);
+  g_assert_cmpstr (gtk_label_get_text (summary), ==,
+                   "Move 1: 2 model calls\n"
+                   "best_point #1: 812 ms, 345 + 12 tokens, invalid\n"
+                   "best_point #2: 640 ms, 345 + 12 tokens, answered E5 "
+                   "(rehearsal-model-2026)");
+  gtk_widget_activate_action (GTK_WIDGET (page), "review.next-move", NULL);
+  g_assert_cmpstr (gtk_label_get_text (summary), ==, "");   /* none for move 2 */
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+typedef struct
+{
+  GApplication *app;
+  char         *path;
+  gboolean      seen;
+} AppCheck;
+
+static gboolean
+check_app_window (gpointer data)
+{
+  AppCheck *check = data;
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (check->app));
+
+  if (windows == NULL)
+    return G_SOURCE_CONTINUE;
+  check->seen = KOMI_IS_WINDOW (windows->data)
+                && g_strcmp0 (komi_library_get_path (komi_window_get_library (windows->data)),
+                              check->path) == 0
+                && gtk_widget_get_visible (windows->data);
+  g_application_quit (check->app);
+  return G_SOURCE_REMOVE;
+}
+
+/* `komi --db PATH` opens a window on that library, with the shortcuts. */
+static void
+test_application_db_option (WindowFixture *f, gconstpointer data)
+{
+  g_autoptr(KomiApplication) app = komi_application_new ();
+  char *argv[] = { "komi", "--db", f->path, NULL };
+  g_auto(GStrv) accels = NULL;
+  AppCheck check = { G_APPLICATION (app), f->path, FALSE };
+
+  make_library (f->dir, f->path);
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app))
+                           | G_APPLICATION_NON_UNIQUE);
+  g_timeout_add (200, check_app_window, &check);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 3, argv), ==, 0);
+  g_assert_true (check.seen);
+  accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "review.next-move");
+  g_assert_cmpstr (accels[0], ==, "<Alt>Right");
+}
+
+int
+main (int argc, char *argv[])
+{
+  app_test_init (&argc, &argv);
+
+  g_test_add ("/komi/app/window/shows-library", WindowFixture, NULL,
+              window_fixture_set_up, test_shows_library, window_fixture_tear_down);
+  g_test_add ("/komi/app/window/missing-library", WindowFixture, NULL,
+              window_fixture_set_up, test_missing_library, window_fixture_tear_down);
+  g_test_add ("/komi/app/window/damaged-library", WindowFixture, NULL,
+              window_fixture_set_up, test_damaged_library, window_fixture_tear_down);
+  g_test_add ("/komi/app/window/follows-game-in-progress", WindowFixture, NULL,
+              window_fixture_set_up, test_follows_game_in_progress, window_fixture_tear_down);
+  g_test_add ("/komi/app/window/narrow-window-folds-list", WindowFixture, NULL,
+              window_fixture_set_up, test_narrow_window_folds_list, window_fixture_tear_down);
+  g_test_add ("/komi/app/window/model-calls", WindowFixture, NULL,
+              window_fixture_set_up, test_model_calls, window_fixture_tear_down);
+  g_test_add ("/komi/app/application/db-option", WindowFixture, NULL,
+              window_fixture_set_up, test_application_db_option, window_fixture_tear_down);
+  return g_test_run ();
+}
