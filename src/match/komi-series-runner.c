@@ -214,6 +214,19 @@ play_one (gpointer data, gpointer user_data)
   if (record != NULL
       && !run->sink->klass->game_finished (run->sink, planned, record, &error))
     g_clear_pointer (&record, komi_game_record_free);
+  /* A game stopped by a pause, a fault or a cancel still has its last
+   * answered attempt to commit (a finished one committed it with its end). */
+  if (run->sink->klass->game_left != NULL)
+    {
+      g_autoptr(GError) left = NULL;
+
+      if (!run->sink->klass->game_left (run->sink, planned, &left))
+        {
+          g_clear_pointer (&record, komi_game_record_free);
+          if (error == NULL)
+            error = g_steal_pointer (&left);
+        }
+    }
 
   g_mutex_lock (&run->lock);
   run->counts.running--;

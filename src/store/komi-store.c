@@ -326,6 +326,15 @@ komi_store_unref (KomiStore *self)
 {
   if (self == NULL || !g_atomic_int_dec_and_test (&self->ref_count))
     return;
+  /* A normal exit loses no answered attempt: the kept ones commit now. */
+  if (self->writer)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!komi_store_flush_calls (self, KOMI_STORE_ALL_GAMES, &error))
+        g_warning ("Closing the library %s: %s", self->path, error->message);
+    }
+  g_clear_pointer (&self->completed, g_hash_table_destroy);
   g_hash_table_destroy (self->statements);
   _komi_store_sync_stop (self);
   /* Closing the last connection checkpoints the log into the file. */
