@@ -15,6 +15,11 @@ G_BEGIN_DECLS
 /* "Komi" in ASCII: PRAGMA application_id of every library. */
 #define KOMI_STORE_APPLICATION_ID 0x4b6f6d69
 
+/* The writer's page cache, and the bulk path's (PRAGMA cache_size, in KiB
+ * when negative). */
+#define KOMI_STORE_CACHE_KIB      "-2048"
+#define KOMI_STORE_BULK_CACHE_KIB "-65536"
+
 /* The time of a row, written by SQLite itself: 2026-03-14T09:26:53.589Z */
 #define KOMI_STORE_NOW "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
