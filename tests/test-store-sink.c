@@ -191,6 +191,28 @@ test_close (LibraryFixture *f, gconstpointer data)
   assert_sql (f->path, OUTCOMES, "answer");
 }
 
+/* The same series begun again in the same process (a paused run resumed
+ * with the library still open): a response kept for a game commits
+ * first, so the row is not taken for one a crash left in flight. */
+static void
+test_begin_again (LibraryFixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  KomiSeriesSink *again;
+  gint64 series_id;
+  SinkTest t;
+
+  sink_test_open (&t, f, "again");
+  sink_test_call (&t, 2, "play_or_pass", TRUE, "play");
+  again = komi_store_new_sink (t.store);
+  g_assert_true (again->klass->begin_series (again, &t.series->series, t.series->plan,
+                                             &series_id, &error));
+  g_assert_no_error (error);
+  assert_sql (f->path, OUTCOMES, "answer");
+  komi_store_sink_free (again);
+  sink_test_close (&t);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -200,6 +222,7 @@ main (int argc, char *argv[])
   TEST ("game-left", test_game_left);
   TEST ("forfeit", test_forfeit);
   TEST ("close", test_close);
+  TEST ("begin-again", test_begin_again);
 
   return g_test_run ();
 }
