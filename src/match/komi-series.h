@@ -79,7 +79,9 @@ guint       komi_series_count_games   (const KomiSeries *series);
 
 /* Where a series' games are recorded (the library implements it). Every
  * call comes from a worker thread, several at once, and returns only once
- * what it was given is committed (safe from a crash of the process). */
+ * what it was given is committed (safe from a crash of the process) —
+ * except a call attempt's response, which may wait for the game's next
+ * call (see call_attempt). */
 typedef struct _KomiSeriesSink KomiSeriesSink;
 
 typedef struct

@@ -14,7 +14,9 @@ G_BEGIN_DECLS
  * call attempts and events (docs/library.md has the schema). A store opened
  * for writing holds the one writer connection and serialises every call
  * from any thread; each write is one transaction, committed when the call
- * returns (it survives the process being killed). Moves and call attempts
+ * returns (it survives the process being killed) — but for a call's
+ * response given to komi_store_complete_call(), which commits with the
+ * game's next write. Moves and call attempts
  * are synced to the disk in groups, within half a second; everything else
  * (a series, a game's start and end, events, imports) is synced before
  * the call returns, and so is everything when the store is closed.
