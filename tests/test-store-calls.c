@@ -440,6 +440,9 @@ test_sink_in_flight (LibraryFixture *f, gconstpointer data)
   g_assert_true (sink->klass->call_attempt (sink, planned, 3, &sent, &error));
   g_assert_true (sink->klass->call_attempt (sink, planned, 3, &resent, &error));
   g_assert_no_error (error);
+  /* The response commits with the game's next write; here there is none. */
+  g_assert_true (sink->klass->game_left (sink, planned, &error));
+  g_assert_no_error (error);
 
   g_clear_pointer (&calls, g_ptr_array_unref);
   calls = read_calls (store, series_id);

@@ -186,6 +186,14 @@ demo_game_finished (KomiSeriesSink *sink, const KomiPlannedGame *game,
   return TRUE;
 }
 
+static gboolean
+demo_game_left (KomiSeriesSink *sink, const KomiPlannedGame *game, GError **error)
+{
+  DemoSink *self = (DemoSink *) sink;
+
+  return self->library->klass->game_left (self->library, game, error);
+}
+
 static const KomiSeriesSinkClass demo_sink_class = {
   .begin_series = demo_begin_series,
   .game_state = demo_game_state,
@@ -193,6 +201,7 @@ static const KomiSeriesSinkClass demo_sink_class = {
   .move_played = demo_move_played,
   .game_finished = demo_game_finished,
   .call_attempt = demo_call_attempt,
+  .game_left = demo_game_left,
 };
 
 typedef struct

@@ -214,6 +214,19 @@ play_one (gpointer data, gpointer user_data)
   if (record != NULL
       && !run->sink->klass->game_finished (run->sink, planned, record, &error))
     g_clear_pointer (&record, komi_game_record_free);
+  /* A game stopped by a pause, a fault or a cancel still has its last
+   * answered attempt to commit (a finished one committed it with its end). */
+  if (run->sink->klass->game_left != NULL)
+    {
+      g_autoptr(GError) left = NULL;
+
+      if (!run->sink->klass->game_left (run->sink, planned, &left))
+        {
+          g_clear_pointer (&record, komi_game_record_free);
+          if (error == NULL)
+            error = g_steal_pointer (&left);
+        }
+    }
 
   g_mutex_lock (&run->lock);
   run->counts.running--;
@@ -251,6 +264,7 @@ komi_series_run (const KomiSeries       *series,
   g_autoptr(KomiSeriesResult) result = g_new0 (KomiSeriesResult, 1);
   GThreadPool *pool;
   gulong handler = 0;
+  GPollFD pollfd;
   Run run = { 0, };
 
   g_return_val_if_fail (series != NULL && sink != NULL, NULL);
@@ -290,6 +304,10 @@ komi_series_run (const KomiSeries       *series,
     }
   run.counts.done = result->skipped;
 
+  /* Every blocking socket wait of every model call polls the cancellable's
+   * fd, which GLib creates and closes per wait (an eventfd2 and a close
+   * per HTTP attempt in strace) unless someone holds it: the run does. */
+  g_cancellable_make_pollfd (own, &pollfd);
   pool = g_thread_pool_new (play_one, NULL, (int) MAX (jobs, 1), FALSE, NULL);
   for (guint i = 0; i < plan->len; i++)
     {
@@ -302,6 +320,7 @@ komi_series_run (const KomiSeries       *series,
   /* Waits for every queued game; a cancelled run drains the queue quickly
    * because each job checks the cancellable first. */
   g_thread_pool_free (pool, FALSE, TRUE);
+  g_cancellable_release_fd (own);
 
   g_cancellable_disconnect (cancellable, handler);
   g_mutex_clear (&run.lock);

@@ -79,7 +79,9 @@ guint       komi_series_count_games   (const KomiSeries *series);
 
 /* Where a series' games are recorded (the library implements it). Every
  * call comes from a worker thread, several at once, and returns only once
- * what it was given is committed (safe from a crash of the process). */
+ * what it was given is committed (safe from a crash of the process) —
+ * except a call attempt's response, which may wait for the game's next
+ * call (see call_attempt). */
 typedef struct _KomiSeriesSink KomiSeriesSink;
 
 typedef struct
@@ -114,15 +116,22 @@ typedef struct
                              const KomiGameRecord  *record,
                              GError               **error);
   /* One HTTP attempt of a model player of @game, deciding move @turn,
-   * reported twice: in flight just before it is sent, then complete
-   * (KomiProviderAttempt); committed when this returns (it may have been
-   * paid for). Attempts are numbered by the sink, after those already
+   * reported twice: in flight just before it is sent, committed when this
+   * returns; then complete (KomiProviderAttempt), which a sink may commit
+   * with the game's next call instead (that call is what acts on it) or
+   * at game_left. Attempts are numbered by the sink, after those already
    * recorded for the same turn and question, so a call resent after a
    * crash keeps both. */
   gboolean (*call_attempt)  (KomiSeriesSink            *sink,
                              const KomiPlannedGame     *game,
                              guint                      turn,
                              const KomiProviderAttempt *attempt,
+                             GError                   **error);
+  /* Optional: the worker is done with @game, whether it finished, paused,
+   * failed or was cancelled; whatever was given for it is committed when
+   * this returns. */
+  gboolean (*game_left)     (KomiSeriesSink            *sink,
+                             const KomiPlannedGame     *game,
                              GError                   **error);
 } KomiSeriesSinkClass;
 

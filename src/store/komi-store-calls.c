@@ -18,7 +18,72 @@
  * resuming the series marks it "interrupted" and sends the call again as
  * the next attempt, so both stay in the record. Attempts are committed
  * without a sync of their own (the group commit of komi-store-commit.c):
- * that is most of a call's CPU otherwise. */
+ * that is most of a call's CPU otherwise.
+ *
+ * The response of a running game's attempt is not a transaction of its
+ * own either (komi_store_complete_call): it is kept here, copied, and
+ * written by the game's next transaction — the next request, the move it
+ * decided, the game's end — before which nothing acts on it. That is one
+ * commit per attempt instead of two. A kill before then leaves the row in
+ * flight, as if the response had never come: the call is sent again. */
+
+typedef struct
+{
+  gint64         call_id;
+  KomiStoreCall  call;   /* the response half, owned */
+} Completed;
+
+static void
+completed_free (gpointer data)
+{
+  Completed *c = data;
+
+  g_free ((char *) c->call.response_headers);
+  g_clear_pointer (&c->call.response_body, g_bytes_unref);
+  g_free ((char *) c->call.model_version);
+  g_free ((char *) c->call.finish_reason);
+  g_free ((char *) c->call.answer);
+  g_free ((char *) c->call.outcome);
+  g_free ((char *) c->call.error);
+  g_free ((char *) c->call.system_fingerprint);
+  g_free ((char *) c->call.response_id);
+  g_free ((char *) c->call.option_probabilities);
+  g_free (c);
+}
+
+/* What the completing UPDATE reads of @call: its response half. */
+static Completed *
+completed_new (gint64 call_id, const KomiStoreCall *call)
+{
+  Completed *c = g_new0 (Completed, 1);
+
+  c->call_id = call_id;
+  c->call = (KomiStoreCall) {
+    .turn = call->turn,
+    .attempt = call->attempt,
+    .response_status = call->response_status,
+    .response_headers = g_strdup (call->response_headers),
+    .response_body = call->response_body != NULL ? g_bytes_ref (call->response_body) : NULL,
+    .latency_ms = call->latency_ms,
+    .tokens_input = call->tokens_input,
+    .tokens_output = call->tokens_output,
+    .tokens_reasoning = call->tokens_reasoning,
+    .tokens_cached = call->tokens_cached,
+    .model_version = g_strdup (call->model_version),
+    .finish_reason = g_strdup (call->finish_reason),
+    .answer = g_strdup (call->answer),
+    .outcome = g_strdup (call->outcome),
+    .error = g_strdup (call->error),
+    .system_fingerprint = g_strdup (call->system_fingerprint),
+    .response_id = g_strdup (call->response_id),
+    .model_mismatch = call->model_mismatch,
+    .logprobs_requested = call->logprobs_requested,
+    .option_probabilities = g_strdup (call->option_probabilities),
+    .retry_delay = call->retry_delay,
+    .cost_usd = call->cost_usd,
+  };
+  return c;
+}
 
 typedef struct
 {
@@ -138,7 +203,7 @@ komi_store_add_call (KomiStore            *self,
 
   g_return_val_if_fail (self != NULL && call != NULL, FALSE);
   g_return_val_if_fail (call->question != NULL && call->turn >= 1, FALSE);
-  return _komi_store_transaction_unsynced (self, insert_call_txn, &data, error);
+  return _komi_store_game_transaction (self, game_id, FALSE, insert_call_txn, &data, error);
 }
 
 gboolean
@@ -173,16 +238,16 @@ komi_store_begin_call (KomiStore            *self,
     .retry_delay = -1,
     .cost_usd = -1,
   };
-  if (!_komi_store_transaction_unsynced (self, insert_call_txn, &data, error))
+  if (!_komi_store_game_transaction (self, game_id, FALSE, insert_call_txn, &data, error))
     return FALSE;
   *call_id = data.call_id;
   return TRUE;
 }
 
+/* The caller holds the transaction. */
 static gboolean
-finish_call_txn (KomiStore *self, gpointer user_data, GError **error)
+finish_call_locked (KomiStore *self, gint64 call_id, const KomiStoreCall *call, GError **error)
 {
-  CallData *data = user_data;
   KomiStoreStmt *stmt;
 
   stmt = _komi_store_prepare (self,
@@ -195,8 +260,8 @@ finish_call_txn (KomiStore *self, gpointer user_data, GError **error)
     "WHERE id = ?1 AND outcome = '" KOMI_STORE_OUTCOME_IN_FLIGHT "'", error);
   if (stmt == NULL)
     return FALSE;
-  sqlite3_bind_int64 (stmt, 1, data->call_id);
-  bind_response (stmt, data->call);
+  sqlite3_bind_int64 (stmt, 1, call_id);
+  bind_response (stmt, call);
   if (!_komi_store_step_done (self, stmt, error))
     return FALSE;
   if (sqlite3_changes (self->db) == 1)
@@ -204,8 +269,16 @@ finish_call_txn (KomiStore *self, gpointer user_data, GError **error)
   g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT,
                "Call attempt %" G_GINT64_FORMAT " is not in flight in the library %s "
                "(another Komi resumed this series meanwhile?); run the series again",
-               data->call_id, self->path);
+               call_id, self->path);
   return FALSE;
+}
+
+static gboolean
+finish_call_txn (KomiStore *self, gpointer user_data, GError **error)
+{
+  CallData *data = user_data;
+
+  return finish_call_locked (self, data->call_id, data->call, error);
 }
 
 gboolean
@@ -218,6 +291,87 @@ komi_store_finish_call (KomiStore            *self,
 
   g_return_val_if_fail (self != NULL && call != NULL && call_id > 0, FALSE);
   return _komi_store_transaction_unsynced (self, finish_call_txn, &data, error);
+}
+
+gboolean
+komi_store_complete_call (KomiStore            *self,
+                          gint64                game_id,
+                          gint64                call_id,
+                          const KomiStoreCall  *call,
+                          GError              **error)
+{
+  gboolean kept;
+
+  g_return_val_if_fail (self != NULL && call != NULL && call_id > 0 && game_id > 0, FALSE);
+
+  /* A game has one attempt out at a time, and its next request commits
+   * this one; an earlier one still kept is committed on its own first. */
+  g_mutex_lock (&self->mutex);
+  kept = self->completed != NULL && g_hash_table_contains (self->completed, &game_id);
+  g_mutex_unlock (&self->mutex);
+  if (kept && !komi_store_flush_calls (self, game_id, error))
+    return FALSE;
+
+  g_mutex_lock (&self->mutex);
+  if (self->completed == NULL)
+    self->completed = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+                                             completed_free);
+  g_hash_table_insert (self->completed, g_memdup2 (&game_id, sizeof game_id),
+                       completed_new (call_id, call));
+  g_mutex_unlock (&self->mutex);
+  return TRUE;
+}
+
+gboolean
+komi_store_flush_calls (KomiStore  *self,
+                        gint64      game_id,
+                        GError    **error)
+{
+  gboolean any;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  g_mutex_lock (&self->mutex);
+  any = self->completed != NULL
+        && (game_id == KOMI_STORE_ALL_GAMES ? g_hash_table_size (self->completed) > 0
+                                            : g_hash_table_contains (self->completed,
+                                                                     &game_id));
+  g_mutex_unlock (&self->mutex);
+  /* Nothing kept: no transaction at all. */
+  if (!any)
+    return TRUE;
+  return _komi_store_game_transaction (self, game_id, FALSE, NULL, NULL, error);
+}
+
+gboolean
+_komi_store_write_completed (KomiStore *self, gint64 game_id, GError **error)
+{
+  GHashTableIter iter;
+  Completed *c;
+
+  if (self->completed == NULL)
+    return TRUE;
+  if (game_id != KOMI_STORE_ALL_GAMES)
+    {
+      c = g_hash_table_lookup (self->completed, &game_id);
+      return c == NULL || finish_call_locked (self, c->call_id, &c->call, error);
+    }
+  g_hash_table_iter_init (&iter, self->completed);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &c))
+    if (!finish_call_locked (self, c->call_id, &c->call, error))
+      return FALSE;
+  return TRUE;
+}
+
+void
+_komi_store_forget_completed (KomiStore *self, gint64 game_id)
+{
+  if (self->completed == NULL)
+    return;
+  if (game_id == KOMI_STORE_ALL_GAMES)
+    g_hash_table_remove_all (self->completed);
+  else
+    g_hash_table_remove (self->completed, &game_id);
 }
 
 gboolean

@@ -38,6 +38,7 @@ control (KomiStore *self, const char *sql, GError **error)
 
 static gboolean transaction_locked (KomiStore        *self,
                                     gboolean          write,
+                                    gint64            game_id,
                                     KomiStoreTxnFunc  func,
                                     gpointer          data,
                                     GError          **error);
@@ -54,7 +55,7 @@ _komi_store_transaction (KomiStore        *self,
   gboolean ok;
 
   g_mutex_lock (&self->mutex);
-  ok = transaction_locked (self, write, func, data, error);
+  ok = transaction_locked (self, write, 0, func, data, error);
   g_mutex_unlock (&self->mutex);
   if (!ok || !write)
     return ok;
@@ -75,16 +76,39 @@ _komi_store_transaction_unsynced (KomiStore        *self,
   gboolean ok;
 
   g_mutex_lock (&self->mutex);
-  ok = transaction_locked (self, TRUE, func, data, error);
+  ok = transaction_locked (self, TRUE, 0, func, data, error);
   g_mutex_unlock (&self->mutex);
   if (ok)
     _komi_store_sync_note (self);
   return ok;
 }
 
+gboolean
+_komi_store_game_transaction (KomiStore        *self,
+                              gint64            game_id,
+                              gboolean          synced,
+                              KomiStoreTxnFunc  func,
+                              gpointer          data,
+                              GError          **error)
+{
+  gboolean ok;
+
+  g_assert (game_id != 0);
+  g_mutex_lock (&self->mutex);
+  ok = transaction_locked (self, TRUE, game_id, func, data, error);
+  g_mutex_unlock (&self->mutex);
+  if (!ok)
+    return FALSE;
+  _komi_store_sync_note (self);
+  return !synced || _komi_store_sync_now (self, error);
+}
+
+/* @game_id not 0: the game's answered attempt kept aside commits first,
+ * in the same transaction, and is forgotten only once that commits. */
 static gboolean
 transaction_locked (KomiStore        *self,
                     gboolean          write,
+                    gint64            game_id,
                     KomiStoreTxnFunc  func,
                     gpointer          data,
                     GError          **error)
@@ -99,8 +123,14 @@ transaction_locked (KomiStore        *self,
    * for each other instead of failing halfway through. */
   if (!control (self, write ? "BEGIN IMMEDIATE" : "BEGIN", error))
     return FALSE;
-  if (func (self, data, error) && control (self, "COMMIT", error))
-    return TRUE;
+  if ((game_id == 0 || _komi_store_write_completed (self, game_id, error))
+      && (func == NULL || func (self, data, error))
+      && control (self, "COMMIT", error))
+    {
+      if (game_id != 0)
+        _komi_store_forget_completed (self, game_id);
+      return TRUE;
+    }
   if (!sqlite3_get_autocommit (self->db))
     sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
   return FALSE;
@@ -110,7 +140,8 @@ gboolean
 komi_store_sync (KomiStore *self, GError **error)
 {
   g_return_val_if_fail (self != NULL, FALSE);
-  return _komi_store_sync_now (self, error);
+  return komi_store_flush_calls (self, KOMI_STORE_ALL_GAMES, error)
+         && _komi_store_sync_now (self, error);
 }
 
 /* Group commit. The writer connection runs with synchronous=NORMAL in

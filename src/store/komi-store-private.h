@@ -15,6 +15,11 @@ G_BEGIN_DECLS
 /* "Komi" in ASCII: PRAGMA application_id of every library. */
 #define KOMI_STORE_APPLICATION_ID 0x4b6f6d69
 
+/* The writer's page cache, and the bulk path's (PRAGMA cache_size, in KiB
+ * when negative). */
+#define KOMI_STORE_CACHE_KIB      "-2048"
+#define KOMI_STORE_BULK_CACHE_KIB "-65536"
+
 /* The time of a row, written by SQLite itself: 2026-03-14T09:26:53.589Z */
 #define KOMI_STORE_NOW "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
@@ -29,6 +34,9 @@ struct _KomiStore
   char        *path;
   gboolean     writer;
   GHashTable  *statements;   /* SQL text (a static string) -> sqlite3_stmt */
+  /* game id -> its answered attempt not yet committed (komi-store-calls.c),
+   * written by the game's next transaction; NULL until the first. */
+  GHashTable  *completed;
 
   /* Group commit (komi-store-commit.c), under @sync_lock: commits are
    * counted, and a commit is durable once a sync begun after it ends. */
@@ -96,6 +104,16 @@ gboolean       _komi_store_transaction_unsynced (KomiStore        *self,
                                                  KomiStoreTxnFunc  func,
                                                  gpointer          data,
                                                  GError          **error);
+/* A write of @game_id's rows (KOMI_STORE_ALL_GAMES: of the whole library):
+ * the same transaction first completes the game's answered attempt kept
+ * by komi_store_complete_call(), so the two commit together. @synced as
+ * _komi_store_transaction(), else as _komi_store_transaction_unsynced(). */
+gboolean       _komi_store_game_transaction (KomiStore        *self,
+                                             gint64            game_id,
+                                             gboolean          synced,
+                                             KomiStoreTxnFunc  func,
+                                             gpointer          data,
+                                             GError          **error);
 
 /* komi-store-commit.c: group commit */
 
@@ -194,6 +212,15 @@ gboolean       _komi_store_insert_event   (KomiStore   *self,
                                            GError     **error);
 
 /* komi-store-calls.c */
+
+/* Writes the kept answered attempt of @game_id (of every game for
+ * KOMI_STORE_ALL_GAMES), if any, into its row; the caller holds the
+ * transaction and forgets them once it commits. */
+gboolean       _komi_store_write_completed  (KomiStore  *self,
+                                             gint64      game_id,
+                                             GError    **error);
+void           _komi_store_forget_completed (KomiStore  *self,
+                                             gint64      game_id);
 
 /* Marks the attempts left in flight in @series_id's games interrupted. */
 gboolean       _komi_store_interrupt_calls (KomiStore  *self,

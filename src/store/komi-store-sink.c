@@ -153,9 +153,11 @@ sink_game_finished (KomiSeriesSink         *sink,
 }
 
 /* A model call's attempt, copied field by field and numbered by the
- * store: its request as a row in flight before it is sent, completed when
- * its response (or fault) is known. Committed, not synced on its own (the
- * store's group commit syncs it within half a second). */
+ * store: its request as a row in flight before it is sent, committed at
+ * once; its response (or fault) kept by the store and committed with the
+ * game's next write, which is what acts on it (the next request, the
+ * move, the game's end) or with game_left. Not synced on their own (the
+ * store's group commit syncs them within half a second). */
 static gboolean
 sink_call_attempt (KomiSeriesSink             *sink,
                    const KomiPlannedGame      *game,
@@ -219,8 +221,22 @@ sink_call_attempt (KomiSeriesSink             *sink,
   g_hash_table_remove (self->in_flight, key);
   g_mutex_unlock (&self->lock);
   if (call_id > 0)
-    return komi_store_finish_call (self->store, call_id, &call, error);
+    return komi_store_complete_call (self->store, game_id, call_id, &call, error);
   return komi_store_add_call (self->store, game_id, &call, error);
+}
+
+/* The game's worker stopped with it, however it ended: its last response
+ * is committed now. */
+static gboolean
+sink_game_left (KomiSeriesSink         *sink,
+                const KomiPlannedGame  *game,
+                GError                **error)
+{
+  KomiStoreSink *self = store_sink (sink);
+  gint64 game_id;
+
+  return game_id_of (self, game, &game_id, error)
+         && komi_store_flush_calls (self->store, game_id, error);
 }
 
 static const KomiSeriesSinkClass store_sink_class = {
@@ -230,6 +246,7 @@ static const KomiSeriesSinkClass store_sink_class = {
   .move_played = sink_move_played,
   .game_finished = sink_game_finished,
   .call_attempt = sink_call_attempt,
+  .game_left = sink_game_left,
 };
 
 KomiSeriesSink *

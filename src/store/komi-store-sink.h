@@ -14,7 +14,8 @@ G_BEGIN_DECLS
  * komi-series.h): every call is one transaction of the store's writer,
  * committed when it returns (moves and call attempts synced to the disk
  * within half a second, the rest at once), safe from several worker
- * threads at once. One
+ * threads at once — except a call attempt's response, which commits with
+ * the game's next write or game_left (komi_store_complete_call). One
  * sink records one series, the one its begin_series named; running the
  * same series again (same digest) continues it. Turns are move numbers:
  * the first move of a game is turn 1. */

@@ -362,7 +362,10 @@ komi_store_begin_series (KomiStore         *self,
   g_return_val_if_fail (self != NULL && series != NULL && plan != NULL, FALSE);
   g_return_val_if_fail (series->digest != NULL && series->canonical != NULL, FALSE);
 
-  if (!_komi_store_transaction (self, TRUE, begin_series_txn, &data, error))
+  /* Responses still kept commit first: marking the rows left in flight
+   * interrupted must not take one whose response is known. */
+  if (!_komi_store_game_transaction (self, KOMI_STORE_ALL_GAMES, TRUE, begin_series_txn, &data,
+                                     error))
     return FALSE;
   *series_id = data.series_id;
   return TRUE;

@@ -14,7 +14,9 @@ G_BEGIN_DECLS
  * call attempts and events (docs/library.md has the schema). A store opened
  * for writing holds the one writer connection and serialises every call
  * from any thread; each write is one transaction, committed when the call
- * returns (it survives the process being killed). Moves and call attempts
+ * returns (it survives the process being killed) — but for a call's
+ * response given to komi_store_complete_call(), which commits with the
+ * game's next write. Moves and call attempts
  * are synced to the disk in groups, within half a second; everything else
  * (a series, a game's start and end, events, imports) is synced before
  * the call returns, and so is everything when the store is closed.
@@ -283,8 +285,28 @@ gboolean         komi_store_finish_call      (KomiStore         *self,
                                               gint64             call_id,
                                               const KomiStoreCall *call,
                                               GError           **error);
-/* Syncs everything committed so far to the disk before it returns (a
- * pause, the end of a run; closing the store does it too). */
+/* Keeps the response half of @call for the row @call_id of @game_id in
+ * flight, copied, and writes it in the same transaction as the game's
+ * next write (komi_store_begin_call, komi_store_add_call,
+ * komi_store_add_move, komi_store_start_game, komi_store_finish_game) or
+ * komi_store_flush_calls(): one commit for the response and what follows
+ * from it. Until then the library shows the row in flight, and a kill
+ * leaves it so (resuming sends the call again). */
+gboolean         komi_store_complete_call    (KomiStore         *self,
+                                              gint64             game_id,
+                                              gint64             call_id,
+                                              const KomiStoreCall *call,
+                                              GError           **error);
+/* Commits the responses kept by komi_store_complete_call() for @game_id
+ * (or KOMI_STORE_ALL_GAMES); no transaction when there are none. A game
+ * that stops (paused, failed, cancelled) calls this; komi_store_sync()
+ * and closing the store do it for every game. */
+gboolean         komi_store_flush_calls      (KomiStore         *self,
+                                              gint64             game_id,
+                                              GError           **error);
+/* Commits the kept responses, then syncs everything committed so far to
+ * the disk before it returns (a pause, the end of a run; closing the
+ * store does it too). */
 gboolean         komi_store_sync             (KomiStore         *self,
                                               GError           **error);
 /* Bulk path: the finished @records (KomiGameRecord*) of the games of

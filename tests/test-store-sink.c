@@ -1,0 +1,228 @@
+/* test-store-sink.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gio/gio.h>
+
+#include "komi-coords.h"
+#include "komi-store-sink.h"
+#include "komi-store-test-util.h"
+
+/* When a model call's response reaches the library through the sink: not
+ * in a transaction of its own, but with the game's next write — the next
+ * request, the move it decided, the game's end — or when the game is left
+ * (a pause, a fault, a cancel) or the store closed. Until then a reader
+ * sees the attempt in flight, as after a kill. */
+
+#define TEST(path, func) \
+  g_test_add ("/komi/store/sink/" path, LibraryFixture, NULL, library_fixture_set_up, func, library_fixture_tear_down)
+
+/* The outcomes of every attempt, in order, as another process reads them. */
+#define OUTCOMES "SELECT group_concat (outcome, ' ') FROM (SELECT outcome FROM calls ORDER BY id)"
+
+typedef struct
+{
+  TestSeries     *series;
+  KomiStore      *store;
+  KomiSeriesSink *sink;
+  GBytes         *body;
+} SinkTest;
+
+static void
+sink_test_open (SinkTest *t, LibraryFixture *f, const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 series_id;
+
+  t->series = test_series_new (name, 21, 1);
+  t->store = test_open_store (f->path);
+  t->sink = komi_store_new_sink (t->store);
+  t->body = g_bytes_new_static ("{\"choice\":\"play\"}", 17);
+  g_assert_true (t->sink->klass->begin_series (t->sink, &t->series->series, t->series->plan,
+                                               &series_id, &error));
+  g_assert_no_error (error);
+}
+
+static void
+sink_test_close (SinkTest *t)
+{
+  komi_store_sink_free (t->sink);
+  komi_store_unref (t->store);
+  g_bytes_unref (t->body);
+  test_series_free (t->series);
+}
+
+/* One attempt of @question at @turn through the sink: its request in
+ * flight (@send), then its answer (@answer not NULL). */
+static void
+sink_test_call (SinkTest *t, guint turn, const char *question, gboolean send,
+                const char *answer)
+{
+  g_autoptr(GError) error = NULL;
+  const KomiPlannedGame *planned = test_planned (t->series, 0);
+  KomiProviderAttempt a = {
+    .in_flight = TRUE, .question = question, .attempt = 1,
+    .request_url = "http://127.0.0.1:1/v1/chat/completions", .request_headers = "{}",
+    .request_body = "{\"model\":\"m\"}", .tokens_input = -1, .tokens_output = -1,
+    .tokens_reasoning = -1, .tokens_cached = -1, .outcome = KOMI_PROVIDER_OUTCOME_IN_FLIGHT,
+    .retry_delay = -1, .cost_usd = -1,
+  };
+
+  if (send)
+    {
+      g_assert_true (t->sink->klass->call_attempt (t->sink, planned, turn, &a, &error));
+      g_assert_no_error (error);
+    }
+  if (answer == NULL)
+    return;
+  a.in_flight = FALSE;
+  a.response_status = 200;
+  a.response_headers = "{}";
+  a.response_body = t->body;
+  a.latency_ms = 3;
+  a.tokens_input = 900;
+  a.tokens_output = 2;
+  a.answer = answer;
+  a.outcome = KOMI_PROVIDER_OUTCOME_ANSWER;
+  a.cost_usd = 0.001;
+  g_assert_true (t->sink->klass->call_attempt (t->sink, planned, turn, &a, &error));
+  g_assert_no_error (error);
+}
+
+static void
+assert_sql (const char *path, const char *sql, const char *want)
+{
+  g_autofree char *got = sql_text (path, sql);
+
+  g_assert_cmpstr (got, ==, want);
+}
+
+/* A turn of two questions: each response commits with the request that
+ * follows it, and the last with the move it decided, together. */
+static void
+test_response_with_move (LibraryFixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  SinkTest t;
+  KomiMove move = { KOMI_BLACK, komi_point_from_xy (9, 4, 4) };
+
+  sink_test_open (&t, f, "with move");
+  sink_test_call (&t, 1, "play_or_pass", TRUE, "play");
+  assert_sql (f->path, OUTCOMES, "in-flight");
+  sink_test_call (&t, 1, "best_point", TRUE, NULL);
+  assert_sql (f->path, OUTCOMES, "answer in-flight");
+  sink_test_call (&t, 1, "best_point", FALSE, "E5");
+  assert_sql (f->path, OUTCOMES, "answer in-flight");
+  assert_sql (f->path, "SELECT count (*) FROM moves", "0");
+
+  g_assert_true (t.sink->klass->move_played (t.sink, test_planned (t.series, 0), 1, &move,
+                                             &error));
+  g_assert_no_error (error);
+  assert_sql (f->path, OUTCOMES, "answer answer");
+  assert_sql (f->path, "SELECT count (*) FROM moves", "1");
+  assert_sql (f->path, "SELECT answer FROM calls ORDER BY id DESC LIMIT 1", "E5");
+  sink_test_close (&t);
+}
+
+/* A game left without a next write (paused, failed, cancelled): its last
+ * response commits when the worker leaves it; once only. */
+static void
+test_game_left (LibraryFixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  const KomiPlannedGame *planned;
+  SinkTest t;
+
+  sink_test_open (&t, f, "left");
+  planned = test_planned (t.series, 0);
+  sink_test_call (&t, 1, "play_or_pass", TRUE, "pass");
+  assert_sql (f->path, OUTCOMES, "in-flight");
+  g_assert_true (t.sink->klass->game_left (t.sink, planned, &error));
+  g_assert_no_error (error);
+  assert_sql (f->path, OUTCOMES, "answer");
+  g_assert_true (t.sink->klass->game_left (t.sink, planned, &error));
+  g_assert_no_error (error);
+  assert_sql (f->path, "SELECT count (*) FROM calls", "1");
+  sink_test_close (&t);
+}
+
+/* A forfeit: the attempts that earned it are in the record with the
+ * game's end. */
+static void
+test_forfeit (LibraryFixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  KomiGameRecord *record;
+  SinkTest t;
+
+  sink_test_open (&t, f, "forfeit");
+  sink_test_call (&t, 1, "play_or_pass", TRUE, "maybe");
+  sink_test_call (&t, 1, "play_or_pass", TRUE, "perhaps");
+  assert_sql (f->path, OUTCOMES, "answer in-flight");
+  record = test_record_new (test_planned (t.series, 0), komi_game_new (9, 120));
+  record->outcome = KOMI_OUTCOME_FORFEIT;
+  record->faulty = KOMI_BLACK;
+  record->result = g_strdup ("W+F");
+  record->void_reason = g_strdup ("no valid answer");
+  g_assert_true (t.sink->klass->game_finished (t.sink, test_planned (t.series, 0), record,
+                                               &error));
+  g_assert_no_error (error);
+  komi_game_record_free (record);
+  assert_sql (f->path, OUTCOMES, "answer answer");
+  assert_sql (f->path, "SELECT status FROM games WHERE plan_index = 0", "forfeit");
+  sink_test_close (&t);
+}
+
+/* A normal exit without game_left (a caller that never left its game)
+ * loses no response: closing the store commits it. */
+static void
+test_close (LibraryFixture *f, gconstpointer data)
+{
+  SinkTest t;
+
+  sink_test_open (&t, f, "close");
+  sink_test_call (&t, 3, "best_point", TRUE, "C3");
+  assert_sql (f->path, OUTCOMES, "in-flight");
+  sink_test_close (&t);
+  assert_sql (f->path, OUTCOMES, "answer");
+}
+
+/* The same series begun again in the same process (a paused run resumed
+ * with the library still open): a response kept for a game commits
+ * first, so the row is not taken for one a crash left in flight. */
+static void
+test_begin_again (LibraryFixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  KomiSeriesSink *again;
+  gint64 series_id;
+  SinkTest t;
+
+  sink_test_open (&t, f, "again");
+  sink_test_call (&t, 2, "play_or_pass", TRUE, "play");
+  again = komi_store_new_sink (t.store);
+  g_assert_true (again->klass->begin_series (again, &t.series->series, t.series->plan,
+                                             &series_id, &error));
+  g_assert_no_error (error);
+  assert_sql (f->path, OUTCOMES, "answer");
+  komi_store_sink_free (again);
+  sink_test_close (&t);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  TEST ("response-with-move", test_response_with_move);
+  TEST ("game-left", test_game_left);
+  TEST ("forfeit", test_forfeit);
+  TEST ("close", test_close);
+  TEST ("begin-again", test_begin_again);
+
+  return g_test_run ();
+}
