@@ -13,6 +13,7 @@
 
 #include "komi-cli.h"
 #include "komi-rating.h"
+#include "komi-rating-library.h"
 #include "komi-store.h"
 
 /* `ratings`: the ladder and each subject's rating from game results,
@@ -91,25 +92,10 @@ read_library (const KomiCliRatingsOptions *options,
   for (guint i = 0; i < games->len; i++)
     {
       const KomiStoreGame *g = g_ptr_array_index (games, i);
-      KomiGameResult r = { 0, };
+      KomiGameResult r;
 
-      if (g->series_id <= 0 || !series_wanted (options, g->series_id))
+      if (!komi_game_result_from_store_game (g, &r) || !series_wanted (options, g->series_id))
         continue;
-      if (g->status == KOMI_GAME_STATUS_FINISHED)
-        r.outcome = KOMI_RESULT_FINISHED;
-      else if (g->status == KOMI_GAME_STATUS_VOID)
-        r.outcome = KOMI_RESULT_VOID;
-      else if (g->status == KOMI_GAME_STATUS_FORFEIT)
-        r.outcome = KOMI_RESULT_FORFEIT;
-      else
-        continue;   /* pending or running: not a result yet */
-      r.protocol = g->protocol;
-      r.black = g->black_spec;
-      r.white = g->white_spec;
-      r.winner = g->has_winner ? g->winner : KOMI_EMPTY;
-      r.end_reason = g->end_reason;
-      r.orientation = g->orientation;
-      r.subject = g->subject;
       if (ladder != NULL && komi_ladder_lookup (ladder, g->black_spec) != NULL
           && komi_ladder_lookup (ladder, g->white_spec) != NULL)
         r.subject = KOMI_EMPTY;
