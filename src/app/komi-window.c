@@ -12,6 +12,7 @@
 
 #include "komi-ladder-page.h"
 #include "komi-players-page.h"
+#include "komi-provider-dialog.h"
 #include "komi-series-page.h"
 #include "komi-window-private.h"
 
@@ -170,6 +171,14 @@ show_page_activated (GtkWidget  *widget,
 }
 
 static void
+new_provider_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  gtk_window_present (GTK_WINDOW (komi_provider_dialog_new (GTK_WINDOW (widget))));
+}
+
+static void
 on_open_response (GtkNativeDialog *dialog,
                   int              response,
                   KomiWindow      *self)
@@ -298,6 +307,8 @@ komi_window_class_init (KomiWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
   gtk_widget_class_install_action (widget_class, "win.back", NULL, back_activated);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_activated);
+  gtk_widget_class_install_action (widget_class, "win.new-provider", NULL,
+                                   new_provider_activated);
   _komi_window_class_init_run (widget_class);
 }
 
