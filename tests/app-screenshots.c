@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "komi-app-test-util.h"
+#include "komi-opponent-dialog.h"
 #include "komi-provider-dialog.h"
 #include "komi-rehearsal.h"
 #include "komi-series-dialog.h"
@@ -38,6 +39,8 @@ typedef struct
   gboolean    calls;    /* the second series' first game at move 3, with its calls */
   const char *provider; /* the provider dialog: "refused", or "tested" (saved, then tested
                          * against the rehearsal server) */
+  const char *opponent; /* the opponent dialog from New Series: "katago" (refused), or
+                         * "gnugo" (tested) */
 } Shot;
 
 static const Shot shots[] = {
@@ -58,6 +61,10 @@ static const Shot shots[] = {
     "refused" },
   { "provider-dialog-tested-dark", "series", TRUE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE,
     "tested" },
+  { "opponent-dialog-tested", "series", FALSE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE,
+    NULL, "gnugo" },
+  { "opponent-dialog-refused-dark", "series", TRUE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE,
+    NULL, "katago" },
 };
 
 static gboolean
@@ -235,6 +242,50 @@ take_provider (KomiWindow *window, const char *what)
     }
 }
 
+/* The opponent dialog over New Series, as its + button opens it. */
+static void
+take_opponent (KomiWindow *window, const char *what)
+{
+  KomiSeriesDialog *series = komi_series_dialog_new (GTK_WINDOW (window));
+  KomiOpponentDialog *dialog;
+  GObject *kind;
+
+  /* Dialogs of the shots before outlive their windows: close them. */
+  {
+    g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+    for (GList *l = toplevels; l != NULL; l = l->next)
+      if (KOMI_IS_OPPONENT_DIALOG (l->data))
+        gtk_window_destroy (l->data);
+  }
+  gtk_window_present (GTK_WINDOW (series));
+  g_unsetenv ("KOMI_KATAGO");
+  gtk_widget_activate_action (GTK_WIDGET (series), "series.add-opponent", NULL);
+  pause_ms (300);
+  {
+    g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+    dialog = NULL;
+    for (GList *l = toplevels; l != NULL; l = l->next)
+      if (KOMI_IS_OPPONENT_DIALOG (l->data))
+        dialog = l->data;
+  }
+  if (dialog == NULL)
+    return;
+  kind = gtk_widget_get_template_child (GTK_WIDGET (dialog), KOMI_TYPE_OPPONENT_DIALOG,
+                                        "kind_row");
+  if (g_str_equal (what, "katago"))
+    adw_combo_row_set_selected (ADW_COMBO_ROW (kind), 2);
+  else
+    {
+      GObject *label = gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                      KOMI_TYPE_OPPONENT_DIALOG, "test_label");
+
+      gtk_widget_activate_action (GTK_WIDGET (dialog), "opponent.test", NULL);
+      app_test_wait_seconds (checks_done, label, 60);
+    }
+}
+
 static gboolean
 take (const Shot *shot, const char *db, const char *dir, GError **error)
 {
@@ -319,6 +370,8 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
     }
   if (shot->provider != NULL)
     take_provider (window, shot->provider);
+  if (shot->opponent != NULL)
+    take_opponent (window, shot->opponent);
   pause_ms (700);   /* the stack's crossfade and a frame */
 
   if (!import_root (out, error))
