@@ -155,6 +155,27 @@ saved (gpointer data)
          && strstr (gtk_label_get_text (GTK_LABEL (child (f, "key_label"))), "MY_KEY") != NULL;
 }
 
+static gboolean
+rpm_saved (gpointer data)
+{
+  DialogFixture *f = data;
+  g_autoptr(KomiProviderProfile) profile =
+    komi_provider_profile_load (komi_provider_dialog_get_saved_path (f->dialog), NULL);
+
+  return profile != NULL && profile->requests_per_minute == 30
+         && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (child (f, "status_label"))),
+                              "Saved to ");
+}
+
+static gboolean
+refused_existing (gpointer data)
+{
+  DialogFixture *f = data;
+
+  return strstr (gtk_label_get_text (GTK_LABEL (child (f, "status_label"))),
+                 "already exists") != NULL;
+}
+
 static void
 test_save_keeps_key_out (DialogFixture *f, gconstpointer data)
 {
@@ -202,6 +223,23 @@ test_save_keeps_key_out (DialogFixture *f, gconstpointer data)
   g_assert_cmpuint (n_files, ==, 1);
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (child (f, "key_label"))),
                             "environment variable MY_KEY"));
+
+  /* Saved again, its own file is replaced; another profile of the same
+   * name is not. */
+  set_text (f, "rpm_row", "30");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.save", NULL));
+  g_assert_true (app_test_wait (rpm_saved, f));
+  {
+    g_autofree char *other = g_build_filename (f->dir, "Other.json", NULL);
+
+    g_assert_true (g_file_set_contents (other, "{\"hand\": \"written\"}", -1, NULL));
+    set_text (f, "name_row", "Other");
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.save", NULL));
+    g_assert_true (app_test_wait (refused_existing, f));
+    g_clear_pointer (&contents, g_free);
+    g_assert_true (g_file_get_contents (other, &contents, NULL, NULL));
+    g_assert_cmpstr (contents, ==, "{\"hand\": \"written\"}");
+  }
 }
 
 static gboolean

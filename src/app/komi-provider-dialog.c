@@ -90,10 +90,10 @@ add_member (JsonBuilder *b, const char *field, const char *text)
   if (*text == '\0')
     return;
   json_builder_set_member_name (b, field);
+  number = g_ascii_strtod (text, &end);
   if (g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64, &whole, NULL))
     json_builder_add_int_value (b, whole);
-  else if ((number = g_ascii_strtod (text, &end)), end != text && *end == '\0'
-           && isfinite (number))
+  else if (end != text && *end == '\0' && isfinite (number))
     json_builder_add_double_value (b, number);
   else
     json_builder_add_string_value (b, text);
@@ -193,11 +193,17 @@ write_thread (GTask        *task,
               gpointer      task_data,
               GCancellable *cancellable)
 {
-  char **args = task_data;   /* path, contents */
+  char **args = task_data;   /* path, contents, and "replace" when it may */
   g_autofree char *folder = g_path_get_dirname (args[0]);
   GError *error = NULL;
 
-  if (g_mkdir_with_parents (folder, 0700) != 0)
+  /* Only a profile this dialog wrote is replaced; another of the same name
+   * (perhaps written by hand) is kept. */
+  if (args[2] == NULL && g_file_test (args[0], G_FILE_TEST_EXISTS))
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                             _("A profile already exists at %s: choose another name"),
+                             args[0]);
+  else if (g_mkdir_with_parents (folder, 0700) != 0)
     g_task_return_new_error (task, G_IO_ERROR, g_io_error_from_errno (errno),
                              _("Cannot create the folder %s: %s"), folder, g_strerror (errno));
   else if (!g_file_set_contents_full (args[0], args[1], -1, G_FILE_SET_CONTENTS_CONSISTENT,
@@ -289,9 +295,12 @@ save_activated (GtkWidget  *widget,
       return;
     }
   file = file_name_for (self->profile->name);
-  args = g_new0 (char *, 3);
+  args = g_new0 (char *, 4);
   args[0] = g_build_filename (self->folder, file, NULL);
   args[1] = g_strconcat (self->profile_json, "\n", NULL);
+  if (g_strcmp0 (args[0], self->saved_path) == 0)
+    args[2] = g_strdup ("replace");
+  show_status (self->status_label, _("Saving…"));
   task = g_task_new (NULL, self->cancellable, on_written, g_object_ref (self));
   g_task_set_task_data (task, args, (GDestroyNotify) g_strfreev);
   g_task_run_in_thread (task, write_thread);
