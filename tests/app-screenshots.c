@@ -10,6 +10,9 @@
 #include <string.h>
 
 #include "komi-app-test-util.h"
+#include "komi-opponent-dialog.h"
+#include "komi-provider-dialog.h"
+#include "komi-rehearsal.h"
 #include "komi-series-dialog.h"
 #include "komi-window.h"
 
@@ -34,6 +37,10 @@ typedef struct
   const char *tested;   /* these opponents in the dialog, and its Test pressed */
   gboolean    list;     /* the folded list of series brought out */
   gboolean    calls;    /* the second series' first game at move 3, with its calls */
+  const char *provider; /* the provider dialog: "refused", or "tested" (saved, then tested
+                         * against the rehearsal server) */
+  const char *opponent; /* the opponent dialog from New Series: "katago" (refused), or
+                         * "gnugo" (tested) */
 } Shot;
 
 static const Shot shots[] = {
@@ -50,6 +57,14 @@ static const Shot shots[] = {
   { "series-dialog-refused-dark", "series", TRUE, 0, FALSE, FALSE, "gnugo:11" },
   { "series-dialog-tested", "series", FALSE, 0, FALSE, FALSE, "gnugo:1",
     "random, gtp:/bin/false" },
+  { "provider-dialog-refused", "series", FALSE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE,
+    "refused" },
+  { "provider-dialog-tested-dark", "series", TRUE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE,
+    "tested" },
+  { "opponent-dialog-tested", "series", FALSE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE,
+    NULL, "gnugo" },
+  { "opponent-dialog-refused-dark", "series", TRUE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE,
+    NULL, "katago" },
 };
 
 static gboolean
@@ -170,6 +185,107 @@ take_running (KomiWindow *window, const char *dir, GError **error)
   return TRUE;
 }
 
+static GObject *
+provider_child (KomiProviderDialog *dialog, const char *name)
+{
+  return gtk_widget_get_template_child (GTK_WIDGET (dialog), KOMI_TYPE_PROVIDER_DIALOG, name);
+}
+
+static void
+provider_text (KomiProviderDialog *dialog, const char *row, const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (provider_child (dialog, row)), text);
+}
+
+static gboolean
+provider_done (gpointer dialog)
+{
+  GtkWidget *label = GTK_WIDGET (provider_child (dialog, "test_label"));
+
+  return komi_provider_dialog_get_saved_path (dialog) != NULL
+         && gtk_widget_get_visible (label)
+         && strstr (gtk_label_get_text (GTK_LABEL (label)), "…") == NULL;
+}
+
+/* The provider dialog with a model refused, or saved into a scratch
+ * folder (no keyring under Xvfb: the key falls back to the environment)
+ * and tested against the rehearsal server. */
+static void
+take_provider (KomiWindow *window, const char *what)
+{
+  KomiProviderDialog *dialog = komi_provider_dialog_new (GTK_WINDOW (window));
+  g_autofree char *folder = g_dir_make_tmp ("komi-shot-providers-XXXXXX", NULL);
+
+  komi_provider_dialog_set_folder (dialog, folder);
+  gtk_window_present (GTK_WINDOW (dialog));
+  provider_text (dialog, "name_row", "mini");
+  provider_text (dialog, "model_row", "gpt-4.1-mini-2025-04-14");
+  provider_text (dialog, "price_input_row", "0.4");
+  provider_text (dialog, "price_output_row", "1.6");
+  if (g_str_equal (what, "refused"))
+    provider_text (dialog, "temperature_row", "3");
+  else
+    {
+      KomiRehearsalOptions options = { .latency_ms = 150 };
+      g_autoptr(KomiRehearsal) rehearsal = komi_rehearsal_new (&options, NULL);
+      g_autofree char *base = g_strconcat (komi_rehearsal_get_base_url (rehearsal), "/v1",
+                                           NULL);
+
+      provider_text (dialog, "name_row", "rehearsal");
+      provider_text (dialog, "model_row", "rehearsal-1");
+      provider_text (dialog, "base_url_row", base);
+      provider_text (dialog, "temperature_row", "0");
+      provider_text (dialog, "key_row", "sk-screenshot-not-a-key");
+      gtk_widget_activate_action (GTK_WIDGET (dialog), "provider.save", NULL);
+      gtk_widget_activate_action (GTK_WIDGET (dialog), "provider.test", NULL);
+      app_test_wait_seconds (provider_done, dialog, 60);
+    }
+}
+
+/* The opponent dialog over New Series, as its + button opens it. */
+static void
+take_opponent (KomiWindow *window, const char *what)
+{
+  KomiSeriesDialog *series = komi_series_dialog_new (GTK_WINDOW (window));
+  KomiOpponentDialog *dialog;
+  GObject *kind;
+
+  /* Dialogs of the shots before outlive their windows: close them. */
+  {
+    g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+    for (GList *l = toplevels; l != NULL; l = l->next)
+      if (KOMI_IS_OPPONENT_DIALOG (l->data))
+        gtk_window_destroy (l->data);
+  }
+  gtk_window_present (GTK_WINDOW (series));
+  g_unsetenv ("KOMI_KATAGO");
+  gtk_widget_activate_action (GTK_WIDGET (series), "series.add-opponent", NULL);
+  pause_ms (300);
+  {
+    g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+    dialog = NULL;
+    for (GList *l = toplevels; l != NULL; l = l->next)
+      if (KOMI_IS_OPPONENT_DIALOG (l->data))
+        dialog = l->data;
+  }
+  if (dialog == NULL)
+    return;
+  kind = gtk_widget_get_template_child (GTK_WIDGET (dialog), KOMI_TYPE_OPPONENT_DIALOG,
+                                        "kind_row");
+  if (g_str_equal (what, "katago"))
+    adw_combo_row_set_selected (ADW_COMBO_ROW (kind), 2);
+  else
+    {
+      GObject *label = gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                      KOMI_TYPE_OPPONENT_DIALOG, "test_label");
+
+      gtk_widget_activate_action (GTK_WIDGET (dialog), "opponent.test", NULL);
+      app_test_wait_seconds (checks_done, label, 60);
+    }
+}
+
 static gboolean
 take (const Shot *shot, const char *db, const char *dir, GError **error)
 {
@@ -252,6 +368,10 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
           app_test_wait_seconds (checks_done, label, 60);
         }
     }
+  if (shot->provider != NULL)
+    take_provider (window, shot->provider);
+  if (shot->opponent != NULL)
+    take_opponent (window, shot->opponent);
   pause_ms (700);   /* the stack's crossfade and a frame */
 
   if (!import_root (out, error))
@@ -266,8 +386,10 @@ int
 main (int argc, char *argv[])
 {
   g_autofree char *db = NULL;
+  g_autofree char *only = NULL;
   const GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db, "The library to show", "PATH" },
+    { "only", 0, 0, G_OPTION_ARG_STRING, &only, "Only the shots whose name starts so", "PREFIX" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("OUTPUT-FOLDER");
@@ -282,8 +404,11 @@ main (int argc, char *argv[])
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   gtk_init ();
   adw_init ();
+  /* No keyring: a screenshot's key must land in no real one. */
+  g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/komi-shot-bus", TRUE);
   for (guint i = 0; i < G_N_ELEMENTS (shots); i++)
-    if (!take (&shots[i], db, argv[1], &error))
+    if ((only == NULL || g_str_has_prefix (shots[i].name, only))
+        && !take (&shots[i], db, argv[1], &error))
       {
         fprintf (stderr, "app-screenshots: %s: %s\n", shots[i].name, error->message);
         return 1;

@@ -33,13 +33,36 @@ komi_player_check_describe (const KomiPlayerCheck *check)
                           check->move, check->seconds);
 }
 
+/* A spec and its options, owned. */
+typedef struct
+{
+  char              *spec;
+  char              *gnugo_path;
+  char              *katago_binary;
+  char              *katago_model;
+  char              *katago_config;
+  KomiPlayerOptions  opts;
+} CheckData;
+
+static void
+check_data_free (CheckData *data)
+{
+  g_free (data->spec);
+  g_free (data->gnugo_path);
+  g_free (data->katago_binary);
+  g_free (data->katago_model);
+  g_free (data->katago_config);
+  g_free (data);
+}
+
 static void
 check_thread (GTask        *task,
               gpointer      source,
               gpointer      task_data,
               GCancellable *cancellable)
 {
-  const char *spec = task_data;
+  CheckData *data = task_data;
+  const char *spec = data->spec;
   g_autoptr(KomiPlayer) player = NULL;
   g_autoptr(KomiGame) game = komi_game_new (9, KOMI_PROTOCOL_MAX_TURNS);
   g_autoptr(KomiPlayerCheck) check = g_new0 (KomiPlayerCheck, 1);
@@ -55,7 +78,7 @@ check_thread (GTask        *task,
   KomiPoint move = KOMI_PASS;
   GError *error = NULL;
 
-  player = komi_player_new_from_any_spec (spec, NULL, &error);
+  player = komi_player_new_from_any_spec (spec, &data->opts, &error);
   if (player == NULL
       || !komi_player_start_game (player, &setup, cancellable, &error)
       || !komi_player_genmove (player, game, &move, cancellable, &error))
@@ -73,16 +96,36 @@ check_thread (GTask        *task,
 }
 
 void
+komi_player_check_with_options_async (const char              *spec,
+                                      const KomiPlayerOptions *opts,
+                                      GCancellable            *cancellable,
+                                      GAsyncReadyCallback      callback,
+                                      gpointer                 user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  CheckData *data = g_new0 (CheckData, 1);
+
+  data->spec = g_strdup (spec);
+  if (opts != NULL)
+    {
+      data->opts = *opts;
+      data->opts.gnugo_path = data->gnugo_path = g_strdup (opts->gnugo_path);
+      data->opts.katago_binary = data->katago_binary = g_strdup (opts->katago_binary);
+      data->opts.katago_model = data->katago_model = g_strdup (opts->katago_model);
+      data->opts.katago_config = data->katago_config = g_strdup (opts->katago_config);
+    }
+  g_task_set_source_tag (task, komi_player_check_async);
+  g_task_set_task_data (task, data, (GDestroyNotify) check_data_free);
+  g_task_run_in_thread (task, check_thread);
+}
+
+void
 komi_player_check_async (const char          *spec,
                          GCancellable        *cancellable,
                          GAsyncReadyCallback  callback,
                          gpointer             user_data)
 {
-  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-
-  g_task_set_source_tag (task, komi_player_check_async);
-  g_task_set_task_data (task, g_strdup (spec), g_free);
-  g_task_run_in_thread (task, check_thread);
+  komi_player_check_with_options_async (spec, NULL, cancellable, callback, user_data);
 }
 
 KomiPlayerCheck *

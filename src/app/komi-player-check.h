@@ -8,6 +8,8 @@
 
 #include <gio/gio.h>
 
+#include "komi-player-spec.h"
+
 G_BEGIN_DECLS
 
 /* "Test" for a player the user wrote: start it as a game would (an engine
@@ -28,6 +30,12 @@ void             komi_player_check_async  (const char           *spec,
                                            GCancellable         *cancellable,
                                            GAsyncReadyCallback   callback,
                                            gpointer              user_data);
+/* The same with where the engines live (copied; NULL: the defaults). */
+void             komi_player_check_with_options_async (const char              *spec,
+                                                       const KomiPlayerOptions *opts,
+                                                       GCancellable            *cancellable,
+                                                       GAsyncReadyCallback      callback,
+                                                       gpointer                 user_data);
 KomiPlayerCheck *komi_player_check_finish (GAsyncResult         *result,
                                            GError              **error);
 /* "GNU Go 3.8 played E5 (0.12 s)" */

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
+#include "komi-opponent-dialog.h"
 #include "komi-player-check.h"
 #include "komi-series.h"
 #include "komi-series-dialog.h"
@@ -271,6 +272,18 @@ test_activated (GtkWidget  *widget,
   show_checks (self);
 }
 
+/* The opponent dialog adds its spec to the opponents' field. */
+static void
+add_opponent_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  KomiSeriesDialog *self = KOMI_SERIES_DIALOG (widget);
+
+  gtk_window_present (GTK_WINDOW (komi_opponent_dialog_new (GTK_WINDOW (self),
+                                                            GTK_EDITABLE (self->opponents_row))));
+}
+
 static void
 run_activated (GtkWidget  *widget,
                const char *action_name,
@@ -355,6 +368,8 @@ komi_series_dialog_class_init (KomiSeriesDialogClass *klass)
 
   gtk_widget_class_install_action (widget_class, "series.run", NULL, run_activated);
   gtk_widget_class_install_action (widget_class, "series.test", NULL, test_activated);
+  gtk_widget_class_install_action (widget_class, "series.add-opponent", NULL,
+                                   add_opponent_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 

@@ -11,7 +11,9 @@
 #include <glib/gi18n.h>
 
 #include "komi-ladder-page.h"
+#include "komi-opponent-dialog.h"
 #include "komi-players-page.h"
+#include "komi-provider-dialog.h"
 #include "komi-series-page.h"
 #include "komi-window-private.h"
 
@@ -170,6 +172,22 @@ show_page_activated (GtkWidget  *widget,
 }
 
 static void
+new_provider_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  gtk_window_present (GTK_WINDOW (komi_provider_dialog_new (GTK_WINDOW (widget))));
+}
+
+static void
+new_opponent_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  gtk_window_present (GTK_WINDOW (komi_opponent_dialog_new (GTK_WINDOW (widget), NULL)));
+}
+
+static void
 on_open_response (GtkNativeDialog *dialog,
                   int              response,
                   KomiWindow      *self)
@@ -298,6 +316,10 @@ komi_window_class_init (KomiWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
   gtk_widget_class_install_action (widget_class, "win.back", NULL, back_activated);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_activated);
+  gtk_widget_class_install_action (widget_class, "win.new-provider", NULL,
+                                   new_provider_activated);
+  gtk_widget_class_install_action (widget_class, "win.new-opponent", NULL,
+                                   new_opponent_activated);
   _komi_window_class_init_run (widget_class);
 }
 

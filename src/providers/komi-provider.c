@@ -60,7 +60,6 @@ static void       scrub         (const char *key, char **text);
 KomiProvider *
 komi_provider_new (const KomiProviderProfile *profile, GError **error)
 {
-  KomiProvider *self;
   const char *key = NULL;
 
   g_return_val_if_fail (profile != NULL, NULL);
@@ -76,6 +75,20 @@ komi_provider_new (const KomiProviderProfile *profile, GError **error)
           return NULL;
         }
     }
+  return komi_provider_new_with_key (profile, key, error);
+}
+
+KomiProvider *
+komi_provider_new_with_key (const KomiProviderProfile  *profile,
+                            const char                 *key,
+                            GError                    **error)
+{
+  KomiProvider *self;
+
+  g_return_val_if_fail (profile != NULL, NULL);
+
+  if (key != NULL && key[0] == '\0')
+    key = NULL;
   self = g_atomic_rc_box_new0 (KomiProvider);
   self->profile = komi_provider_profile_copy (profile);
   self->key = g_strdup (key);

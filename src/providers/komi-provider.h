@@ -82,6 +82,11 @@ typedef struct _KomiProvider KomiProvider;
 /* Reads the key from the environment variable named by the profile now. */
 KomiProvider              *komi_provider_new         (const KomiProviderProfile  *profile,
                                                       GError                    **error);
+/* The same with @key given (NULL or "": none), whatever the environment
+ * holds: for a key read from the keyring or typed in a dialog. */
+KomiProvider              *komi_provider_new_with_key (const KomiProviderProfile  *profile,
+                                                       const char                 *key,
+                                                       GError                    **error);
 KomiProvider              *komi_provider_ref         (KomiProvider               *self);
 void                       komi_provider_unref       (KomiProvider               *self);
 const KomiProviderProfile *komi_provider_get_profile (KomiProvider               *self);

@@ -1,0 +1,325 @@
+/* komi-opponent-dialog.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-app"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "komi-opponent-dialog.h"
+#include "komi-player-check.h"
+#include "komi-player-spec.h"
+
+/* The kinds, in the order of the kind row's list. */
+enum { KIND_RANDOM, KIND_GNUGO, KIND_KATAGO, KIND_GTP };
+
+struct _KomiOpponentDialog
+{
+  AdwWindow       parent_instance;
+
+  GtkEditable    *target;       /* weak */
+  char           *spec;         /* the fields' spec when valid */
+  GCancellable   *cancellable;  /* the Test in flight */
+
+  AdwComboRow    *kind_row;
+  AdwActionRow   *level_row;
+  GtkSpinButton  *level_spin;
+  AdwEntryRow    *binary_row;
+  AdwEntryRow    *model_row;
+  AdwEntryRow    *config_row;
+  AdwEntryRow    *visits_row;
+  AdwEntryRow    *command_row;
+  GtkLabel       *error_label;
+  GtkLabel       *spec_label;
+  GtkLabel       *test_label;
+  GtkWidget      *add_button;
+};
+
+G_DEFINE_FINAL_TYPE (KomiOpponentDialog, komi_opponent_dialog, ADW_TYPE_WINDOW)
+
+static char *
+text_of (AdwEntryRow *row)
+{
+  return g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (row))));
+}
+
+/* Where the engines live: KataGo's files from the fields (empty: the
+ * KOMI_KATAGO* variables, as komi-cli reads them). Strings owned by @strs. */
+static KomiPlayerOptions
+options_of (KomiOpponentDialog *self, GPtrArray *strs)
+{
+  KomiPlayerOptions opts = { 0 };
+  AdwEntryRow *rows[] = { self->binary_row, self->model_row, self->config_row };
+  const char **fields[] = { &opts.katago_binary, &opts.katago_model, &opts.katago_config };
+
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      char *text = text_of (rows[i]);
+
+      g_ptr_array_add (strs, text);
+      *fields[i] = *text != '\0' ? text : NULL;
+    }
+  return opts;
+}
+
+static char *
+build_spec (KomiOpponentDialog *self)
+{
+  g_autofree char *visits = text_of (self->visits_row);
+  g_autofree char *command = text_of (self->command_row);
+
+  switch (adw_combo_row_get_selected (self->kind_row))
+    {
+    case KIND_GNUGO:
+      return g_strdup_printf ("gnugo:%d", gtk_spin_button_get_value_as_int (self->level_spin));
+    case KIND_KATAGO:
+      return g_strconcat ("katago:", visits, NULL);
+    case KIND_GTP:
+      return g_strconcat ("gtp:", command, NULL);
+    case KIND_RANDOM:
+    default:
+      return g_strdup ("random");
+    }
+}
+
+/* The row a spec error is about: the spec parser's messages name what is
+ * wrong in words, not by field. */
+static GtkWidget *
+row_for_error (KomiOpponentDialog *self, const GError *error)
+{
+  switch (adw_combo_row_get_selected (self->kind_row))
+    {
+    case KIND_GNUGO:
+      return GTK_WIDGET (self->level_row);
+    case KIND_KATAGO:
+      if (strstr (error->message, "visits") != NULL)
+        return GTK_WIDGET (self->visits_row);
+      if (strstr (error->message, "model not found") != NULL)
+        return GTK_WIDGET (self->model_row);
+      if (strstr (error->message, "config not found") != NULL)
+        return GTK_WIDGET (self->config_row);
+      return GTK_WIDGET (self->binary_row);
+    case KIND_GTP:
+      return GTK_WIDGET (self->command_row);
+    default:
+      return NULL;
+    }
+}
+
+static void
+on_changed (KomiOpponentDialog *self)
+{
+  GtkWidget *rows[] = {
+    GTK_WIDGET (self->level_row), GTK_WIDGET (self->binary_row), GTK_WIDGET (self->model_row),
+    GTK_WIDGET (self->config_row), GTK_WIDGET (self->visits_row), GTK_WIDGET (self->command_row),
+  };
+  guint kind = adw_combo_row_get_selected (self->kind_row);
+  g_autoptr(GPtrArray) strs = g_ptr_array_new_with_free_func (g_free);
+  KomiPlayerOptions opts = options_of (self, strs);
+  g_autofree char *spec = build_spec (self);
+  g_autoptr(KomiPlayer) player = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *bad;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->level_row), kind == KIND_GNUGO);
+  for (guint i = 1; i <= 4; i++)
+    gtk_widget_set_visible (rows[i], kind == KIND_KATAGO);
+  gtk_widget_set_visible (GTK_WIDGET (self->command_row), kind == KIND_GTP);
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    gtk_widget_remove_css_class (rows[i], "error");
+  g_clear_pointer (&self->spec, g_free);
+  /* A result belongs to the fields it tested. */
+  g_cancellable_cancel (self->cancellable);
+  gtk_widget_set_visible (GTK_WIDGET (self->test_label), FALSE);
+
+  /* Checks the spec and that its files exist; starts no process. */
+  player = komi_player_new_from_spec (spec, &opts, &error);
+  if (player == NULL)
+    {
+      bad = row_for_error (self, error);
+      if (bad != NULL)
+        gtk_widget_add_css_class (bad, "error");
+      /* The parser speaks to komi-cli's user; here the files are fields. */
+      if (g_str_has_prefix (error->message, "KataGo needs"))
+        gtk_label_set_text (self->error_label,
+                            _("KataGo needs its binary, a network file and a GTP config: fill "
+                              "in the three fields (empty fields take KOMI_KATAGO, "
+                              "KOMI_KATAGO_MODEL and KOMI_KATAGO_CONFIG)."));
+      else
+        gtk_label_set_text (self->error_label, error->message);
+      gtk_label_set_text (self->spec_label, "");
+    }
+  else
+    {
+      g_autofree char *text = g_strdup_printf (_("A series names this opponent %s"), spec);
+
+      gtk_label_set_text (self->spec_label, text);
+      self->spec = g_steal_pointer (&spec);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), self->spec == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "opponent.test", self->spec != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "opponent.add",
+                                 self->spec != NULL && self->target != NULL);
+}
+
+static void
+on_checked (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(KomiOpponentDialog) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiPlayerCheck) check = komi_player_check_finish (result, &error);
+  g_autofree char *text = NULL;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (check != NULL)
+    {
+      g_autofree char *outcome = komi_player_check_describe (check);
+
+      text = g_strdup_printf ("✓ %s", outcome);
+    }
+  else
+    text = g_strdup_printf ("✗ %s", error->message);
+  gtk_label_set_text (self->test_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->test_label), TRUE);
+}
+
+static void
+test_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  KomiOpponentDialog *self = KOMI_OPPONENT_DIALOG (widget);
+  g_autoptr(GPtrArray) strs = g_ptr_array_new_with_free_func (g_free);
+  KomiPlayerOptions opts = options_of (self, strs);
+
+  if (self->spec == NULL)
+    return;
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  gtk_label_set_text (self->test_label, _("Starting the engine…"));
+  gtk_widget_set_visible (GTK_WIDGET (self->test_label), TRUE);
+  komi_player_check_with_options_async (self->spec, &opts, self->cancellable, on_checked,
+                                        g_object_ref (self));
+}
+
+static void
+add_activated (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  KomiOpponentDialog *self = KOMI_OPPONENT_DIALOG (widget);
+  g_autofree char *list = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->spec == NULL || self->target == NULL)
+    return;
+  list = g_strstrip (g_strdup (gtk_editable_get_text (self->target)));
+  text = *list != '\0' ? g_strconcat (list, ", ", self->spec, NULL) : g_strdup (self->spec);
+  gtk_editable_set_text (self->target, text);
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+KomiOpponentDialog *
+komi_opponent_dialog_new (GtkWindow   *parent,
+                          GtkEditable *target)
+{
+  KomiOpponentDialog *self = g_object_new (KOMI_TYPE_OPPONENT_DIALOG,
+                                           "transient-for", parent,
+                                           NULL);
+
+  if (target != NULL)
+    {
+      self->target = target;
+      g_object_add_weak_pointer (G_OBJECT (target), (gpointer *) &self->target);
+    }
+  gtk_widget_set_visible (self->add_button, target != NULL);
+  on_changed (self);
+  return self;
+}
+
+const char *
+komi_opponent_dialog_get_spec (KomiOpponentDialog *self)
+{
+  g_return_val_if_fail (KOMI_IS_OPPONENT_DIALOG (self), NULL);
+  return self->spec;
+}
+
+static void
+komi_opponent_dialog_dispose (GObject *object)
+{
+  KomiOpponentDialog *self = KOMI_OPPONENT_DIALOG (object);
+
+  if (self->target != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->target), (gpointer *) &self->target);
+  self->target = NULL;
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  G_OBJECT_CLASS (komi_opponent_dialog_parent_class)->dispose (object);
+}
+
+static void
+komi_opponent_dialog_finalize (GObject *object)
+{
+  KomiOpponentDialog *self = KOMI_OPPONENT_DIALOG (object);
+
+  g_free (self->spec);
+  G_OBJECT_CLASS (komi_opponent_dialog_parent_class)->finalize (object);
+}
+
+static void
+komi_opponent_dialog_class_init (KomiOpponentDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = komi_opponent_dialog_dispose;
+  object_class->finalize = komi_opponent_dialog_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/komigo/Komi/komi-opponent-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, kind_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, level_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, level_spin);
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, binary_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, model_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, config_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, visits_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, command_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, error_label);
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, spec_label);
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, test_label);
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, add_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_changed);
+
+  gtk_widget_class_install_action (widget_class, "opponent.test", NULL, test_activated);
+  gtk_widget_class_install_action (widget_class, "opponent.add", NULL, add_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+komi_opponent_dialog_init (KomiOpponentDialog *self)
+{
+  const char *variables[] = { "KOMI_KATAGO", "KOMI_KATAGO_MODEL", "KOMI_KATAGO_CONFIG" };
+  AdwEntryRow *rows[] = { NULL, NULL, NULL };
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  rows[0] = self->binary_row;
+  rows[1] = self->model_row;
+  rows[2] = self->config_row;
+  /* KataGo's files as komi-cli finds them, to start from. */
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    if (g_getenv (variables[i]) != NULL)
+      gtk_editable_set_text (GTK_EDITABLE (rows[i]), g_getenv (variables[i]));
+  gtk_editable_set_text (GTK_EDITABLE (self->visits_row), "100");
+  adw_combo_row_set_selected (self->kind_row, KIND_GNUGO);
+}

@@ -1,0 +1,482 @@
+/* komi-provider-dialog.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-app"
+
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "komi-key-store.h"
+#include "komi-provider-dialog.h"
+#include "komi-provider-test.h"
+#include "komi-provider-profile.h"
+
+struct _KomiProviderDialog
+{
+  AdwWindow            parent_instance;
+
+  char                *folder;
+  char                *profile_json;  /* the fields' JSON when valid */
+  KomiProviderProfile *profile;       /* the same, parsed */
+  char                *saved_path;
+  GCancellable        *cancellable;   /* Save and Test in flight */
+
+  AdwEntryRow         *name_row;
+  AdwComboRow         *api_row;
+  AdwEntryRow         *base_url_row;
+  AdwEntryRow         *model_row;
+  AdwEntryRow         *key_name_row;
+  AdwPasswordEntryRow *key_row;
+  AdwEntryRow         *temperature_row;
+  AdwEntryRow         *max_tokens_row;
+  AdwEntryRow         *effort_row;
+  AdwEntryRow         *thinking_row;
+  AdwEntryRow         *concurrent_row;
+  AdwEntryRow         *rpm_row;
+  AdwEntryRow         *price_input_row;
+  AdwEntryRow         *price_output_row;
+  GtkLabel            *error_label;
+  GtkLabel            *key_label;
+  GtkLabel            *status_label;
+  GtkLabel            *test_label;
+};
+
+G_DEFINE_FINAL_TYPE (KomiProviderDialog, komi_provider_dialog, ADW_TYPE_WINDOW)
+
+/* Each profile field the dialog edits, with its row. */
+static const struct { const char *field; gsize offset; } rows[] = {
+  { "name", G_STRUCT_OFFSET (KomiProviderDialog, name_row) },
+  { "api", G_STRUCT_OFFSET (KomiProviderDialog, api_row) },
+  { "base_url", G_STRUCT_OFFSET (KomiProviderDialog, base_url_row) },
+  { "model", G_STRUCT_OFFSET (KomiProviderDialog, model_row) },
+  { "key_env", G_STRUCT_OFFSET (KomiProviderDialog, key_name_row) },
+  { "temperature", G_STRUCT_OFFSET (KomiProviderDialog, temperature_row) },
+  { "max_output_tokens", G_STRUCT_OFFSET (KomiProviderDialog, max_tokens_row) },
+  { "reasoning_effort", G_STRUCT_OFFSET (KomiProviderDialog, effort_row) },
+  { "thinking_budget", G_STRUCT_OFFSET (KomiProviderDialog, thinking_row) },
+  { "max_concurrent", G_STRUCT_OFFSET (KomiProviderDialog, concurrent_row) },
+  { "requests_per_minute", G_STRUCT_OFFSET (KomiProviderDialog, rpm_row) },
+  { "price_input_per_mtok", G_STRUCT_OFFSET (KomiProviderDialog, price_input_row) },
+  { "price_output_per_mtok", G_STRUCT_OFFSET (KomiProviderDialog, price_output_row) },
+};
+
+#define ROW(self, i) G_STRUCT_MEMBER (GtkWidget *, self, rows[i].offset)
+
+static char *
+stripped_text (KomiProviderDialog *self, guint i)
+{
+  return g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (ROW (self, i)))));
+}
+
+/* A field as typed: absent when empty, a number when it reads as one, a
+ * string otherwise, so that the parser names the field that is wrong. */
+static void
+add_member (JsonBuilder *b, const char *field, const char *text)
+{
+  gint64 whole;
+  double number;
+  char *end = NULL;
+
+  if (*text == '\0')
+    return;
+  json_builder_set_member_name (b, field);
+  number = g_ascii_strtod (text, &end);
+  if (g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64, &whole, NULL))
+    json_builder_add_int_value (b, whole);
+  else if (end != text && *end == '\0' && isfinite (number))
+    json_builder_add_double_value (b, number);
+  else
+    json_builder_add_string_value (b, text);
+}
+
+/* The fields as a profile file would hold them; never the key. */
+static char *
+build_profile (KomiProviderDialog *self)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  GtkStringObject *api = adw_combo_row_get_selected_item (self->api_row);
+
+  json_builder_begin_object (b);
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      g_autofree char *text = NULL;
+
+      if (ROW (self, i) == GTK_WIDGET (self->api_row))
+        {
+          json_builder_set_member_name (b, "api");
+          json_builder_add_string_value (b, gtk_string_object_get_string (api));
+          continue;
+        }
+      text = stripped_text (self, i);
+      /* Names and words stay strings even when they look like numbers. */
+      if (*text != '\0' && (g_str_equal (rows[i].field, "name")
+                            || g_str_equal (rows[i].field, "model")
+                            || g_str_equal (rows[i].field, "key_env")
+                            || g_str_equal (rows[i].field, "reasoning_effort")
+                            || g_str_equal (rows[i].field, "base_url")))
+        {
+          json_builder_set_member_name (b, rows[i].field);
+          json_builder_add_string_value (b, text);
+        }
+      else
+        add_member (b, rows[i].field, text);
+    }
+  json_builder_end_object (b);
+
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  return json_generator_to_data (gen, NULL);
+}
+
+static void
+on_changed (KomiProviderDialog *self)
+{
+  g_autofree char *json = build_profile (self);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(KomiProviderProfile) profile = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    gtk_widget_remove_css_class (ROW (self, i), "error");
+  g_clear_pointer (&self->profile_json, g_free);
+  g_clear_pointer (&self->profile, komi_provider_profile_free);
+
+  if (json_parser_load_from_data (parser, json, -1, &error))
+    profile = komi_provider_profile_new_from_json (json_parser_get_root (parser), &error);
+  if (profile == NULL)
+    {
+      /* The parser's messages start with the field's name in quotes. */
+      for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+        {
+          g_autofree char *quoted = g_strdup_printf ("“%s”", rows[i].field);
+
+          if (g_str_has_prefix (error->message, quoted))
+            gtk_widget_add_css_class (ROW (self, i), "error");
+        }
+      gtk_label_set_text (self->error_label, error->message);
+    }
+  else
+    {
+      self->profile_json = g_steal_pointer (&json);
+      self->profile = g_steal_pointer (&profile);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), self->profile == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "provider.save", self->profile != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "provider.test", self->profile != NULL);
+}
+
+static void
+show_status (GtkLabel *label, const char *text)
+{
+  gtk_label_set_text (label, text);
+  gtk_widget_set_visible (GTK_WIDGET (label), text != NULL && *text != '\0');
+}
+
+/* Save */
+
+static void
+write_thread (GTask        *task,
+              gpointer      source,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  char **args = task_data;   /* path, contents, and "replace" when it may */
+  g_autofree char *folder = g_path_get_dirname (args[0]);
+  GError *error = NULL;
+
+  /* Only a profile this dialog wrote is replaced; another of the same name
+   * (perhaps written by hand) is kept. */
+  if (args[2] == NULL && g_file_test (args[0], G_FILE_TEST_EXISTS))
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                             _("A profile already exists at %s: choose another name"),
+                             args[0]);
+  else if (g_mkdir_with_parents (folder, 0700) != 0)
+    g_task_return_new_error (task, G_IO_ERROR, g_io_error_from_errno (errno),
+                             _("Cannot create the folder %s: %s"), folder, g_strerror (errno));
+  else if (!g_file_set_contents_full (args[0], args[1], -1, G_FILE_SET_CONTENTS_CONSISTENT,
+                                      0600, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+on_written (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(KomiProviderDialog) self = user_data;
+  g_autoptr(GError) error = NULL;
+  char **args = g_task_get_task_data (G_TASK (result));
+  g_autofree char *text = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_status (self->status_label, error->message);
+      return;
+    }
+  g_free (self->saved_path);
+  self->saved_path = g_strdup (args[0]);
+  text = g_strdup_printf (_("Saved to %s; a series names it as model:%s"), args[0], args[0]);
+  show_status (self->status_label, text);
+}
+
+static void
+on_key_saved (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(KomiProviderDialog) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  const char *name = self->profile ? self->profile->key_env : NULL;
+
+  if (komi_key_store_save_finish (result, &error))
+    {
+      /* Runs do not read the keyring yet: say so rather than let a run
+       * fail on a key the user believes is set. */
+      text = g_strdup_printf (_("The key is in the system keyring as %s, where Test finds "
+                                "it. Series runs still read it from the environment "
+                                "variable %s."), name, name);
+      /* Typed once, kept only in the keyring. */
+      gtk_editable_set_text (GTK_EDITABLE (self->key_row), "");
+    }
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    text = g_strdup_printf (_("No system keyring is running, so the key was not stored. "
+                              "Set the environment variable %s to it before starting Komi."),
+                            name);
+  if (text != NULL)
+    show_status (self->key_label, text);
+}
+
+static char *
+file_name_for (const char *name)
+{
+  g_autoptr(GString) s = g_string_new (NULL);
+
+  for (const char *p = name; *p != '\0'; p++)
+    g_string_append_c (s, g_ascii_isalnum (*p) || *p == '-' || *p == '_' ? *p : '-');
+  g_string_append (s, ".json");
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+static void
+save_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  KomiProviderDialog *self = KOMI_PROVIDER_DIALOG (widget);
+  const char *key = gtk_editable_get_text (GTK_EDITABLE (self->key_row));
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *file = NULL;
+  char **args;
+
+  if (self->profile == NULL)
+    return;
+  if (*key != '\0' && self->profile->key_env == NULL)
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->key_name_row), "error");
+      show_status (self->error_label, _("“key_env”: name the key (e.g. OPENAI_API_KEY) so "
+                                        "that the profile can refer to it"));
+      return;
+    }
+  file = file_name_for (self->profile->name);
+  args = g_new0 (char *, 4);
+  args[0] = g_build_filename (self->folder, file, NULL);
+  args[1] = g_strconcat (self->profile_json, "\n", NULL);
+  if (g_strcmp0 (args[0], self->saved_path) == 0)
+    args[2] = g_strdup ("replace");
+  show_status (self->status_label, _("Saving…"));
+  task = g_task_new (NULL, self->cancellable, on_written, g_object_ref (self));
+  g_task_set_task_data (task, args, (GDestroyNotify) g_strfreev);
+  g_task_run_in_thread (task, write_thread);
+  if (*key != '\0')
+    komi_key_store_save_async (self->profile->key_env, key, self->cancellable, on_key_saved,
+                               g_object_ref (self));
+}
+
+/* Test */
+
+static void
+on_tested (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(KomiProviderDialog) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiProviderTest) test = komi_provider_test_finish (result, &error);
+  g_autofree char *text = NULL;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  text = test != NULL ? komi_provider_test_describe (test)
+                      : g_strdup_printf (_("✗ %s"), error->message);
+  show_status (self->test_label, text);
+}
+
+static void
+start_test (KomiProviderDialog *self, const char *key)
+{
+  komi_provider_test_async (self->profile, key, self->cancellable, on_tested,
+                            g_object_ref (self));
+}
+
+static void
+on_key_found (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(KomiProviderDialog) self = user_data;
+  char *key = komi_key_store_lookup_finish (result, NULL);
+
+  if (self->profile == NULL)
+    show_status (self->test_label, NULL);
+  else if (key != NULL)
+    start_test (self, key);
+  else
+    /* No keyring, or no key in it: the environment, as komi-cli does. */
+    start_test (self, g_getenv (self->profile->key_env));
+  if (key != NULL)
+    komi_key_store_free (key);
+}
+
+static void
+test_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  KomiProviderDialog *self = KOMI_PROVIDER_DIALOG (widget);
+  const char *key = gtk_editable_get_text (GTK_EDITABLE (self->key_row));
+
+  if (self->profile == NULL)
+    return;
+  show_status (self->test_label, _("Asking for one move…"));
+  if (*key != '\0' || self->profile->key_env == NULL)
+    start_test (self, key);
+  else
+    komi_key_store_lookup_async (self->profile->key_env, self->cancellable, on_key_found,
+                                 g_object_ref (self));
+}
+
+/* Construction */
+
+KomiProviderDialog *
+komi_provider_dialog_new (GtkWindow *parent)
+{
+  return g_object_new (KOMI_TYPE_PROVIDER_DIALOG, "transient-for", parent, NULL);
+}
+
+void
+komi_provider_dialog_set_folder (KomiProviderDialog *self,
+                                 const char         *folder)
+{
+  g_return_if_fail (KOMI_IS_PROVIDER_DIALOG (self));
+  g_return_if_fail (folder != NULL);
+  g_free (self->folder);
+  self->folder = g_strdup (folder);
+}
+
+const char *
+komi_provider_dialog_get_folder (KomiProviderDialog *self)
+{
+  g_return_val_if_fail (KOMI_IS_PROVIDER_DIALOG (self), NULL);
+  return self->folder;
+}
+
+const char *
+komi_provider_dialog_get_profile (KomiProviderDialog *self)
+{
+  g_return_val_if_fail (KOMI_IS_PROVIDER_DIALOG (self), NULL);
+  return self->profile_json;
+}
+
+const char *
+komi_provider_dialog_get_saved_path (KomiProviderDialog *self)
+{
+  g_return_val_if_fail (KOMI_IS_PROVIDER_DIALOG (self), NULL);
+  return self->saved_path;
+}
+
+static void
+komi_provider_dialog_dispose (GObject *object)
+{
+  KomiProviderDialog *self = KOMI_PROVIDER_DIALOG (object);
+
+  g_cancellable_cancel (self->cancellable);
+  G_OBJECT_CLASS (komi_provider_dialog_parent_class)->dispose (object);
+}
+
+static void
+komi_provider_dialog_finalize (GObject *object)
+{
+  KomiProviderDialog *self = KOMI_PROVIDER_DIALOG (object);
+
+  g_clear_object (&self->cancellable);
+  g_free (self->folder);
+  g_free (self->profile_json);
+  g_free (self->saved_path);
+  g_clear_pointer (&self->profile, komi_provider_profile_free);
+  G_OBJECT_CLASS (komi_provider_dialog_parent_class)->finalize (object);
+}
+
+static void
+komi_provider_dialog_class_init (KomiProviderDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = komi_provider_dialog_dispose;
+  object_class->finalize = komi_provider_dialog_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/komigo/Komi/komi-provider-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, name_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, api_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, base_url_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, model_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, key_name_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, key_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, temperature_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, max_tokens_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, effort_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, thinking_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, concurrent_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, rpm_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, price_input_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, price_output_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, error_label);
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, key_label);
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, status_label);
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, test_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_changed);
+
+  gtk_widget_class_install_action (widget_class, "provider.save", NULL, save_activated);
+  gtk_widget_class_install_action (widget_class, "provider.test", NULL, test_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+komi_provider_dialog_init (KomiProviderDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->cancellable = g_cancellable_new ();
+  self->folder = g_build_filename (g_get_user_config_dir (), "komi", "providers", NULL);
+  gtk_editable_set_text (GTK_EDITABLE (self->name_row), _("my-provider"));
+  gtk_editable_set_text (GTK_EDITABLE (self->key_name_row), "OPENAI_API_KEY");
+  gtk_editable_set_text (GTK_EDITABLE (self->concurrent_row), "4");
+  on_changed (self);
+}

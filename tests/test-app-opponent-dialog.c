@@ -1,0 +1,220 @@
+/* test-app-opponent-dialog.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "komi-app-test-util.h"
+#include "komi-opponent-dialog.h"
+#include "komi-series-dialog.h"
+#include "komi-test-util.h"
+
+/* The opponent dialog, built from its template and presented: a spec the
+ * spec parser refuses is marked at its field; Test starts real GNU Go
+ * and reports its name and a move, and reports /bin/false in words; Add
+ * puts the spec into the New Series dialog's opponents. */
+
+typedef struct
+{
+  GtkWidget          *window;   /* where the series would run */
+  GtkWidget          *series;   /* a New Series dialog, the target of Add */
+  KomiOpponentDialog *dialog;
+} DialogFixture;
+
+static void
+fixture_set_up (DialogFixture *f, gconstpointer data)
+{
+  GObject *opponents;
+
+  /* Whatever the machine has, KataGo's files come from the fields. */
+  g_unsetenv ("KOMI_KATAGO");
+  g_unsetenv ("KOMI_KATAGO_MODEL");
+  g_unsetenv ("KOMI_KATAGO_CONFIG");
+  f->window = gtk_window_new ();
+  f->series = GTK_WIDGET (komi_series_dialog_new (GTK_WINDOW (f->window)));
+  opponents = gtk_widget_get_template_child (f->series, KOMI_TYPE_SERIES_DIALOG,
+                                             "opponents_row");
+  gtk_window_present (GTK_WINDOW (f->series));
+  f->dialog = komi_opponent_dialog_new (GTK_WINDOW (f->series), GTK_EDITABLE (opponents));
+  g_object_add_weak_pointer (G_OBJECT (f->dialog), (gpointer *) &f->dialog);
+  gtk_window_present (GTK_WINDOW (f->dialog));
+  g_assert_true (app_test_wait (app_test_has_size, f->dialog));
+}
+
+static void
+fixture_tear_down (DialogFixture *f, gconstpointer data)
+{
+  if (f->dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (f->dialog));
+  gtk_window_destroy (GTK_WINDOW (f->series));
+  gtk_window_destroy (GTK_WINDOW (f->window));
+}
+
+static GtkWidget *
+child (DialogFixture *f, const char *name)
+{
+  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (f->dialog),
+                                                    KOMI_TYPE_OPPONENT_DIALOG, name));
+}
+
+static void
+set_text (DialogFixture *f, const char *row, const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (child (f, row)), text);
+}
+
+static void
+set_kind (DialogFixture *f, guint kind)
+{
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "kind_row")), kind);
+}
+
+static const char *rows[] = {
+  "level_row", "binary_row", "model_row", "config_row", "visits_row", "command_row",
+};
+
+static void
+assert_refused_at (DialogFixture *f, const char *row, const char *expected)
+{
+  GtkWidget *error_label = child (f, "error_label");
+
+  g_assert_null (komi_opponent_dialog_get_spec (f->dialog));
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    g_assert_cmpint (gtk_widget_has_css_class (child (f, rows[i]), "error"), ==,
+                     g_str_equal (rows[i], row));
+  g_assert_true (gtk_widget_get_visible (child (f, row)));
+  g_assert_true (gtk_widget_get_visible (error_label));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (error_label)), expected));
+}
+
+static void
+assert_spec (DialogFixture *f, const char *spec)
+{
+  g_assert_cmpstr (komi_opponent_dialog_get_spec (f->dialog), ==, spec);
+  g_assert_false (gtk_widget_get_visible (child (f, "error_label")));
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    g_assert_false (gtk_widget_has_css_class (child (f, rows[i]), "error"));
+}
+
+static void
+test_refuses_bad_fields (DialogFixture *f, gconstpointer data)
+{
+  g_autofree char *here = g_build_filename (g_getenv ("KOMI_SOURCE_DIR"), "tests",
+                                            "test-app-opponent-dialog.c", NULL);
+
+  if (have_gnugo ())
+    {
+      assert_spec (f, "gnugo:1");   /* as it opens */
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (child (f, "level_spin")), 7);
+      assert_spec (f, "gnugo:7");
+    }
+  set_kind (f, 0);
+  assert_spec (f, "random");
+
+  set_kind (f, 3);
+  assert_refused_at (f, "command_row", "gtp:");
+  set_text (f, "command_row", "/nonexistent/engine --mode gtp");
+  assert_refused_at (f, "command_row", "/nonexistent/engine");
+  set_text (f, "command_row", "'/bin/true");
+  assert_refused_at (f, "command_row", "cannot be read");
+  set_text (f, "command_row", "/bin/true --mode gtp");
+  assert_spec (f, "gtp:/bin/true --mode gtp");
+
+  /* KataGo: each missing file at its own field. Any existing regular file
+   * passes the check, which starts nothing. */
+  set_kind (f, 2);
+  assert_refused_at (f, "binary_row", "KOMI_KATAGO");
+  set_text (f, "binary_row", "/bin/true");
+  set_text (f, "model_row", "/nonexistent/model.bin.gz");
+  set_text (f, "config_row", here);
+  assert_refused_at (f, "model_row", "model not found");
+  set_text (f, "model_row", here);
+  set_text (f, "config_row", "/nonexistent/gtp.cfg");
+  assert_refused_at (f, "config_row", "config not found");
+  set_text (f, "config_row", here);
+  set_text (f, "visits_row", "0");
+  assert_refused_at (f, "visits_row", "visits");
+  set_text (f, "visits_row", "many");
+  assert_refused_at (f, "visits_row", "visits");
+  set_text (f, "visits_row", "400");
+  assert_spec (f, "katago:400");
+}
+
+static gboolean
+tested (gpointer data)
+{
+  GtkWidget *label = data;
+
+  return gtk_widget_get_visible (label)
+         && strstr (gtk_label_get_text (GTK_LABEL (label)), "…") == NULL;
+}
+
+static const char *
+run_test (DialogFixture *f)
+{
+  GtkWidget *label = child (f, "test_label");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.test", NULL));
+  g_assert_true (app_test_wait_seconds (tested, label, 60));
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+static void
+test_engines_tested (DialogFixture *f, gconstpointer data)
+{
+  const char *text;
+
+  if (!have_gnugo ())
+    {
+      g_test_skip ("GNU Go is not installed (Debian package gnugo)");
+      return;
+    }
+  assert_spec (f, "gnugo:1");
+  text = run_test (f);
+  g_test_message ("%s", text);
+  g_assert_true (g_str_has_prefix (text, "✓ GNU Go 3.8 played "));
+
+  set_kind (f, 3);
+  set_text (f, "command_row", "/bin/false");
+  /* A change of fields drops the old result. */
+  g_assert_false (gtk_widget_get_visible (child (f, "test_label")));
+  assert_spec (f, "gtp:/bin/false");
+  text = run_test (f);
+  g_test_message ("%s", text);
+  g_assert_true (g_str_has_prefix (text, "✗ "));
+  g_assert_null (strstr (text, "played"));
+}
+
+static void
+test_add_to_series (DialogFixture *f, gconstpointer data)
+{
+  GObject *opponents = gtk_widget_get_template_child (f->series, KOMI_TYPE_SERIES_DIALOG,
+                                                      "opponents_row");
+
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (opponents)), ==, "random");
+  set_kind (f, 3);
+  set_text (f, "command_row", "/bin/true");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.add", NULL));
+  g_assert_null (f->dialog);   /* closed */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (opponents)), ==,
+                   "random, gtp:/bin/true");
+  g_assert_nonnull (komi_series_dialog_get_definition (KOMI_SERIES_DIALOG (f->series)));
+}
+
+int
+main (int argc, char *argv[])
+{
+  app_test_init (&argc, &argv);
+
+  g_test_add ("/komi/app/dialog/opponent/refuses-bad-fields", DialogFixture, NULL,
+              fixture_set_up, test_refuses_bad_fields, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/opponent/engines-tested", DialogFixture, NULL,
+              fixture_set_up, test_engines_tested, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/opponent/add-to-series", DialogFixture, NULL,
+              fixture_set_up, test_add_to_series, fixture_tear_down);
+  return g_test_run ();
+}

@@ -1,0 +1,327 @@
+/* test-app-provider-dialog.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "komi-app-test-util.h"
+#include "komi-provider-dialog.h"
+#include "komi-provider-profile.h"
+#include "komi-rehearsal.h"
+#include "komi-store-test-util.h"
+#include "komi-test-util.h"
+
+/* The provider dialog, built from its template and presented: each bad
+ * field is refused at the field by the profile parser and Save is off; a
+ * saved profile loads and never holds the key; Test sends one real
+ * request to the rehearsal server and reports its answer or its 401. No
+ * keyring runs here (the session bus is pointed at nothing), so the key
+ * falls back to the environment, as the dialog then says. */
+
+#define PLANTED_KEY "sk-planted-7f3c9a1e5b2d4068"
+
+typedef struct
+{
+  char               *dir;
+  KomiProviderDialog *dialog;
+} DialogFixture;
+
+static void
+fixture_set_up (DialogFixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("komi-provider-dialog-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->dialog = komi_provider_dialog_new (NULL);
+  komi_provider_dialog_set_folder (f->dialog, f->dir);
+  gtk_window_present (GTK_WINDOW (f->dialog));
+  g_assert_true (app_test_wait (app_test_has_size, f->dialog));
+}
+
+static void
+fixture_tear_down (DialogFixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->dialog));
+  test_remove_tree (f->dir);
+  g_free (f->dir);
+}
+
+static GtkWidget *
+child (DialogFixture *f, const char *name)
+{
+  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (f->dialog),
+                                                    KOMI_TYPE_PROVIDER_DIALOG, name));
+}
+
+static void
+set_text (DialogFixture *f, const char *row, const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (child (f, row)), text);
+}
+
+static const char *rows[] = {
+  "name_row", "api_row", "base_url_row", "model_row", "key_name_row", "temperature_row",
+  "max_tokens_row", "effort_row", "thinking_row", "concurrent_row", "rpm_row",
+  "price_input_row", "price_output_row",
+};
+
+/* Refused at @row only, with a message that contains @expected. */
+static void
+assert_refused_at (DialogFixture *f, const char *row, const char *expected)
+{
+  GtkWidget *error_label = child (f, "error_label");
+
+  g_assert_null (komi_provider_dialog_get_profile (f->dialog));
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    g_assert_cmpint (gtk_widget_has_css_class (child (f, rows[i]), "error"), ==,
+                     g_str_equal (rows[i], row));
+  g_assert_true (gtk_widget_get_visible (error_label));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (error_label)), expected));
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.save", NULL)
+                  && komi_provider_dialog_get_saved_path (f->dialog) != NULL);
+}
+
+static void
+assert_accepted (DialogFixture *f)
+{
+  g_assert_nonnull (komi_provider_dialog_get_profile (f->dialog));
+  g_assert_false (gtk_widget_get_visible (child (f, "error_label")));
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    g_assert_false (gtk_widget_has_css_class (child (f, rows[i]), "error"));
+}
+
+static void
+test_refuses_bad_fields (DialogFixture *f, gconstpointer data)
+{
+  /* It opens without a model: the one thing it cannot guess. */
+  assert_refused_at (f, "model_row", "model");
+  set_text (f, "model_row", "gpt-4.1-mini-2025-04-14");
+  assert_accepted (f);
+
+  set_text (f, "temperature_row", "3");
+  assert_refused_at (f, "temperature_row", "from 0 to 2");
+  set_text (f, "temperature_row", "warm");
+  assert_refused_at (f, "temperature_row", "temperature");
+  set_text (f, "temperature_row", "0.5");
+  assert_accepted (f);
+
+  set_text (f, "base_url_row", "ftp://example.org");
+  assert_refused_at (f, "base_url_row", "http");
+  set_text (f, "base_url_row", "https://example.org/v1/");
+  assert_accepted (f);
+
+  /* The key itself pasted where its name goes. */
+  set_text (f, "key_name_row", "sk-proj-abc");
+  assert_refused_at (f, "key_name_row", "not the key itself");
+  set_text (f, "key_name_row", "MY_KEY");
+  assert_accepted (f);
+
+  set_text (f, "concurrent_row", "0");
+  assert_refused_at (f, "concurrent_row", "max_concurrent");
+  set_text (f, "concurrent_row", "8");
+  set_text (f, "max_tokens_row", "1.5");
+  assert_refused_at (f, "max_tokens_row", "whole number");
+  set_text (f, "max_tokens_row", "2048");
+  set_text (f, "price_output_row", "-1");
+  assert_refused_at (f, "price_output_row", "price_output_per_mtok");
+  set_text (f, "price_output_row", "1.6");
+
+  /* A rule across fields: thinking -1 is Gemini's alone. */
+  set_text (f, "thinking_row", "-1");
+  assert_refused_at (f, "thinking_row", "gemini");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "api_row")), 3);
+  assert_accepted (f);
+  g_assert_nonnull (strstr (komi_provider_dialog_get_profile (f->dialog), "\"gemini\""));
+}
+
+static gboolean
+label_says (GtkWidget *label)
+{
+  return gtk_widget_get_visible (label) && *gtk_label_get_text (GTK_LABEL (label)) != '\0';
+}
+
+static gboolean
+saved (gpointer data)
+{
+  DialogFixture *f = data;
+
+  return komi_provider_dialog_get_saved_path (f->dialog) != NULL
+         && strstr (gtk_label_get_text (GTK_LABEL (child (f, "key_label"))), "keyring") != NULL
+         && strstr (gtk_label_get_text (GTK_LABEL (child (f, "key_label"))), "MY_KEY") != NULL;
+}
+
+static gboolean
+rpm_saved (gpointer data)
+{
+  DialogFixture *f = data;
+  g_autoptr(KomiProviderProfile) profile =
+    komi_provider_profile_load (komi_provider_dialog_get_saved_path (f->dialog), NULL);
+
+  return profile != NULL && profile->requests_per_minute == 30
+         && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (child (f, "status_label"))),
+                              "Saved to ");
+}
+
+static gboolean
+refused_existing (gpointer data)
+{
+  DialogFixture *f = data;
+
+  return strstr (gtk_label_get_text (GTK_LABEL (child (f, "status_label"))),
+                 "already exists") != NULL;
+}
+
+static void
+test_save_keeps_key_out (DialogFixture *f, gconstpointer data)
+{
+  g_autoptr(KomiProviderProfile) profile = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = NULL;
+  g_autofree char *contents = NULL;
+  const char *path, *entry;
+  guint n_files = 0;
+
+  set_text (f, "name_row", "Mini test");
+  set_text (f, "model_row", "gpt-4.1-mini-2025-04-14");
+  set_text (f, "key_name_row", "MY_KEY");
+  set_text (f, "rpm_row", "60");
+  set_text (f, "price_input_row", "0.4");
+  set_text (f, "key_row", PLANTED_KEY);
+  assert_accepted (f);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.save", NULL));
+  g_assert_true (app_test_wait (saved, f));
+
+  path = komi_provider_dialog_get_saved_path (f->dialog);
+  g_assert_true (g_str_has_prefix (path, f->dir));
+  g_assert_true (g_str_has_suffix (path, "Mini-test.json"));
+  profile = komi_provider_profile_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (profile->model, ==, "gpt-4.1-mini-2025-04-14");
+  g_assert_cmpstr (profile->key_env, ==, "MY_KEY");
+  g_assert_cmpfloat (profile->requests_per_minute, ==, 60);
+  g_assert_cmpfloat (profile->price_input, ==, 0.4);
+
+  /* No file in the folder holds the key, and the dialog says where it
+   * must go instead (no keyring here). */
+  dir = g_dir_open (f->dir, 0, &error);
+  g_assert_no_error (error);
+  while ((entry = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *file = g_build_filename (f->dir, entry, NULL);
+
+      g_clear_pointer (&contents, g_free);
+      g_assert_true (g_file_get_contents (file, &contents, NULL, NULL));
+      g_assert_null (strstr (contents, PLANTED_KEY));
+      g_assert_null (strstr (contents, "planted"));
+      n_files++;
+    }
+  g_assert_cmpuint (n_files, ==, 1);
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (child (f, "key_label"))),
+                            "environment variable MY_KEY"));
+
+  /* Saved again, its own file is replaced; another profile of the same
+   * name is not. */
+  set_text (f, "rpm_row", "30");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.save", NULL));
+  g_assert_true (app_test_wait (rpm_saved, f));
+  {
+    g_autofree char *other = g_build_filename (f->dir, "Other.json", NULL);
+
+    g_assert_true (g_file_set_contents (other, "{\"hand\": \"written\"}", -1, NULL));
+    set_text (f, "name_row", "Other");
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.save", NULL));
+    g_assert_true (app_test_wait (refused_existing, f));
+    g_clear_pointer (&contents, g_free);
+    g_assert_true (g_file_get_contents (other, &contents, NULL, NULL));
+    g_assert_cmpstr (contents, ==, "{\"hand\": \"written\"}");
+  }
+}
+
+static gboolean
+tested (gpointer data)
+{
+  DialogFixture *f = data;
+  GtkWidget *label = child (f, "test_label");
+
+  return label_says (label) && strstr (gtk_label_get_text (GTK_LABEL (label)), "…") == NULL;
+}
+
+static const char *
+run_test (DialogFixture *f, KomiRehearsal *rehearsal, const char *key)
+{
+  g_autofree char *base = g_strconcat (komi_rehearsal_get_base_url (rehearsal), "/v1", NULL);
+
+  set_text (f, "model_row", "rehearsal-1");
+  set_text (f, "base_url_row", base);
+  set_text (f, "key_name_row", "KOMI_TEST_UNSET_KEY");
+  set_text (f, "key_row", key);
+  assert_accepted (f);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.test", NULL));
+  g_assert_true (app_test_wait_seconds (tested, f, 60));
+  return gtk_label_get_text (GTK_LABEL (child (f, "test_label")));
+}
+
+static void
+test_rehearsal_answers (DialogFixture *f, gconstpointer data)
+{
+  KomiRehearsalOptions options = { .policy = KOMI_REHEARSAL_POLICY_FIRST,
+                                   .api_key = PLANTED_KEY };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiRehearsal) rehearsal = komi_rehearsal_new (&options, &error);
+  const char *text;
+
+  g_assert_no_error (error);
+  text = run_test (f, rehearsal, PLANTED_KEY);
+  g_test_message ("%s", text);
+  /* "✓ A1 in 3 ms; 700 tokens in, 3 out; model rehearsal-1" */
+  g_assert_true (g_str_has_prefix (text, "✓ "));
+  g_assert_nonnull (strstr (text, " ms; "));
+  g_assert_nonnull (strstr (text, " tokens in, "));
+  g_assert_nonnull (strstr (text, "; model rehearsal"));
+  g_assert_cmpuint (komi_rehearsal_get_request_count (rehearsal, NULL), ==, 1);
+}
+
+static void
+test_rehearsal_refuses_key (DialogFixture *f, gconstpointer data)
+{
+  KomiRehearsalOptions options = { .api_key = "sk-the-right-one" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiRehearsal) rehearsal = komi_rehearsal_new (&options, &error);
+  const char *text;
+
+  g_assert_no_error (error);
+  text = run_test (f, rehearsal, PLANTED_KEY);
+  g_test_message ("%s", text);
+  g_assert_true (g_str_has_prefix (text, "✗ "));
+  g_assert_nonnull (strstr (text, "401"));
+  g_assert_nonnull (strstr (text, "valid API key"));
+  g_assert_null (strstr (text, PLANTED_KEY));
+  /* Fatal: asked once, not retried. */
+  g_assert_cmpuint (komi_rehearsal_get_request_count (rehearsal, NULL), ==, 1);
+}
+
+int
+main (int argc, char *argv[])
+{
+  /* No keyring for the tests, whatever the machine runs: a planted key
+   * must never land in a real one. */
+  g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/komi-test-bus", TRUE);
+  g_unsetenv ("KOMI_TEST_UNSET_KEY");
+  g_unsetenv ("MY_KEY");
+  app_test_init (&argc, &argv);
+
+  g_test_add ("/komi/app/dialog/provider/refuses-bad-fields", DialogFixture, NULL,
+              fixture_set_up, test_refuses_bad_fields, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/provider/save-keeps-key-out", DialogFixture, NULL,
+              fixture_set_up, test_save_keeps_key_out, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/provider/test-rehearsal", DialogFixture, NULL,
+              fixture_set_up, test_rehearsal_answers, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/provider/test-unauthorized", DialogFixture, NULL,
+              fixture_set_up, test_rehearsal_refuses_key, fixture_tear_down);
+  return g_test_run ();
+}
