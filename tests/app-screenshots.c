@@ -21,7 +21,7 @@
  * root` as a person would see them. Not a test: run it by hand under Xvfb,
  *
  *   xvfb-run -a -s "-screen 0 1366x768x24" _build/tests/app-screenshots \
- *     --db LIBRARY.db data/screenshots
+ *     --db LIBRARY.db [--only NAME] data/screenshots
  *
  * and look at every image it writes. */
 
@@ -114,13 +114,25 @@ demo_going (gpointer window)
 {
   KomiSeriesJob *job = komi_window_get_job (window);
 
-  return job != NULL && komi_series_job_get_done (job) >= 5;
+  /* The first game over, the second (the model against random, with the
+   * other colour) well under way. */
+  return job != NULL && komi_series_job_get_done (job) >= 1;
 }
 
 static gboolean
 demo_over (gpointer window)
 {
   return !komi_series_job_get_running (komi_window_get_job (window));
+}
+
+/* The board at a move of the model's, its calls listed under it. */
+static gboolean
+model_move_shown (gpointer page)
+{
+  GtkLabel *label = GTK_LABEL (gtk_widget_get_template_child (page, KOMI_TYPE_SERIES_PAGE,
+                                                              "summary_label"));
+
+  return strstr (gtk_label_get_text (label), "model call") != NULL;
 }
 
 static gboolean
@@ -147,7 +159,10 @@ take_running (KomiWindow *window, const char *dir, GError **error)
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.run-demo", NULL);
   app_test_wait_seconds (demo_going, window, 120);
-  pause_ms (500);
+  /* Read the library once the next game has some moves, to find it. */
+  pause_ms (3000);
+  komi_library_reload (komi_window_get_library (window));
+  app_test_wait (settled, komi_window_get_library (window));
   /* Follow the game started last, still being played. */
   {
     GListModel *list = komi_library_get_series (komi_window_get_library (window));
@@ -165,7 +180,15 @@ take_running (KomiWindow *window, const char *dir, GError **error)
           }
       }
   }
-  pause_ms (900);
+  /* A move's calls reach the library with the game's next write: while the
+   * game goes on, the model's calls are those of the move before the last
+   * when the opponent moved last. Step back to it, as a user would. */
+  pause_ms (1500);
+  if (!model_move_shown (komi_window_get_series_page (window)))
+    gtk_widget_activate_action (GTK_WIDGET (komi_window_get_series_page (window)),
+                                "review.previous-move", NULL);
+  app_test_wait_seconds (model_move_shown, komi_window_get_series_page (window), 5);
+  pause_ms (300);
   if (!import_root (running, error))
     return FALSE;
   gtk_window_close (GTK_WINDOW (window));

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "komi-app-test-util.h"
+#include "komi-demo.h"
 #include "komi-store-test-util.h"
 #include "komi-test-util.h"
 #include "komi-window.h"
@@ -16,8 +17,9 @@
 /* Series run from the window, through its actions, into a real library
  * on disk: a first run creates the library; a run stopped half-way keeps
  * its games and the series' Continue finishes it; a bad definition is
- * refused in words; and the README's demo series plays to its end with
- * real GNU Go. */
+ * refused in words; and the demo series (the rehearsal model over
+ * loopback HTTP against random and real GNU Go) plays to its end, and
+ * continues after the application, and so its server, started again. */
 
 typedef struct
 {
@@ -231,29 +233,186 @@ test_bad_definition (RunFixture *f, gconstpointer data)
   g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
 }
 
-/* The README's demo, as a new user starts it from the first page. */
+/* A count, through a read-only connection of the test's own that waits
+ * for the series' writer; 0 before the library has its tables. */
+static guint
+sql_count (RunFixture *f, const char *sql)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  guint n = 0;
+
+  if (sqlite3_open_v2 (f->path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
+    {
+      sqlite3_close (db);
+      return 0;
+    }
+  sqlite3_busy_timeout (db, 10000);
+  if (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL) != SQLITE_OK)
+    {
+      /* Only a library not yet created may lack the table. */
+      g_assert_nonnull (strstr (sqlite3_errmsg (db), "no such table"));
+      sqlite3_close (db);
+      return 0;
+    }
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  n = (guint) sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return n;
+}
+
+/* The demo's calls in the library: with @port non-zero, only those sent to
+ * that port. */
+static guint
+count_calls (RunFixture *f, const char *outcome, guint port)
+{
+  g_autofree char *port_text = port != 0 ? g_strdup_printf ("%u", port) : g_strdup ("%");
+  g_autofree char *sql =
+    g_strdup_printf ("SELECT COUNT(*) FROM calls WHERE outcome = '%s'"
+                     " AND request_url LIKE 'http://127.0.0.1:%s/v1/%%'", outcome, port_text);
+
+  return sql_count (f, sql);
+}
+
+static guint
+count_games (RunFixture *f, const char *where)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT COUNT(*) FROM games WHERE %s", where);
+
+  return sql_count (f, sql);
+}
+
+static char *
+read_profile (RunFixture *f)
+{
+  g_autofree char *path = komi_demo_profile_path (f->path);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+static gboolean
+profile_names_port (RunFixture *f, guint port)
+{
+  g_autofree char *text = read_profile (f);
+  g_autofree char *url = g_strdup_printf ("\"http://127.0.0.1:%u/v1\"", port);
+
+  return strstr (text, url) != NULL;
+}
+
+/* The demo, as a new user starts it from the first page: the rehearsal
+ * model, served in this process on loopback, plays random and GNU Go level
+ * 1 over real HTTP, every call recorded. */
 static void
 test_demo_runs_to_completion (RunFixture *f, gconstpointer data)
 {
   g_autoptr(KomiSeriesItem) item = NULL;
-  g_autoptr(KomiResultItem) results = NULL;
+  KomiSeriesJob *job;
+  guint port;
+
+  if (!have_gnugo ())
+    return;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-demo", NULL));
+  /* The server starts and the profile is written off the UI thread; the
+   * job follows. */
+  g_assert_null (komi_window_get_job (f->window));
+  g_assert_true (app_test_wait_seconds (job_over, f->window, 280));
+  job = komi_window_get_job (f->window);
+  g_assert_null (komi_series_job_get_error (job));
+  g_assert_cmpuint (komi_series_job_get_done (job), ==, 4);
+  g_assert_cmpfloat (komi_series_job_get_cost (job), ==, 0);
+
+  port = komi_demo_get_port ();
+  g_assert_cmpuint (port, >, 0);
+  g_assert_true (profile_names_port (f, port));
+  item = only_series (f);
+  g_assert_cmpstr (item->series->name, ==,
+                   "Demo: the rehearsal model against random and GNU Go level 1");
+  g_assert_cmpuint (item->series->n_finished, ==, 4);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (item->results)), ==, 2);
+  g_assert_cmpuint (count_games (f, "status = 'finished' AND winner IS NOT NULL"), ==, 4);
+  /* The model played each of its games: one colour each, both opponents. */
+  g_assert_cmpuint (count_games (f, "black_spec LIKE 'model:%' AND white_spec = 'random'"),
+                    ==, 1);
+  g_assert_cmpuint (count_games (f, "white_spec LIKE 'model:%' AND black_spec = 'gnugo:1'"),
+                    ==, 1);
+  /* Every model move came from an answered call to this server. */
+  g_assert_cmpuint (count_calls (f, "answer", port), >=, 40);
+  g_assert_cmpuint (count_calls (f, "answer", 0), ==, count_calls (f, "answer", port));
+  komi_demo_shutdown ();
+}
+
+static gboolean
+model_has_answered (gpointer data)
+{
+  RunFixture *f = data;
+
+  return count_calls (f, "answer", 0) >= 10;
+}
+
+/* A demo stopped half-way, the application closed (its server stopped)
+ * and started again: Continue starts a server on a new port, writes the
+ * profile again, and the model's games resume against it. */
+static void
+test_demo_continues_after_restart (RunFixture *f, gconstpointer data)
+{
+  g_autoptr(KomiSeriesItem) stopped = NULL;
+  g_autoptr(KomiSeriesItem) finished = NULL;
+  g_autoptr(KomiLibrary) library = NULL;
+  g_autofree char *profile = komi_demo_profile_path (f->path);
+  g_autofree char *stale = NULL;
+  guint first_port, second_port, before;
   KomiSeriesJob *job;
 
   if (!have_gnugo ())
     return;
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-demo", NULL));
-  g_assert_true (app_test_wait_seconds (job_over, f->window, 240));
-  job = komi_window_get_job (f->window);
-  g_assert_null (komi_series_job_get_error (job));
-  g_assert_cmpuint (komi_series_job_get_done (job), ==, 16);
+  g_assert_true (app_test_wait_seconds (model_has_answered, f, 120));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.stop-series", NULL));
+  g_assert_true (app_test_wait (job_over, f->window));
+  g_assert_true (komi_series_job_get_stopped (komi_window_get_job (f->window)));
+  first_port = komi_demo_get_port ();
+  g_assert_true (profile_names_port (f, first_port));
+  stopped = only_series (f);
+  g_assert_cmpuint (stopped->series->n_finished, <, 4);
 
-  item = only_series (f);
-  g_assert_cmpstr (item->series->name, ==,
-                   "Demo: GNU Go level 1 against the seeded random player");
-  g_assert_cmpuint (item->series->n_finished, ==, 16);
-  results = g_list_model_get_item (G_LIST_MODEL (item->results), 0);
-  g_assert_cmpstr (results->opponent, ==, "random");
-  g_assert_cmpuint (results->games, ==, 16);
+  /* The application quits: its window goes, then its server. A profile
+   * naming the old port is what the next start finds. */
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_assert_null (f->window);
+  komi_demo_shutdown ();
+  g_assert_cmpuint (komi_demo_get_port (), ==, 0);
+  stale = read_profile (f);
+
+  library = komi_library_new (f->path);
+  f->window = komi_window_new (NULL, library);
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
+  komi_library_reload (library);
+  gtk_window_present (GTK_WINDOW (f->window));
+  g_assert_true (app_test_wait (library_ready, f->window));
+  before = count_calls (f, "answer", 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.continue-series",
+                                             "x", stopped->series->id));
+  g_assert_true (app_test_wait_seconds (job_over, f->window, 280));
+  job = komi_window_get_job (f->window);
+  g_assert_no_error ((GError *) komi_series_job_get_error (job));
+  g_assert_false (komi_series_job_get_stopped (job));
+
+  second_port = komi_demo_get_port ();
+  g_assert_cmpuint (second_port, >, 0);
+  g_assert_true (profile_names_port (f, second_port));
+  if (second_port != first_port)   /* the system may, rarely, give the same port */
+    g_assert_cmpstr (stale, !=, read_profile (f));
+  finished = only_series (f);
+  g_assert_cmpint (finished->series->id, ==, stopped->series->id);
+  g_assert_cmpuint (finished->series->n_finished, ==, 4);
+  g_assert_cmpuint (count_games (f, "status = 'finished' AND winner IS NOT NULL"), ==, 4);
+  /* The rest of the model's moves were answered by the new server. */
+  g_assert_cmpuint (count_calls (f, "answer", second_port), >, 0);
+  g_assert_cmpuint (count_calls (f, "answer", 0), >, before);
+  komi_demo_shutdown ();
 }
 
 int
@@ -271,5 +430,7 @@ main (int argc, char *argv[])
               run_fixture_set_up, test_bad_definition, run_fixture_tear_down);
   g_test_add ("/komi/app/run/demo", RunFixture, NULL,
               run_fixture_set_up, test_demo_runs_to_completion, run_fixture_tear_down);
+  g_test_add ("/komi/app/run/demo-continues-after-restart", RunFixture, NULL,
+              run_fixture_set_up, test_demo_continues_after_restart, run_fixture_tear_down);
   return g_test_run ();
 }

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "komi-application.h"
+#include "komi-demo.h"
 #include "komi-library.h"
 #include "komi-store.h"
 #include "komi-window.h"
@@ -174,6 +175,15 @@ komi_application_startup (GApplication *app)
    * every widget of ours (the board too) follows the style manager. */
 }
 
+/* The demo's rehearsal server lives as long as the application: the last
+ * window closes only after its series stopped. */
+static void
+komi_application_shutdown (GApplication *app)
+{
+  komi_demo_shutdown ();
+  G_APPLICATION_CLASS (komi_application_parent_class)->shutdown (app);
+}
+
 static void
 komi_application_class_init (KomiApplicationClass *klass)
 {
@@ -181,6 +191,7 @@ komi_application_class_init (KomiApplicationClass *klass)
 
   app_class->startup = komi_application_startup;
   app_class->activate = komi_application_activate;
+  app_class->shutdown = komi_application_shutdown;
   app_class->command_line = komi_application_command_line;
   app_class->handle_local_options = komi_application_handle_local_options;
 }

@@ -270,8 +270,9 @@ _komi_library_read (const char   *path,
       contents->state = KOMI_LIBRARY_STATE_MISSING;
       contents->message =
         g_strdup_printf (_("There is no library at %s yet. Running a series creates it: "
-                           "the demo series needs no key and no network. Or open another "
-                           "library."), path);
+                           "the demo series (the rehearsal model, served by Komi itself, "
+                           "against random and GNU Go level 1) needs no key and no network. "
+                           "Or open another library."), path);
       return g_steal_pointer (&contents);
     }
   if ((store = komi_store_open_reader (path, &error)) == NULL

@@ -36,6 +36,7 @@ struct _KomiWindow
   /* komi-window-run.c */
   KomiSeriesJob        *job;             /* the series running, or the last one run */
   gboolean              close_after_stop;
+  GCancellable         *demo_prepare;    /* the demo's server and profile, being readied */
   GtkRevealer          *run_revealer;
   GtkLabel             *run_label;
   GtkProgressBar       *run_progress;

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "komi-demo.h"
 #include "komi-series-dialog.h"
 #include "komi-window-private.h"
 
@@ -23,18 +24,26 @@ job_running (KomiWindow *self)
   return self->job != NULL && komi_series_job_get_running (self->job);
 }
 
+/* Busy also while the demo's server and profile are readied, the moment
+ * before its job starts: no other run may start then. */
+static gboolean
+busy (KomiWindow *self)
+{
+  return self->demo_prepare != NULL || job_running (self);
+}
+
 static void
 update_actions (KomiWindow *self)
 {
-  gboolean running = job_running (self);
+  gboolean busy_now = busy (self);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-series", !running);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-series-file", !running);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-demo", !running);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-series", !running);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-definition", !running);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.continue-series", !running);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-series", running);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-series", !busy_now);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-series-file", !busy_now);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-demo", !busy_now);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-series", !busy_now);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-definition", !busy_now);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.continue-series", !busy_now);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-series", job_running (self));
 }
 
 static char *
@@ -73,6 +82,15 @@ update_bar (KomiWindow *self)
 }
 
 static void
+show_error (KomiWindow *self, const char *heading, const char *body)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 on_game_ended (KomiWindow *self)
 {
   komi_library_reload (self->library);
@@ -95,11 +113,7 @@ on_job_finished (KomiWindow *self)
     }
   if (error != NULL)
     {
-      GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("The Series Stopped"),
-                                                  error->message);
-
-      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-      gtk_window_present (GTK_WINDOW (dialog));
+      show_error (self, _("The Series Stopped"), error->message);
       return;
     }
   if (komi_series_job_get_stopped (job))
@@ -153,7 +167,7 @@ on_run_chooser_response (GtkNativeDialog *dialog,
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
   if (file != NULL)
     path = g_file_get_path (file);
-  if (path != NULL && !job_running (self))
+  if (path != NULL && !busy (self))
     gtk_widget_activate_action (GTK_WIDGET (self), "win.run-series-file", "s", path);
   g_object_unref (dialog);
 }
@@ -198,21 +212,74 @@ new_series_activated (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (komi_series_dialog_new (GTK_WINDOW (widget))));
 }
 
-/* The README's demo series (data/examples/demo-series.json, compiled in):
- * GNU Go level 1 against the seeded random player, no key, no network. */
+typedef struct
+{
+  KomiWindow *window;
+  char       *definition;
+} DemoStart;
+
+static void
+on_demo_prepared (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  DemoStart *start = user_data;
+  KomiWindow *self = start->window;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiSeriesJob) job = NULL;
+  g_autofree char *definition = g_steal_pointer (&start->definition);
+
+  g_free (start);
+  /* Cancelled: the window is gone, or going. */
+  if (!komi_demo_prepare_finish (result, &error)
+      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->demo_prepare);
+  update_actions (self);
+  if (error != NULL)
+    {
+      show_error (self, _("The Demo Could Not Start"), error->message);
+      return;
+    }
+  job = komi_series_job_new_for_definition (komi_library_get_path (self->library), definition);
+  start_job (self, job);
+}
+
+/* The rehearsal model's server is started (or found running) and its
+ * profile written beside the library, off the UI thread, then the
+ * definition runs: the demo's own, or the recorded one of a demo series
+ * being continued. */
+static void
+start_demo (KomiWindow *self, const char *definition)
+{
+  DemoStart *start;
+
+  g_return_if_fail (!busy (self));
+
+  start = g_new0 (DemoStart, 1);
+  start->window = self;
+  start->definition = g_strdup (definition);
+  self->demo_prepare = g_cancellable_new ();
+  update_actions (self);
+  gtk_label_set_text (self->run_label, _("Starting the rehearsal model…"));
+  gtk_progress_bar_set_fraction (self->run_progress, 0);
+  gtk_revealer_set_reveal_child (self->run_revealer, TRUE);
+  komi_demo_prepare_async (komi_library_get_path (self->library), self->demo_prepare,
+                           on_demo_prepared, start);
+}
+
+/* The demo series: the rehearsal model (served by this process on
+ * loopback: no key, no network) against random and GNU Go level 1. */
 static void
 run_demo_activated (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
   KomiWindow *self = KOMI_WINDOW (widget);
-  g_autoptr(GBytes) bytes = g_resources_lookup_data ("/io/github/komigo/Komi/demo-series.json",
-                                                     G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
-  g_autofree char *text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
-  g_autoptr(KomiSeriesJob) job =
-    komi_series_job_new_for_definition (komi_library_get_path (self->library), text);
+  g_autofree char *profile = komi_demo_profile_path (komi_library_get_path (self->library));
+  g_autofree char *definition = komi_demo_definition (profile);
 
-  start_job (self, job);
+  start_demo (self, definition);
 }
 
 /* Runs a series of the library again from its recorded definition: the
@@ -230,6 +297,13 @@ continue_series_activated (GtkWidget  *widget,
     {
       g_autoptr(KomiSeriesItem) item = g_list_model_get_item (series, i);
 
+      if (item->series->id == id
+          && komi_demo_is_demo (item->series->definition, komi_library_get_path (self->library)))
+        {
+          /* The server's port changed since: the profile is written again. */
+          start_demo (self, item->series->definition);
+          return;
+        }
       if (item->series->id == id)
         {
           g_autoptr(KomiSeriesJob) job =
@@ -333,6 +407,9 @@ _komi_window_init_run (KomiWindow *self)
 void
 _komi_window_dispose_run (KomiWindow *self)
 {
+  if (self->demo_prepare != NULL)
+    g_cancellable_cancel (self->demo_prepare);
+  g_clear_object (&self->demo_prepare);
   /* A job still running keeps itself alive through its task and ends on
    * its own; the window only lets go of it. */
   if (self->job != NULL)

@@ -178,9 +178,28 @@ komi_player_is_model (KomiPlayer *player)
 
 /* One provider per profile file for the whole process: its caps on
  * simultaneous requests and requests per minute must hold across every
- * game of every running series, so games share it. */
+ * game of every running series, so games share it. The file is read again
+ * at each game's start, and a changed file (a new base URL: the demo's
+ * loopback server starts on a new port each time) makes a new provider;
+ * games already playing keep the one they started with. */
+typedef struct
+{
+  char         *contents;
+  KomiProvider *provider;
+} CachedProvider;
+
+static void
+cached_provider_free (gpointer data)
+{
+  CachedProvider *cached = data;
+
+  g_free (cached->contents);
+  komi_provider_unref (cached->provider);
+  g_free (cached);
+}
+
 G_LOCK_DEFINE_STATIC (providers);
-static GHashTable *providers;   /* profile path -> KomiProvider */
+static GHashTable *providers;   /* profile path -> CachedProvider */
 
 KomiPlayer *
 komi_player_new_from_any_spec (const char              *spec,
@@ -189,22 +208,31 @@ komi_player_new_from_any_spec (const char              *spec,
 {
   g_autoptr(KomiProviderProfile) profile = NULL;
   g_autoptr(KomiProvider) provider = NULL;
+  g_autofree char *contents = NULL;
+  CachedProvider *cached;
   const char *path;
 
   if (!g_str_has_prefix (spec, "model:"))
     return komi_player_new_from_spec (spec, opts, error);
 
   path = spec + strlen ("model:");
+  /* Unreadable: the profile loader below says why, in its words. */
+  if (!g_file_get_contents (path, &contents, NULL, NULL))
+    contents = NULL;
   G_LOCK (providers);
   if (providers == NULL)
-    providers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                       (GDestroyNotify) komi_provider_unref);
-  provider = g_hash_table_lookup (providers, path);
-  if (provider != NULL)
-    komi_provider_ref (provider);
+    providers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, cached_provider_free);
+  cached = g_hash_table_lookup (providers, path);
+  if (cached != NULL && contents != NULL && strcmp (cached->contents, contents) == 0)
+    provider = komi_provider_ref (cached->provider);
   else if ((profile = komi_provider_profile_load (path, error)) != NULL
            && (provider = komi_provider_new (profile, error)) != NULL)
-    g_hash_table_insert (providers, g_strdup (path), komi_provider_ref (provider));
+    {
+      cached = g_new0 (CachedProvider, 1);
+      cached->contents = g_strdup (contents != NULL ? contents : "");
+      cached->provider = komi_provider_ref (provider);
+      g_hash_table_replace (providers, g_strdup (path), cached);
+    }
   G_UNLOCK (providers);
 
   if (provider == NULL)
