@@ -14,6 +14,7 @@
 
 #include "komi-library-load.h"
 #include "komi-rating.h"
+#include "komi-rating-library.h"
 
 void
 _komi_library_contents_free (KomiLibraryContents *contents)
@@ -155,17 +156,9 @@ read_ratings (const char          *path,
   for (guint i = 0; i < games->len; i++)
     {
       const KomiStoreGame *g = g_ptr_array_index (games, i);
-      KomiGameResult r = { 0, };
+      KomiGameResult r;
 
-      if (g->series_id <= 0 || g->protocol != ladder->protocol)
-        continue;
-      if (g->status == KOMI_GAME_STATUS_FINISHED)
-        r.outcome = KOMI_RESULT_FINISHED;
-      else if (g->status == KOMI_GAME_STATUS_VOID)
-        r.outcome = KOMI_RESULT_VOID;
-      else if (g->status == KOMI_GAME_STATUS_FORFEIT)
-        r.outcome = KOMI_RESULT_FORFEIT;
-      else
+      if (!komi_game_result_from_store_game (g, &r) || g->protocol != ladder->protocol)
         continue;
       if (komi_ladder_lookup (ladder, g->black_spec) != NULL
           && komi_ladder_lookup (ladder, g->white_spec) != NULL)
@@ -184,13 +177,6 @@ read_ratings (const char          *path,
               continue;
             }
         }
-      r.protocol = g->protocol;
-      r.black = g->black_spec;
-      r.white = g->white_spec;
-      r.winner = g->has_winner ? g->winner : KOMI_EMPTY;
-      r.end_reason = g->end_reason;
-      r.orientation = g->orientation;
-      r.subject = g->subject;
       komi_result_list_add (results, &r);
     }
   if (n_off_ladder > 0)
