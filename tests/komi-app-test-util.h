@@ -65,6 +65,37 @@ app_test_has_size (gpointer widget)
   return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 1;
 }
 
+/* A template child of @dialog, a widget of @type, by its id. */
+static inline GtkWidget *
+app_test_child (gpointer dialog, GType type, const char *name)
+{
+  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog), type, name));
+}
+
+static inline void
+app_test_set_text (gpointer dialog, GType type, const char *row, const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (app_test_child (dialog, type, row)), text);
+}
+
+/* How the dialogs judge their fields: of @rows (@n_rows ids), only @row
+ * carries the "error" style, and the dialog's "error_label" shows a
+ * message containing @expected. With @row NULL: no row is marked and the
+ * label is hidden. */
+static inline void
+app_test_assert_marked (gpointer dialog, GType type, const char * const *rows, gsize n_rows,
+                        const char *row, const char *expected)
+{
+  GtkWidget *error_label = app_test_child (dialog, type, "error_label");
+
+  for (gsize i = 0; i < n_rows; i++)
+    g_assert_cmpint (gtk_widget_has_css_class (app_test_child (dialog, type, rows[i]), "error"),
+                     ==, row != NULL && g_str_equal (rows[i], row));
+  g_assert_cmpint (gtk_widget_get_visible (error_label), ==, row != NULL);
+  if (row != NULL)
+    g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (error_label)), expected));
+}
+
 /* Draws @widget as it is on screen (its own snapshot) into an image
  * surface of its allocated size. */
 static inline cairo_surface_t *

@@ -59,38 +59,35 @@ dialog_fixture_tear_down (DialogFixture *f, gconstpointer data)
 static GtkWidget *
 child (DialogFixture *f, const char *name)
 {
-  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (f->dialog),
-                                                    KOMI_TYPE_SERIES_DIALOG, name));
+  return app_test_child (f->dialog, KOMI_TYPE_SERIES_DIALOG, name);
 }
 
 static void
 set_text (DialogFixture *f, const char *row, const char *text)
 {
-  gtk_editable_set_text (GTK_EDITABLE (child (f, row)), text);
+  app_test_set_text (f->dialog, KOMI_TYPE_SERIES_DIALOG, row, text);
 }
+
+static const char *rows[] = {
+  "name_row", "subject_row", "opponents_row", "pairs_row", "seed_row", "referee_row", "jobs_row",
+};
 
 /* Asserts that the fields are refused at @row (and only there), with a
  * message that contains @expected. */
 static void
 assert_refused_at (DialogFixture *f, const char *row, const char *expected)
 {
-  const char *rows[] = { "name_row", "subject_row", "opponents_row", "pairs_row", "seed_row",
-                         "referee_row", "jobs_row" };
-  GtkWidget *error_label = child (f, "error_label");
-
   g_assert_null (komi_series_dialog_get_definition (f->dialog));
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    g_assert_cmpint (gtk_widget_has_css_class (child (f, rows[i]), "error"), ==,
-                     g_str_equal (rows[i], row));
-  g_assert_true (gtk_widget_get_visible (error_label));
-  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (error_label)), expected));
+  app_test_assert_marked (f->dialog, KOMI_TYPE_SERIES_DIALOG, rows, G_N_ELEMENTS (rows), row,
+                          expected);
 }
 
 static void
 assert_accepted (DialogFixture *f)
 {
   g_assert_nonnull (komi_series_dialog_get_definition (f->dialog));
-  g_assert_false (gtk_widget_get_visible (child (f, "error_label")));
+  app_test_assert_marked (f->dialog, KOMI_TYPE_SERIES_DIALOG, rows, G_N_ELEMENTS (rows), NULL,
+                          NULL);
 }
 
 static void

@@ -57,14 +57,13 @@ fixture_tear_down (DialogFixture *f, gconstpointer data)
 static GtkWidget *
 child (DialogFixture *f, const char *name)
 {
-  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (f->dialog),
-                                                    KOMI_TYPE_OPPONENT_DIALOG, name));
+  return app_test_child (f->dialog, KOMI_TYPE_OPPONENT_DIALOG, name);
 }
 
 static void
 set_text (DialogFixture *f, const char *row, const char *text)
 {
-  gtk_editable_set_text (GTK_EDITABLE (child (f, row)), text);
+  app_test_set_text (f->dialog, KOMI_TYPE_OPPONENT_DIALOG, row, text);
 }
 
 static void
@@ -80,24 +79,18 @@ static const char *rows[] = {
 static void
 assert_refused_at (DialogFixture *f, const char *row, const char *expected)
 {
-  GtkWidget *error_label = child (f, "error_label");
-
   g_assert_null (komi_opponent_dialog_get_spec (f->dialog));
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    g_assert_cmpint (gtk_widget_has_css_class (child (f, rows[i]), "error"), ==,
-                     g_str_equal (rows[i], row));
+  app_test_assert_marked (f->dialog, KOMI_TYPE_OPPONENT_DIALOG, rows, G_N_ELEMENTS (rows), row,
+                          expected);
   g_assert_true (gtk_widget_get_visible (child (f, row)));
-  g_assert_true (gtk_widget_get_visible (error_label));
-  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (error_label)), expected));
 }
 
 static void
 assert_spec (DialogFixture *f, const char *spec)
 {
   g_assert_cmpstr (komi_opponent_dialog_get_spec (f->dialog), ==, spec);
-  g_assert_false (gtk_widget_get_visible (child (f, "error_label")));
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    g_assert_false (gtk_widget_has_css_class (child (f, rows[i]), "error"));
+  app_test_assert_marked (f->dialog, KOMI_TYPE_OPPONENT_DIALOG, rows, G_N_ELEMENTS (rows), NULL,
+                          NULL);
 }
 
 static void
