@@ -33,7 +33,8 @@ typedef struct
   int         width;    /* 0: the window's default size */
   gboolean    missing;  /* a library that does not exist yet */
   gboolean    run_demo; /* a fresh library, the demo series running */
-  const char *dialog;   /* the series dialog open, with this subject ("": as it opens) */
+  const char *dialog;   /* the series dialog open, with this subject ("": as it opens;
+                         * "@priced": a priced model profile and a budget) */
   const char *tested;   /* these opponents in the dialog, and its Test pressed */
   gboolean    list;     /* the folded list of series brought out */
   gboolean    calls;    /* the second series' first game at move 3, with its calls */
@@ -54,6 +55,7 @@ static const Shot shots[] = {
   { "first-start-dark", "series", TRUE, 0, TRUE },
   { "running-demo", "series", FALSE, 0, FALSE, TRUE },
   { "series-dialog", "series", FALSE, 0, FALSE, FALSE, "" },
+  { "series-dialog-estimate", "series", FALSE, 0, FALSE, FALSE, "@priced" },
   { "series-dialog-refused-dark", "series", TRUE, 0, FALSE, FALSE, "gnugo:11" },
   { "series-dialog-tested", "series", FALSE, 0, FALSE, FALSE, "gnugo:1",
     "random, gtp:/bin/false" },
@@ -369,7 +371,25 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
     {
       KomiSeriesDialog *dialog = komi_series_dialog_new (GTK_WINDOW (window));
 
-      if (shot->dialog[0] != '\0')
+      if (g_str_equal (shot->dialog, "@priced"))
+        {
+          /* A profile as a user would write it for a paid model. */
+          g_autofree char *profile = g_build_filename (fresh_dir, "gpt-example.json", NULL);
+          g_autofree char *subject = g_strconcat ("model:", profile, NULL);
+          GObject *row = gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                        KOMI_TYPE_SERIES_DIALOG, "subject_row");
+          GObject *budget = gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                           KOMI_TYPE_SERIES_DIALOG,
+                                                           "budget_row");
+
+          g_file_set_contents (profile, "{\"name\": \"example\", \"api\": \"openai-chat\", "
+                               "\"model\": \"gpt-example\", "
+                               "\"max_output_tokens\": 16, \"price_input_per_mtok\": 2.5, "
+                               "\"price_output_per_mtok\": 10}", -1, NULL);
+          gtk_editable_set_text (GTK_EDITABLE (row), subject);
+          gtk_editable_set_text (GTK_EDITABLE (budget), "2");
+        }
+      else if (shot->dialog[0] != '\0')
         {
           GObject *row = gtk_widget_get_template_child (GTK_WIDGET (dialog),
                                                         KOMI_TYPE_SERIES_DIALOG, "subject_row");

@@ -190,12 +190,9 @@ komi_series_estimate_with (KomiSeriesEstimate *estimate,
 
   if (unbounded)
     estimate->cost_max = -1;
-  /* The runner makes no call that could pass the budget. */
-  if (estimate->budget > 0 && (unbounded || estimate->cost_max > estimate->budget))
-    {
-      estimate->budget_may_stop = TRUE;
-      estimate->cost_max = estimate->budget;
-    }
+  /* The runner makes no call that could pass the budget: it stops there. */
+  estimate->budget_may_stop = estimate->budget > 0
+                              && (unbounded || estimate->cost_max > estimate->budget);
 }
 
 gboolean

@@ -43,10 +43,11 @@ typedef struct
   guint64  requests_max;    /* calls_max with every transport retry (not billed) */
   gboolean priced;          /* every model's prices are set: the costs mean something */
   double   cost;            /* US dollars, typical */
-  double   cost_max;        /* US dollars at most (the budget caps it); < 0: no bound */
+  double   cost_max;        /* US dollars at most, budget aside; < 0: no bound */
   double   budget;          /* the series' budget_usd; 0: none */
   guint    games_in_budget; /* games the budget pays for, typically (== games: all) */
   gboolean budget_may_stop; /* the budget is below cost_max: it may stop the series */
+                            /* (no call is made that could pass it) */
 } KomiSeriesEstimate;
 
 /* Estimates @series with @calls giving, for each model player spec
