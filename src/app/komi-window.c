@@ -58,6 +58,7 @@ on_library_state (KomiWindow *self)
       break;
     case KOMI_LIBRARY_STATE_READY:
       gtk_stack_set_visible_child_name (self->state_stack, "ready");
+      _komi_window_offer_interrupted (self);
       if (self->toast_on_load)
         adw_toast_overlay_add_toast (self->toast_overlay,
                                      adw_toast_new (_("Library reloaded")));
@@ -80,6 +81,7 @@ komi_window_set_library (KomiWindow  *self,
   if (self->library != NULL)
     g_signal_handlers_disconnect_by_data (self->library, self);
   g_set_object (&self->library, library);
+  self->interrupted_offered = FALSE;
   g_signal_connect_swapped (library, "notify::state", G_CALLBACK (on_library_state), self);
   komi_series_page_set_library (self->series_page, library);
   komi_players_page_set_library (self->players_page, library);
