@@ -251,6 +251,7 @@ on_changed (KomiSeriesDialog *self)
       self->series = g_steal_pointer (&series);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), self->series == NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->estimate_label), self->series != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "series.run", self->series != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "series.test", self->series != NULL);
 }
