@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -33,7 +34,8 @@ typedef struct
   int         width;    /* 0: the window's default size */
   gboolean    missing;  /* a library that does not exist yet */
   gboolean    run_demo; /* a fresh library, the demo series running */
-  const char *dialog;   /* the series dialog open, with this subject ("": as it opens) */
+  const char *dialog;   /* the series dialog open, with this subject ("": as it opens;
+                         * "@priced": a priced model profile and a budget) */
   const char *tested;   /* these opponents in the dialog, and its Test pressed */
   gboolean    list;     /* the folded list of series brought out */
   gboolean    calls;    /* the second series' first game at move 3, with its calls */
@@ -41,6 +43,7 @@ typedef struct
                          * against the rehearsal server) */
   const char *opponent; /* the opponent dialog from New Series: "katago" (refused), or
                          * "gnugo" (tested) */
+  gboolean    interrupted; /* a fresh library whose `komi-cli run` was killed mid-series */
 } Shot;
 
 static const Shot shots[] = {
@@ -54,6 +57,7 @@ static const Shot shots[] = {
   { "first-start-dark", "series", TRUE, 0, TRUE },
   { "running-demo", "series", FALSE, 0, FALSE, TRUE },
   { "series-dialog", "series", FALSE, 0, FALSE, FALSE, "" },
+  { "series-dialog-estimate", "series", FALSE, 0, FALSE, FALSE, "@priced" },
   { "series-dialog-refused-dark", "series", TRUE, 0, FALSE, FALSE, "gnugo:11" },
   { "series-dialog-tested", "series", FALSE, 0, FALSE, FALSE, "gnugo:1",
     "random, gtp:/bin/false" },
@@ -65,7 +69,44 @@ static const Shot shots[] = {
     NULL, "gnugo" },
   { "opponent-dialog-refused-dark", "series", TRUE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE,
     NULL, "katago" },
+  { "interrupted-offer", "series", FALSE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE, NULL, NULL,
+    TRUE },
 };
+
+static const char *cli_path;
+
+/* `komi-cli run` of the demo's engine series into @db, SIGKILLed once a
+ * few games have ended: what a crash leaves. */
+static gboolean
+kill_a_run (const char *dir, const char *db, GError **error)
+{
+  g_autofree char *series = g_build_filename (dir, "series.json", NULL);
+  g_autoptr(GSubprocess) proc = NULL;
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  if (!g_file_set_contents (series, "{\"name\": \"GNU Go level 1 against random\", "
+                            "\"protocol\": 1, \"subject\": \"gnugo:1\", "
+                            "\"opponents\": [\"random\"], \"pairs\": 8, \"seed\": 2026, "
+                            "\"referee\": \"gnugo\", \"jobs\": 1}", -1, error))
+    return FALSE;
+  proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE, error, cli_path, "run", series,
+                           "--db", db, NULL);
+  if (proc == NULL)
+    return FALSE;
+  /* Five games at about a second each. */
+  while (g_get_monotonic_time () < end)
+    {
+      g_autoptr(KomiStore) store = komi_store_open_reader (db, NULL);
+      g_autoptr(GPtrArray) games = store ? komi_store_list_series (store, NULL) : NULL;
+
+      if (games != NULL && games->len > 0
+          && ((KomiStoreSeries *) games->pdata[0])->n_finished >= 5)
+        break;
+      g_usleep (50000);
+    }
+  g_subprocess_send_signal (proc, SIGKILL);
+  return g_subprocess_wait (proc, NULL, error);
+}
 
 static gboolean
 flap_folded (gpointer flap)
@@ -316,11 +357,14 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
                                                "library.db", NULL);
   g_autofree char *fresh_dir = g_dir_make_tmp ("komi-shot-XXXXXX", NULL);
   g_autofree char *fresh = g_build_filename (fresh_dir, "library.db", NULL);
-  g_autoptr(KomiLibrary) library = komi_library_new (shot->missing ? missing
-                                                     : shot->run_demo ? fresh : db);
+  g_autoptr(KomiLibrary) library = NULL;
   g_autofree char *out = g_strdup_printf ("%s/%s.png", dir, shot->name);
   KomiWindow *window;
 
+  if (shot->interrupted && !kill_a_run (fresh_dir, fresh, error))
+    return FALSE;
+  library = komi_library_new (shot->missing ? missing
+                              : shot->run_demo || shot->interrupted ? fresh : db);
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       shot->dark ? ADW_COLOR_SCHEME_FORCE_DARK
                                                  : ADW_COLOR_SCHEME_FORCE_LIGHT);
@@ -369,7 +413,25 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
     {
       KomiSeriesDialog *dialog = komi_series_dialog_new (GTK_WINDOW (window));
 
-      if (shot->dialog[0] != '\0')
+      if (g_str_equal (shot->dialog, "@priced"))
+        {
+          /* A profile as a user would write it for a paid model. */
+          g_autofree char *profile = g_build_filename (fresh_dir, "gpt-example.json", NULL);
+          g_autofree char *subject = g_strconcat ("model:", profile, NULL);
+          GObject *row = gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                        KOMI_TYPE_SERIES_DIALOG, "subject_row");
+          GObject *budget = gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                           KOMI_TYPE_SERIES_DIALOG,
+                                                           "budget_row");
+
+          g_file_set_contents (profile, "{\"name\": \"example\", \"api\": \"openai-chat\", "
+                               "\"model\": \"gpt-example\", "
+                               "\"max_output_tokens\": 16, \"price_input_per_mtok\": 2.5, "
+                               "\"price_output_per_mtok\": 10}", -1, NULL);
+          gtk_editable_set_text (GTK_EDITABLE (row), subject);
+          gtk_editable_set_text (GTK_EDITABLE (budget), "2");
+        }
+      else if (shot->dialog[0] != '\0')
         {
           GObject *row = gtk_widget_get_template_child (GTK_WIDGET (dialog),
                                                         KOMI_TYPE_SERIES_DIALOG, "subject_row");
@@ -408,6 +470,8 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
 int
 main (int argc, char *argv[])
 {
+  g_autofree char *tests_dir = g_path_get_dirname (argv[0]);
+  g_autofree char *cli = g_build_filename (tests_dir, "..", "src", "cli", "komi-cli", NULL);
   g_autofree char *db = NULL;
   g_autofree char *only = NULL;
   const GOptionEntry entries[] = {
@@ -424,6 +488,7 @@ main (int argc, char *argv[])
       fprintf (stderr, "usage: app-screenshots --db LIBRARY OUTPUT-FOLDER (under xvfb-run)\n");
       return 2;
     }
+  cli_path = cli;
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   gtk_init ();
   adw_init ();

@@ -236,6 +236,104 @@ test_save_keeps_key_out (DialogFixture *f, gconstpointer data)
 }
 
 static gboolean
+edit_saved (gpointer data)
+{
+  DialogFixture *f = data;
+
+  return komi_provider_dialog_get_saved_path (f->dialog) != NULL;
+}
+
+/* A profile opened from its file: the fields show it, the key only that
+ * it is kept elsewhere; Save rewrites that very file, keeping the members
+ * the dialog has no row for; a bad value is refused and the file stays. */
+static void
+test_edit_existing (DialogFixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "hand-written.json", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(KomiProviderProfile) profile = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, "{\"name\": \"Claude\", \"api\": \"anthropic\", "
+                                      "\"model\": \"claude-old\", \"key_env\": \"MY_KEY\", "
+                                      "\"max_output_tokens\": 64, \"temperature\": 0.5, "
+                                      "\"price_input_per_mtok\": 3, "
+                                      "\"price_output_per_mtok\": 15, "
+                                      "\"anthropic_tool\": true, \"retry_attempts\": 3}\n",
+                                      -1, NULL));
+  g_assert_null (komi_provider_dialog_new_for_file (NULL, "/nonexistent/p.json", &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  gtk_window_destroy (GTK_WINDOW (f->dialog));
+  f->dialog = komi_provider_dialog_new_for_file (NULL, path, &error);
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (f->dialog));
+  g_assert_true (app_test_wait (app_test_has_size, f->dialog));
+  g_assert_cmpstr (komi_provider_dialog_get_edit_path (f->dialog), ==, path);
+
+  assert_accepted (f);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "name_row"))), ==, "Claude");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (child (f, "api_row"))), ==,
+                    KOMI_PROVIDER_API_ANTHROPIC);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "model_row"))), ==,
+                   "claude-old");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "key_name_row"))), ==,
+                   "MY_KEY");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "max_tokens_row"))), ==, "64");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "temperature_row"))), ==,
+                   "0.5");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "price_output_row"))), ==,
+                   "15");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "base_url_row"))), ==, "");
+  /* The key is never read into the dialog. */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "key_row"))), ==, "");
+
+  set_text (f, "model_row", "claude-new");
+  assert_accepted (f);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.save", NULL));
+  g_assert_true (app_test_wait (edit_saved, f));
+  g_assert_cmpstr (komi_provider_dialog_get_saved_path (f->dialog), ==, path);
+  profile = komi_provider_profile_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (profile->model, ==, "claude-new");
+  g_assert_cmpstr (profile->name, ==, "Claude");
+  g_assert_cmpfloat (profile->temperature, ==, 0.5);
+  g_assert_cmpint (profile->max_output_tokens, ==, 64);
+  g_assert_cmpfloat (profile->price_output, ==, 15);
+  g_assert_true (profile->priced);
+  /* Kept although the dialog has no row for them. */
+  g_assert_true (profile->anthropic_tool);
+  g_assert_cmpuint (profile->retry_attempts, ==, 3);
+  /* Only the one file. */
+  {
+    g_autoptr(GDir) dir = g_dir_open (f->dir, 0, NULL);
+    guint n = 0;
+
+    while (g_dir_read_name (dir) != NULL)
+      n++;
+    g_assert_cmpuint (n, ==, 1);
+  }
+
+  /* A bad value: refused at its field, Save off, the file as it was. */
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+  set_text (f, "temperature_row", "7");
+  g_assert_null (komi_provider_dialog_get_profile (f->dialog));
+  app_test_assert_marked (f->dialog, KOMI_TYPE_PROVIDER_DIALOG, rows, G_N_ELEMENTS (rows),
+                          "temperature_row", "temperature");
+  gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.save", NULL);
+  /* Time for a save to land, were one started. */
+  for (guint i = 0; i < 30; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (10000);
+    }
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+}
+
+static gboolean
 tested (gpointer data)
 {
   DialogFixture *f = data;
@@ -312,6 +410,8 @@ main (int argc, char *argv[])
               fixture_set_up, test_refuses_bad_fields, fixture_tear_down);
   g_test_add ("/komi/app/dialog/provider/save-keeps-key-out", DialogFixture, NULL,
               fixture_set_up, test_save_keeps_key_out, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/provider/edit-existing", DialogFixture, NULL,
+              fixture_set_up, test_edit_existing, fixture_tear_down);
   g_test_add ("/komi/app/dialog/provider/test-rehearsal", DialogFixture, NULL,
               fixture_set_up, test_rehearsal_answers, fixture_tear_down);
   g_test_add ("/komi/app/dialog/provider/test-unauthorized", DialogFixture, NULL,

@@ -11,6 +11,8 @@
 #include "komi-app-test-util.h"
 #include "komi-application.h"
 #include "komi-ladder.h"
+#include "komi-players-page.h"
+#include "komi-provider-dialog.h"
 #include "komi-store-sink.h"
 #include "komi-store-test-util.h"
 #include "komi-window.h"
@@ -489,6 +491,53 @@ test_application_db_option (WindowFixture *f, gconstpointer data)
   g_assert_cmpstr (accels[0], ==, "<Alt>Right");
 }
 
+/* A model player's row on the Players page opens its provider profile
+ * for editing; an engine's opens nothing. */
+static void
+test_players_edit_profile (WindowFixture *f, gconstpointer data)
+{
+  g_autofree char *profile = g_build_filename (f->dir, "profile.json", NULL);
+  g_autofree char *spec = g_strconcat ("model:", profile, NULL);
+  KomiWindow *window;
+  GListModel *players;
+  GtkWidget *page, *view;
+  g_autoptr(GList) toplevels = NULL;
+  KomiProviderDialog *dialog = NULL;
+
+  g_assert_true (g_file_set_contents (profile, "{\"name\": \"Mini\", \"api\": "
+                                      "\"openai-chat\", \"model\": \"gpt-mini\"}", -1, NULL));
+  {
+    g_autoptr(KomiStore) store = test_open_store (f->path);
+
+    add_finished_series (store, "A model's series", 21, spec, 1);
+  }
+  window = open_window (f->path);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "players");
+  page = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), KOMI_TYPE_WINDOW,
+                                                    "players_page"));
+  view = GTK_WIDGET (gtk_widget_get_template_child (page, KOMI_TYPE_PLAYERS_PAGE, "view"));
+  players = komi_library_get_players (komi_window_get_library (window));
+  /* Every row, as a double-click would: the model's and random's. */
+  g_assert_cmpuint (g_list_model_get_n_items (players), >=, 2);
+  for (guint i = 0; i < g_list_model_get_n_items (players); i++)
+    g_signal_emit_by_name (view, "activate", i);
+
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (KOMI_IS_PROVIDER_DIALOG (l->data))
+      {
+        g_assert_null (dialog);   /* one: the engine's row opened none */
+        dialog = l->data;
+      }
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (komi_provider_dialog_get_edit_path (dialog), ==, profile);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_widget_get_template_child (
+                     GTK_WIDGET (dialog), KOMI_TYPE_PROVIDER_DIALOG, "model_row"))), ==,
+                   "gpt-mini");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -506,6 +555,8 @@ main (int argc, char *argv[])
               window_fixture_set_up, test_narrow_window_folds_list, window_fixture_tear_down);
   g_test_add ("/komi/app/window/model-calls", WindowFixture, NULL,
               window_fixture_set_up, test_model_calls, window_fixture_tear_down);
+  g_test_add ("/komi/app/window/players-edit-profile", WindowFixture, NULL,
+              window_fixture_set_up, test_players_edit_profile, window_fixture_tear_down);
   g_test_add ("/komi/app/application/db-option", WindowFixture, NULL,
               window_fixture_set_up, test_application_db_option, window_fixture_tear_down);
   return g_test_run ();

@@ -204,12 +204,57 @@ test_begin_again (LibraryFixture *f, gconstpointer data)
 
   sink_test_open (&t, f, "again");
   sink_test_call (&t, 2, "play_or_pass", TRUE, "play");
+  /* The paused run ended, as the runner ends every run: its lock is free. */
+  g_assert_true (t.sink->klass->end_run (t.sink, "paused", &error));
+  g_assert_no_error (error);
   again = komi_store_new_sink (t.store);
   g_assert_true (again->klass->begin_series (again, &t.series->series, t.series->plan,
                                              &series_id, &error));
   g_assert_no_error (error);
   assert_sql (f->path, OUTCOMES, "answer");
   komi_store_sink_free (again);
+  sink_test_close (&t);
+}
+
+/* While a run holds a series, a second one (another process, or here
+ * another sink) is refused, and the run-start of a live run is not taken
+ * for an interrupted one; once ended it is neither. A run whose lock goes
+ * with no end recorded (a process killed) is. */
+static void
+test_runs (LibraryFixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = NULL;
+  KomiSeriesSink *other;
+  gint64 series_id;
+  SinkTest t;
+
+  sink_test_open (&t, f, "runs");
+  other = komi_store_new_sink (t.store);
+  g_assert_false (other->klass->begin_series (other, &t.series->series, t.series->plan,
+                                              &series_id, &error));
+  g_assert_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_BUSY);
+  g_clear_error (&error);
+  ids = komi_store_list_interrupted (t.store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 0);
+  g_clear_pointer (&ids, g_array_unref);
+
+  /* Stopped on purpose: not interrupted. */
+  g_assert_true (t.sink->klass->end_run (t.sink, "stopped", &error));
+  ids = komi_store_list_interrupted (t.store, &error);
+  g_assert_cmpuint (ids->len, ==, 0);
+  g_clear_pointer (&ids, g_array_unref);
+
+  /* Begun again, then dropped without an end: as a killed process leaves it. */
+  g_assert_true (other->klass->begin_series (other, &t.series->series, t.series->plan,
+                                             &series_id, &error));
+  g_assert_no_error (error);
+  komi_store_sink_free (other);
+  ids = komi_store_list_interrupted (t.store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 1);
+  g_assert_cmpint (g_array_index (ids, gint64, 0), ==, series_id);
   sink_test_close (&t);
 }
 
@@ -223,6 +268,7 @@ main (int argc, char *argv[])
   TEST ("forfeit", test_forfeit);
   TEST ("close", test_close);
   TEST ("begin-again", test_begin_again);
+  TEST ("runs", test_runs);
 
   return g_test_run ();
 }

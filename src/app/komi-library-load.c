@@ -24,6 +24,7 @@ _komi_library_contents_free (KomiLibraryContents *contents)
   g_clear_pointer (&contents->series, g_ptr_array_unref);
   g_clear_pointer (&contents->players, g_ptr_array_unref);
   g_clear_pointer (&contents->ratings, g_ptr_array_unref);
+  g_clear_pointer (&contents->interrupted, g_array_unref);
   g_free (contents);
 }
 
@@ -236,6 +237,25 @@ read_ratings (const char          *path,
     }
 }
 
+/* Runs that died (killed, crashed) with games left, to offer to continue;
+ * finished series and runs stopped on purpose are not among them. A
+ * failure here costs only the offer. */
+static void
+read_interrupted (KomiStore           *store,
+                  GHashTable          *by_id,
+                  KomiLibraryContents *contents)
+{
+  g_autoptr(GArray) ids = komi_store_list_interrupted (store, NULL);
+
+  for (guint i = 0; ids != NULL && i < ids->len; i++)
+    {
+      KomiSeriesItem *item = g_hash_table_lookup (by_id, &g_array_index (ids, gint64, i));
+
+      if (item != NULL && item->series->n_unfinished > 0)
+        g_array_append_val (contents->interrupted, item->series->id);
+    }
+}
+
 KomiLibraryContents *
 _komi_library_read (const char   *path,
                     GCancellable *cancellable)
@@ -250,6 +270,7 @@ _komi_library_read (const char   *path,
   contents->series = g_ptr_array_new_with_free_func (g_object_unref);
   contents->players = g_ptr_array_new_with_free_func (g_object_unref);
   contents->ratings = g_ptr_array_new_with_free_func (g_object_unref);
+  contents->interrupted = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     {
@@ -282,6 +303,7 @@ _komi_library_read (const char   *path,
 
   read_players (store, games, contents);
   read_ratings (path, games, contents);
+  read_interrupted (store, by_id, contents);
 
   /* Last: the games move into their series' items; imported games (of no
    * series) are not shown yet and are freed. */

@@ -20,6 +20,7 @@ typedef struct
   GPtrArray        *series;    /* KomiSeriesItem */
   GPtrArray        *players;   /* KomiPlayerItem */
   GPtrArray        *ratings;   /* KomiRatingItem: the ladder, then the subjects */
+  GArray           *interrupted;  /* gint64 ids of series whose run died with games left */
 } KomiLibraryContents;
 
 /* Reads the library at @path; never NULL (a failure is a state with a

@@ -29,6 +29,7 @@ struct _KomiLibrary
   GListStore       *series;
   GListStore       *players;
   GListStore       *ratings;
+  GArray           *interrupted;   /* series ids (gint64) of runs that died */
   GCancellable     *cancellable;   /* of the read in flight; cancelled in dispose */
   gboolean          replacing;     /* the models are being swapped for new rows */
 };
@@ -157,7 +158,75 @@ on_loaded (GObject      *source,
   self->message = g_steal_pointer (&contents->message);
   g_free (self->ratings_message);
   self->ratings_message = g_steal_pointer (&contents->ratings_message);
+  g_clear_pointer (&self->interrupted, g_array_unref);
+  self->interrupted = g_steal_pointer (&contents->interrupted);
   set_state (self, contents->state);
+}
+
+KomiSeriesItem *
+komi_library_get_interrupted (KomiLibrary *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->series));
+
+  g_return_val_if_fail (KOMI_IS_LIBRARY (self), NULL);
+
+  /* The last run to die is the one the user most likely wants back. */
+  for (guint i = self->interrupted ? self->interrupted->len : 0; i-- > 0;)
+    for (guint j = 0; j < n; j++)
+      {
+        g_autoptr(KomiSeriesItem) item = g_list_model_get_item (G_LIST_MODEL (self->series), j);
+
+        if (item->series->id == g_array_index (self->interrupted, gint64, i))
+          return g_steal_pointer (&item);
+      }
+  return NULL;
+}
+
+static void
+dismiss_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  KomiLibrary *self = source;
+  gint64 series_id = *(gint64 *) task_data;
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if ((store = komi_store_open (self->path, &error)) == NULL
+      || !komi_store_end_run (store, series_id, -1, "dismissed", &error))
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+void
+komi_library_dismiss_interrupted_async (KomiLibrary         *self,
+                                        gint64               series_id,
+                                        GCancellable        *cancellable,
+                                        GAsyncReadyCallback  callback,
+                                        gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (KOMI_IS_LIBRARY (self));
+
+  for (guint i = 0; self->interrupted != NULL && i < self->interrupted->len; i++)
+    if (g_array_index (self->interrupted, gint64, i) == series_id)
+      g_array_remove_index (self->interrupted, i--);
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, komi_library_dismiss_interrupted_async);
+  g_task_set_task_data (task, g_memdup2 (&series_id, sizeof series_id), g_free);
+  g_task_run_in_thread (task, dismiss_thread);
+}
+
+gboolean
+komi_library_dismiss_interrupted_finish (KomiLibrary   *self,
+                                         GAsyncResult  *result,
+                                         GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 void
@@ -492,6 +561,7 @@ komi_library_finalize (GObject *object)
   g_free (self->path);
   g_free (self->message);
   g_free (self->ratings_message);
+  g_clear_pointer (&self->interrupted, g_array_unref);
   g_clear_object (&self->series);
   g_clear_object (&self->players);
   g_clear_object (&self->ratings);

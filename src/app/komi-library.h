@@ -69,6 +69,20 @@ gboolean          komi_library_is_replacing       (KomiLibrary          *self);
 GListModel       *komi_library_get_series         (KomiLibrary          *self);
 GListModel       *komi_library_get_players        (KomiLibrary          *self);
 GListModel       *komi_library_get_ratings        (KomiLibrary          *self);
+/* A series whose last run died (the process killed or crashed, not
+ * stopped) with games left, as of the last read: the latest such, or
+ * NULL. A series running now in any process is never one. */
+KomiSeriesItem   *komi_library_get_interrupted    (KomiLibrary          *self);
+/* The user chose not to continue @series_id's dead run: recorded (a
+ * "dismissed" run end) so that it is not offered again. */
+void              komi_library_dismiss_interrupted_async  (KomiLibrary         *self,
+                                                           gint64               series_id,
+                                                           GCancellable        *cancellable,
+                                                           GAsyncReadyCallback  callback,
+                                                           gpointer             user_data);
+gboolean          komi_library_dismiss_interrupted_finish (KomiLibrary         *self,
+                                                           GAsyncResult        *result,
+                                                           GError             **error);
 /* Reads the library again, off the main thread; "state" is notified when
  * the read is done. */
 void              komi_library_reload             (KomiLibrary          *self);

@@ -8,10 +8,13 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
 #include "komi-players-page.h"
+#include "komi-provider-dialog.h"
 #include "komi-ui-util.h"
 
 struct _KomiPlayersPage
@@ -91,12 +94,45 @@ static const KomiColumn columns[] = {
   { N_("Settings of its last game"), cell_settings, TRUE, 0 },
 };
 
+/* A model player's row opens its provider profile for editing. */
+static void
+on_activate (KomiPlayersPage *self,
+             guint            position)
+{
+  GListModel *players = self->library ? komi_library_get_players (self->library) : NULL;
+  g_autoptr(KomiPlayerItem) item = players ? g_list_model_get_item (players, position) : NULL;
+  GtkWindow *parent = GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self)));
+  g_autoptr(GError) error = NULL;
+  KomiProviderDialog *dialog;
+  GtkWidget *message;
+
+  if (item == NULL || !g_str_has_prefix (item->spec, "model:"))
+    return;
+  dialog = komi_provider_dialog_new_for_file (parent, item->spec + strlen ("model:"), &error);
+  if (dialog != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (dialog));
+      return;
+    }
+  message = adw_message_dialog_new (parent, _("Cannot Edit the Provider"), error->message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (message), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (message));
+}
+
 static void
 update_state (KomiPlayersPage *self)
 {
   GListModel *players = self->library ? komi_library_get_players (self->library) : NULL;
   const char *message = self->library ? komi_library_get_message (self->library) : NULL;
+  gboolean models = FALSE;
 
+  for (guint i = 0; players != NULL && i < g_list_model_get_n_items (players) && !models; i++)
+    {
+      g_autoptr(KomiPlayerItem) item = g_list_model_get_item (players, i);
+
+      models = g_str_has_prefix (item->spec, "model:");
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->note_label), models);
   if (players != NULL && g_list_model_get_n_items (players) > 0)
     {
       gtk_stack_set_visible_child_name (self->stack, "list");
@@ -160,5 +196,8 @@ komi_players_page_init (KomiPlayersPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   komi_column_view_add_columns (self->view, columns, G_N_ELEMENTS (columns));
+  gtk_label_set_text (self->note_label, _("Double-click a model player (model:…) to edit its "
+                                          "provider profile."));
+  g_signal_connect_swapped (self->view, "activate", G_CALLBACK (on_activate), self);
   update_state (self);
 }

@@ -29,6 +29,8 @@ struct _KomiProviderDialog
   char                *profile_json;  /* the fields' JSON when valid */
   KomiProviderProfile *profile;       /* the same, parsed */
   char                *saved_path;
+  char                *edit_path;     /* the profile file being edited, or NULL: a new one */
+  JsonObject          *extra;         /* its members the dialog has no row for, kept */
   GCancellable        *cancellable;   /* Save and Test in flight */
 
   AdwEntryRow         *name_row;
@@ -132,6 +134,21 @@ build_profile (KomiProviderDialog *self)
         }
       else
         add_member (b, rows[i].field, text);
+    }
+  /* A profile opened for editing keeps what the dialog does not show
+   * (constrain, logprobs, retries…) as it was. */
+  if (self->extra != NULL)
+    {
+      JsonObjectIter iter;
+      const char *name;
+      JsonNode *value;
+
+      json_object_iter_init (&iter, self->extra);
+      while (json_object_iter_next (&iter, &name, &value))
+        {
+          json_builder_set_member_name (b, name);
+          json_builder_add_value (b, json_node_copy (value));
+        }
     }
   json_builder_end_object (b);
 
@@ -296,9 +313,12 @@ save_activated (GtkWidget  *widget,
     }
   file = file_name_for (self->profile->name);
   args = g_new0 (char *, 4);
-  args[0] = g_build_filename (self->folder, file, NULL);
+  /* An edited profile is rewritten where it is, whatever its name now:
+   * series name it by its path. */
+  args[0] = self->edit_path != NULL ? g_strdup (self->edit_path)
+                                    : g_build_filename (self->folder, file, NULL);
   args[1] = g_strconcat (self->profile_json, "\n", NULL);
-  if (g_strcmp0 (args[0], self->saved_path) == 0)
+  if (self->edit_path != NULL || g_strcmp0 (args[0], self->saved_path) == 0)
     args[2] = g_strdup ("replace");
   show_status (self->status_label, _("Saving…"));
   task = g_task_new (NULL, self->cancellable, on_written, g_object_ref (self));
@@ -380,6 +400,127 @@ komi_provider_dialog_new (GtkWindow *parent)
   return g_object_new (KOMI_TYPE_PROVIDER_DIALOG, "transient-for", parent, NULL);
 }
 
+/* A member as the row shows it: strings as they are, numbers as short as
+ * they read back. */
+static char *
+member_text (JsonNode *node)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!JSON_NODE_HOLDS_VALUE (node))
+    return json_to_string (node, FALSE);
+  switch (json_node_get_value_type (node))
+    {
+    case G_TYPE_STRING:
+      return g_strdup (json_node_get_string (node));
+    case G_TYPE_INT64:
+      return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+    case G_TYPE_DOUBLE:
+      return g_strdup (g_ascii_dtostr (buf, sizeof buf, json_node_get_double (node)));
+    default:
+      return json_to_string (node, FALSE);
+    }
+}
+
+static void
+on_stored_key (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(KomiProviderDialog) self = user_data;
+  char *key = komi_key_store_lookup_finish (result, NULL);
+
+  if (key == NULL)
+    return;
+  /* Only that there is one: the key itself never reaches a widget. */
+  if (!g_cancellable_is_cancelled (self->cancellable))
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->key_row),
+                                   _("API key: stored in keyring (type a new one to replace it)"));
+  komi_key_store_free (key);
+}
+
+KomiProviderDialog *
+komi_provider_dialog_new_for_file (GtkWindow   *parent,
+                                   const char  *path,
+                                   GError     **error)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  KomiProviderDialog *self;
+  GListModel *apis;
+  JsonObject *object;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  /* A profile is a small local file, read as the dialog opens. */
+  if (!json_parser_load_from_file (parser, path, error))
+    {
+      g_prefix_error (error, _("Cannot read the provider profile %s: "), path);
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("%s is not a provider profile (a JSON object)"), path);
+      return NULL;
+    }
+  object = json_node_get_object (json_parser_get_root (parser));
+
+  /* Owned by GTK's list of toplevels, as any window. */
+  self = komi_provider_dialog_new (parent);
+  gtk_window_set_title (GTK_WINDOW (self), _("Edit Model Provider"));
+  self->edit_path = g_strdup (path);
+  self->extra = json_object_new ();
+  {
+    JsonObjectIter iter;
+    const char *name;
+    JsonNode *value;
+
+    json_object_iter_init (&iter, object);
+    while (json_object_iter_next (&iter, &name, &value))
+      {
+        gboolean shown = FALSE;
+
+        for (guint i = 0; i < G_N_ELEMENTS (rows) && !shown; i++)
+          shown = g_str_equal (rows[i].field, name);
+        if (!shown)
+          json_object_set_member (self->extra, name, json_node_copy (value));
+      }
+  }
+
+  /* Every row from the file, empty where it has no such member. */
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      JsonNode *node = json_object_get_member (object, rows[i].field);
+      g_autofree char *text = node != NULL ? member_text (node) : g_strdup ("");
+
+      if (ROW (self, i) != GTK_WIDGET (self->api_row))
+        {
+          gtk_editable_set_text (GTK_EDITABLE (ROW (self, i)), text);
+          continue;
+        }
+      apis = adw_combo_row_get_model (self->api_row);
+      for (guint j = 0; j < g_list_model_get_n_items (apis); j++)
+        {
+          g_autoptr(GtkStringObject) api = g_list_model_get_item (apis, j);
+
+          if (g_str_equal (gtk_string_object_get_string (api), text))
+            adw_combo_row_set_selected (self->api_row, j);
+        }
+    }
+  on_changed (self);
+  if (self->profile != NULL && self->profile->key_env != NULL)
+    komi_key_store_lookup_async (self->profile->key_env, self->cancellable, on_stored_key,
+                                 g_object_ref (self));
+  return self;
+}
+
+const char *
+komi_provider_dialog_get_edit_path (KomiProviderDialog *self)
+{
+  g_return_val_if_fail (KOMI_IS_PROVIDER_DIALOG (self), NULL);
+  return self->edit_path;
+}
+
 void
 komi_provider_dialog_set_folder (KomiProviderDialog *self,
                                  const char         *folder)
@@ -429,6 +570,8 @@ komi_provider_dialog_finalize (GObject *object)
   g_free (self->folder);
   g_free (self->profile_json);
   g_free (self->saved_path);
+  g_free (self->edit_path);
+  g_clear_pointer (&self->extra, json_object_unref);
   g_clear_pointer (&self->profile, komi_provider_profile_free);
   G_OBJECT_CLASS (komi_provider_dialog_parent_class)->finalize (object);
 }

@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -17,6 +18,7 @@
 #include "komi-player-check.h"
 #include "komi-series.h"
 #include "komi-series-dialog.h"
+#include "komi-series-estimate.h"
 
 struct _KomiSeriesDialog
 {
@@ -37,8 +39,10 @@ struct _KomiSeriesDialog
   AdwComboRow    *referee_row;
   AdwActionRow   *jobs_row;
   GtkSpinButton  *jobs_spin;
+  AdwEntryRow    *budget_row;
   GtkLabel       *error_label;
   GtkLabel       *summary_label;
+  GtkLabel       *estimate_label;
   GtkLabel       *check_label;
 };
 
@@ -62,6 +66,7 @@ build_definition (KomiSeriesDialog *self)
   g_autofree char *name = g_strstrip (g_strdup (text_of (self->name_row)));
   g_autofree char *subject = g_strstrip (g_strdup (text_of (self->subject_row)));
   g_autofree char *seed = g_strstrip (g_strdup (text_of (self->seed_row)));
+  g_autofree char *budget = g_strstrip (g_strdup (text_of (self->budget_row)));
   GtkStringObject *referee = adw_combo_row_get_selected_item (self->referee_row);
 
   json_builder_begin_object (b);
@@ -90,6 +95,19 @@ build_definition (KomiSeriesDialog *self)
   json_builder_add_string_value (b, referee ? gtk_string_object_get_string (referee) : "none");
   json_builder_set_member_name (b, "jobs");
   json_builder_add_int_value (b, gtk_spin_button_get_value_as_int (self->jobs_spin));
+  /* A number when it reads as one; anything else as typed, for the parser
+   * to refuse by name. */
+  if (*budget != '\0')
+    {
+      char *end = NULL;
+      double dollars = g_ascii_strtod (budget, &end);
+
+      json_builder_set_member_name (b, "budget_usd");
+      if (end != budget && *end == '\0' && isfinite (dollars))
+        json_builder_add_double_value (b, dollars);
+      else
+        json_builder_add_string_value (b, budget);
+    }
   json_builder_end_object (b);
 
   root = json_builder_get_root (b);
@@ -111,6 +129,7 @@ row_for_error (KomiSeriesDialog *self, const GError *error)
     { "seed", G_STRUCT_OFFSET (KomiSeriesDialog, seed_row) },
     { "referee", G_STRUCT_OFFSET (KomiSeriesDialog, referee_row) },
     { "jobs", G_STRUCT_OFFSET (KomiSeriesDialog, jobs_row) },
+    { "budget_usd", G_STRUCT_OFFSET (KomiSeriesDialog, budget_row) },
   };
 
   if (!g_error_matches (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_FIELD))
@@ -138,11 +157,47 @@ describe (const KomiSeries *series)
                                              " against %u opponents, %u at once.",
                                              series->opponents->len),
                           series->opponents->len, series->jobs);
-  if (g_str_has_prefix (series->subject, "model:"))
-    /* A model plays at most half of the 120 turns; refused or invalid
-     * answers are asked again on top of that. */
-    g_string_append_printf (text, _(" At most %u model answers (60 a game), plus any asked "
-                                    "again."), games * (KOMI_PROTOCOL_MAX_TURNS / 2));
+  return g_string_free (text, FALSE);
+}
+
+static char *
+money (double dollars)
+{
+  if (dollars > 0 && dollars < 0.005)
+    return g_strdup (_("under $0.01"));
+  return g_strdup_printf (_("$%.2f"), dollars);
+}
+
+/* "About 1,920 model calls (at most 5,760) · about $0.19, at most $2.88",
+ * and what the budget does, from komi_series_estimate(). */
+static char *
+describe_estimate (const KomiSeriesEstimate *e)
+{
+  GString *text = g_string_new (NULL);
+  g_autofree char *cost = money (e->cost);
+  g_autofree char *cost_max = money (e->cost_max);
+  g_autofree char *budget = money (e->budget);
+
+  if (e->model_games == 0)
+    return g_strdup (_("No model calls: nothing to pay."));
+  /* ' groups digits as the locale does. */
+  g_string_append_printf (text, _("About %'" G_GUINT64_FORMAT " model calls (at most %'"
+                                  G_GUINT64_FORMAT ")"), e->calls, e->calls_max);
+  if (!e->priced)
+    g_string_append (text, _(" · price not set"));
+  else if (e->cost_max < 0)
+    g_string_append_printf (text, _(" · about %s; no upper bound without max output tokens "
+                                    "in the profile"), cost);
+  else
+    g_string_append_printf (text, _(" · about %s, at most %s"), cost, cost_max);
+  if (e->budget > 0 && !e->priced)
+    g_string_append (text, _("\nThe budget cannot stop the series while a price is not set."));
+  else if (e->games_in_budget < e->games)
+    g_string_append_printf (text, _("\nThe budget of %s stops the series after about %u of %u "
+                                    "games; it can be continued later."),
+                            budget, e->games_in_budget, e->games);
+  else if (e->budget_may_stop)
+    g_string_append_printf (text, _("\nThe budget of %s may stop the series early."), budget);
   return g_string_free (text, FALSE);
 }
 
@@ -153,11 +208,14 @@ on_changed (KomiSeriesDialog *self)
     GTK_WIDGET (self->name_row), GTK_WIDGET (self->subject_row),
     GTK_WIDGET (self->opponents_row), GTK_WIDGET (self->pairs_row),
     GTK_WIDGET (self->seed_row), GTK_WIDGET (self->referee_row), GTK_WIDGET (self->jobs_row),
+    GTK_WIDGET (self->budget_row),
   };
   g_autofree char *definition = build_definition (self);
   g_autoptr(KomiSeries) series = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *summary = NULL;
+  g_autofree char *estimate = NULL;
+  KomiSeriesEstimate figures;
   GtkWidget *bad;
 
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
@@ -177,15 +235,23 @@ on_changed (KomiSeriesDialog *self)
         gtk_widget_add_css_class (bad, "error");
       gtk_label_set_text (self->error_label, error->message);
       gtk_label_set_text (self->summary_label, "");
+      gtk_label_set_text (self->estimate_label, "");
     }
   else
     {
       summary = describe (series);
       gtk_label_set_text (self->summary_label, summary);
+      /* Reads each model's profile (small local files) once per change. */
+      if (komi_series_estimate (&figures, series, &error))
+        estimate = describe_estimate (&figures);
+      else
+        estimate = g_strdup (error->message);
+      gtk_label_set_text (self->estimate_label, estimate);
       self->definition = g_steal_pointer (&definition);
       self->series = g_steal_pointer (&series);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), self->series == NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->estimate_label), self->series != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "series.run", self->series != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "series.test", self->series != NULL);
 }
@@ -361,6 +427,8 @@ komi_series_dialog_class_init (KomiSeriesDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, referee_row);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, jobs_row);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, jobs_spin);
+  gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, budget_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, estimate_label);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, summary_label);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, check_label);

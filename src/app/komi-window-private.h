@@ -40,6 +40,7 @@ struct _KomiWindow
   GtkRevealer          *run_revealer;
   GtkLabel             *run_label;
   GtkProgressBar       *run_progress;
+  gboolean              interrupted_offered;  /* this library's dead run was offered */
 };
 
 
@@ -47,5 +48,7 @@ struct _KomiWindow
 void     _komi_window_class_init_run (GtkWidgetClass *widget_class);
 void     _komi_window_init_run       (KomiWindow     *self);
 void     _komi_window_dispose_run    (KomiWindow     *self);
+/* Once per library opened: offers to continue a run that died. */
+void     _komi_window_offer_interrupted (KomiWindow  *self);
 
 G_END_DECLS

@@ -58,6 +58,7 @@ on_library_state (KomiWindow *self)
       break;
     case KOMI_LIBRARY_STATE_READY:
       gtk_stack_set_visible_child_name (self->state_stack, "ready");
+      _komi_window_offer_interrupted (self);
       if (self->toast_on_load)
         adw_toast_overlay_add_toast (self->toast_overlay,
                                      adw_toast_new (_("Library reloaded")));
@@ -80,6 +81,7 @@ komi_window_set_library (KomiWindow  *self,
   if (self->library != NULL)
     g_signal_handlers_disconnect_by_data (self->library, self);
   g_set_object (&self->library, library);
+  self->interrupted_offered = FALSE;
   g_signal_connect_swapped (library, "notify::state", G_CALLBACK (on_library_state), self);
   komi_series_page_set_library (self->series_page, library);
   komi_players_page_set_library (self->players_page, library);
@@ -177,6 +179,56 @@ new_provider_activated (GtkWidget  *widget,
                         GVariant   *parameter)
 {
   gtk_window_present (GTK_WINDOW (komi_provider_dialog_new (GTK_WINDOW (widget))));
+}
+
+static void
+on_edit_provider_response (GtkNativeDialog *dialog,
+                           int              response,
+                           KomiWindow      *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  KomiProviderDialog *editor;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  if (file != NULL && (path = g_file_get_path (file)) == NULL)
+    adw_toast_overlay_add_toast (self->toast_overlay,
+                                 adw_toast_new (_("Choose a profile file on this computer")));
+  if (path != NULL)
+    {
+      editor = komi_provider_dialog_new_for_file (GTK_WINDOW (self), path, &error);
+      if (editor != NULL)
+        gtk_window_present (GTK_WINDOW (editor));
+      else
+        adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+    }
+  g_object_unref (dialog);
+}
+
+/* Opens a profile file where New Model Provider saves them. */
+static void
+edit_provider_activated (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  KomiWindow *self = KOMI_WINDOW (widget);
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *dir = g_build_filename (g_get_user_config_dir (), "komi", "providers", NULL);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  GtkFileChooserNative *chooser;
+
+  chooser = gtk_file_chooser_native_new (_("Edit a Model Provider"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Edit"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Provider profiles"));
+  gtk_file_filter_add_pattern (filter, "*.json");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (g_file_query_exists (folder, NULL))
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_edit_provider_response), self);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
 static void
@@ -318,6 +370,8 @@ komi_window_class_init (KomiWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_activated);
   gtk_widget_class_install_action (widget_class, "win.new-provider", NULL,
                                    new_provider_activated);
+  gtk_widget_class_install_action (widget_class, "win.edit-provider", NULL,
+                                   edit_provider_activated);
   gtk_widget_class_install_action (widget_class, "win.new-opponent", NULL,
                                    new_opponent_activated);
   _komi_window_class_init_run (widget_class);

@@ -250,28 +250,23 @@ forward_cancel (GCancellable *caller, gpointer own)
   g_cancellable_cancel (own);
 }
 
-KomiSeriesResult *
-komi_series_run (const KomiSeries       *series,
-                 KomiSeriesSink         *sink,
-                 guint                   jobs,
-                 KomiSeriesProgressFunc  progress,
-                 gpointer                user_data,
-                 GCancellable           *cancellable,
-                 GError                **error)
+/* The games of a run whose series the sink has begun. */
+static gboolean
+play_series (const KomiSeries       *series,
+             KomiSeriesSink         *sink,
+             GArray                 *plan,
+             guint                   jobs,
+             KomiSeriesProgressFunc  progress,
+             gpointer                user_data,
+             GCancellable           *cancellable,
+             KomiSeriesResult       *result,
+             GError                **error)
 {
-  g_autoptr(GArray) plan = komi_series_plan (series);
   g_autoptr(GCancellable) own = g_cancellable_new ();
-  g_autoptr(KomiSeriesResult) result = g_new0 (KomiSeriesResult, 1);
   GThreadPool *pool;
   gulong handler = 0;
   GPollFD pollfd;
   Run run = { 0, };
-
-  g_return_val_if_fail (series != NULL && sink != NULL, NULL);
-
-  result->records = g_ptr_array_new_with_free_func ((GDestroyNotify) komi_game_record_free);
-  if (!sink->klass->begin_series (sink, series, plan, &result->series_id, error))
-    return NULL;
 
   run.series = series;
   run.sink = sink;
@@ -297,7 +292,7 @@ komi_series_run (const KomiSeries       *series,
         {
           g_cancellable_disconnect (cancellable, handler);
           g_mutex_clear (&run.lock);
-          return NULL;
+          return FALSE;
         }
       if (finished)
         result->skipped++;
@@ -329,9 +324,64 @@ komi_series_run (const KomiSeries       *series,
   if (run.error != NULL)
     {
       g_propagate_error (error, run.error);
+      return FALSE;
+    }
+  return !g_cancellable_set_error_if_cancelled (cancellable, error);
+}
+
+/* Tells the sink how the run ended: what the library needs to tell a
+ * stopped run from one that died. @failure: the run's error, if any. */
+static gboolean
+end_run (KomiSeriesSink *sink,
+         const GError   *failure,
+         gboolean        all_ended,
+         GError        **error)
+{
+  g_autoptr(GError) local = NULL;
+  const char *how;
+
+  if (sink->klass->end_run == NULL)
+    return TRUE;
+  if (failure == NULL)
+    how = all_ended ? "finished" : "ended";
+  else if (g_error_matches (failure, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    how = "stopped";
+  else if (g_error_matches (failure, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_PAUSED))
+    how = "paused";
+  else
+    how = "error";
+  /* After a failure, its error is the one reported: this one is dropped. */
+  return sink->klass->end_run (sink, how, error != NULL ? error : &local);
+}
+
+KomiSeriesResult *
+komi_series_run (const KomiSeries       *series,
+                 KomiSeriesSink         *sink,
+                 guint                   jobs,
+                 KomiSeriesProgressFunc  progress,
+                 gpointer                user_data,
+                 GCancellable           *cancellable,
+                 GError                **error)
+{
+  g_autoptr(GArray) plan = NULL;
+  g_autoptr(KomiSeriesResult) result = NULL;
+  g_autoptr(GError) failure = NULL;
+  gboolean ended;
+
+  g_return_val_if_fail (series != NULL && sink != NULL, NULL);
+
+  plan = komi_series_plan (series);
+  result = g_new0 (KomiSeriesResult, 1);
+  result->records = g_ptr_array_new_with_free_func ((GDestroyNotify) komi_game_record_free);
+  if (!sink->klass->begin_series (sink, series, plan, &result->series_id, error))
+    return NULL;
+  play_series (series, sink, plan, jobs, progress, user_data, cancellable, result, &failure);
+  ended = result->skipped + result->played == plan->len;
+  if (!end_run (sink, failure, ended, failure != NULL ? NULL : error) || failure != NULL)
+    {
+      if (failure != NULL)
+        g_propagate_error (error, g_steal_pointer (&failure));
       return NULL;
     }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return NULL;
   return g_steal_pointer (&result);
 }

@@ -133,6 +133,14 @@ typedef struct
   gboolean (*game_left)     (KomiSeriesSink            *sink,
                              const KomiPlannedGame     *game,
                              GError                   **error);
+  /* Optional: the run that begin_series began is over in an orderly way,
+   * @how being "finished" (every game ended), "ended" (games left),
+   * "stopped" (cancelled), "paused" or "error". Called once for each
+   * begin_series that succeeded, whatever happened after it: a run with
+   * no end_run is one whose process died. */
+  gboolean (*end_run)       (KomiSeriesSink            *sink,
+                             const char                *how,
+                             GError                   **error);
 } KomiSeriesSinkClass;
 
 struct _KomiSeriesSink

@@ -209,6 +209,9 @@ parse_fields (JsonObject *object, KomiProviderProfile *p, GError **error)
       || !get_number (object, "retry_cap_ms", 1, 3600000, TRUE, 60000, &cap_ms, error))
     return FALSE;
   p->max_output_tokens = (gint64) max_tokens;
+  /* Absent prices read as 0 but are unknown, not free: estimates say so. */
+  p->priced = json_object_has_member (object, "price_input_per_mtok")
+              && json_object_has_member (object, "price_output_per_mtok");
   p->thinking_budget = (gint64) thinking;
   p->top_logprobs = (guint) top;
   p->max_concurrent = (guint) concurrent;

@@ -63,6 +63,7 @@ typedef struct
   double                 requests_per_minute;  /* 0: no cap */
   double                 price_input;        /* per million tokens */
   double                 price_output;
+  gboolean               priced;             /* both prices given (0 is a price) */
   double                 timeout_seconds;    /* I/O timeout of one exchange */
   guint                  retry_attempts;     /* exchanges per call, first included */
   double                 retry_seconds;      /* wall-clock budget of one call */

@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <unistd.h>
+
 #include "komi-store-sink.h"
 
 typedef struct
@@ -22,6 +24,7 @@ typedef struct
   /* plan index -> row of the game's attempt in flight. A game asks one
    * question at a time, so it has at most one. */
   GHashTable     *in_flight;
+  int             run_fd;      /* the run's lock (komi_store_begin_run); -1: none */
 } KomiStoreSink;
 
 static const KomiSeriesSinkClass store_sink_class;
@@ -80,6 +83,13 @@ sink_begin_series (KomiSeriesSink    *sink,
   KomiStoreSink *self = store_sink (sink);
 
   if (!komi_store_begin_series (self->store, series, plan, series_id, error))
+    return FALSE;
+  /* Refused while another process runs the same series; recorded, so a
+   * run that dies is told from one that was stopped. */
+  if (self->run_fd >= 0)
+    close (self->run_fd);
+  self->run_fd = -1;
+  if (!komi_store_begin_run (self->store, *series_id, &self->run_fd, error))
     return FALSE;
   g_mutex_lock (&self->lock);
   if (self->series_id != *series_id)
@@ -239,6 +249,18 @@ sink_game_left (KomiSeriesSink         *sink,
          && komi_store_flush_calls (self->store, game_id, error);
 }
 
+static gboolean
+sink_end_run (KomiSeriesSink  *sink,
+              const char      *how,
+              GError         **error)
+{
+  KomiStoreSink *self = store_sink (sink);
+  int fd = self->run_fd;
+
+  self->run_fd = -1;
+  return komi_store_end_run (self->store, komi_store_sink_get_series_id (sink), fd, how, error);
+}
+
 static const KomiSeriesSinkClass store_sink_class = {
   .begin_series = sink_begin_series,
   .game_state = sink_game_state,
@@ -247,6 +269,7 @@ static const KomiSeriesSinkClass store_sink_class = {
   .game_finished = sink_game_finished,
   .call_attempt = sink_call_attempt,
   .game_left = sink_game_left,
+  .end_run = sink_end_run,
 };
 
 KomiSeriesSink *
@@ -262,6 +285,7 @@ komi_store_new_sink (KomiStore *store)
   g_mutex_init (&self->lock);
   self->game_ids = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   self->in_flight = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+  self->run_fd = -1;
   return &self->parent;
 }
 
@@ -273,6 +297,10 @@ komi_store_sink_free (KomiSeriesSink *sink)
   if (sink == NULL)
     return;
   self = store_sink (sink);
+  /* Only a run the runner never ended: its lock goes, and with no end
+   * recorded it looks like the crash it nearly was. */
+  if (self->run_fd >= 0)
+    close (self->run_fd);
   g_hash_table_destroy (self->game_ids);
   g_hash_table_destroy (self->in_flight);
   g_mutex_clear (&self->lock);

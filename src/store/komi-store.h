@@ -262,6 +262,29 @@ gboolean         komi_store_add_event        (KomiStore         *self,
                                               const char        *kind,
                                               const char        *detail,
                                               GError           **error);
+/* A run of series @series_id begins in this process: it takes the
+ * series' lock (KOMI_STORE_ERROR_BUSY when another process is running it
+ * now) and records a "run-start" event. @lock_fd receives the lock, which
+ * komi_store_end_run() gives back; the kernel drops it if the process dies. */
+gboolean         komi_store_begin_run        (KomiStore         *self,
+                                              gint64             series_id,
+                                              int               *lock_fd,
+                                              GError           **error);
+/* The run ended in an orderly way, @how: "finished", "ended" (returned
+ * with games unplayed), "stopped", "paused", "error", or "dismissed" (a
+ * user chose not to continue a run that died). Records "run-end", then
+ * closes @lock_fd (-1: none). */
+gboolean         komi_store_end_run          (KomiStore         *self,
+                                              gint64             series_id,
+                                              int                lock_fd,
+                                              const char        *how,
+                                              GError           **error);
+/* The series whose last run started and never ended (no "run-end") while
+ * no process holds its lock: runs killed or crashed, to offer to continue.
+ * Ids (gint64) in the order their runs first appear; any store, reader
+ * included. Whether games are left is the caller's to check. */
+GArray          *komi_store_list_interrupted (KomiStore         *self,
+                                              GError           **error);
 /* One attempt, request and response at once; with @call->attempt 0 the
  * store numbers it after those of the same game, turn and question
  * already recorded (a call resent after a crash keeps both). Moves and

@@ -1,0 +1,205 @@
+/* komi-store-runs.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-store"
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "komi-store-private.h"
+
+/* Runs of a series, told apart from crashes. A run records a "run-start"
+ * event when it begins and a "run-end" when it ends in any orderly way
+ * (finished, stopped, paused, failed); a process killed in between leaves
+ * a start with no end. While it runs, the process holds a lock on one
+ * byte (at the series' id) of LIBRARY.runs, an open file description lock
+ * that the kernel drops when the process dies, in whatever way: a start
+ * with no end whose byte nobody holds is a run that died. Every Komi
+ * process on the same machine sees the locks (pid namespaces, Flatpak's
+ * included, do not matter: the file is what is locked). */
+
+#define RUN_START "run-start"
+#define RUN_END   "run-end"
+
+static char *
+runs_path (KomiStore *self)
+{
+  return g_strconcat (self->path, ".runs", NULL);
+}
+
+static void
+byte_of (struct flock *lock, short type, gint64 series_id)
+{
+  memset (lock, 0, sizeof *lock);
+  lock->l_type = type;
+  lock->l_whence = SEEK_SET;
+  lock->l_start = (off_t) series_id;
+  lock->l_len = 1;
+}
+
+gboolean
+komi_store_begin_run (KomiStore   *self,
+                      gint64       series_id,
+                      int         *lock_fd,
+                      GError     **error)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *detail = NULL;
+  struct flock lock;
+  int fd;
+
+  g_return_val_if_fail (self != NULL && self->writer && series_id > 0, FALSE);
+  g_return_val_if_fail (lock_fd != NULL, FALSE);
+
+  path = runs_path (self);
+  fd = g_open (path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_OPEN,
+                   "Cannot open %s, which marks the series being run: %s", path,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  byte_of (&lock, F_WRLCK, series_id);
+  if (fcntl (fd, F_OFD_SETLK, &lock) != 0)
+    {
+      int saved = errno;
+
+      close (fd);
+      if (saved == EAGAIN || saved == EACCES)
+        g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_BUSY,
+                     "Series %" G_GINT64_FORMAT " is being run by another process right now; "
+                     "wait for it to end or stop it there", series_id);
+      else
+        g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_OPEN,
+                     "Cannot lock %s: %s", path, g_strerror (saved));
+      return FALSE;
+    }
+  detail = g_strdup_printf ("{\"series\":%" G_GINT64_FORMAT ",\"pid\":%d}", series_id,
+                            (int) getpid ());
+  if (!komi_store_add_event (self, 0, RUN_START, detail, error))
+    {
+      close (fd);
+      return FALSE;
+    }
+  *lock_fd = fd;
+  return TRUE;
+}
+
+gboolean
+komi_store_end_run (KomiStore   *self,
+                    gint64       series_id,
+                    int          lock_fd,
+                    const char  *how,
+                    GError     **error)
+{
+  g_autofree char *detail = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (self != NULL && how != NULL, FALSE);
+
+  detail = g_strdup_printf ("{\"series\":%" G_GINT64_FORMAT ",\"how\":\"%s\"}", series_id, how);
+  ok = komi_store_add_event (self, 0, RUN_END, detail, error);
+  /* The lock goes only once the end is recorded: no one sees a gap. */
+  if (lock_fd >= 0)
+    close (lock_fd);
+  return ok;
+}
+
+/* Whether a process holds @series_id's byte of LIBRARY.runs; FALSE when
+ * the file is missing (no run has locked it since it was made). */
+static gboolean
+run_is_live (int fd, gint64 series_id)
+{
+  struct flock lock;
+
+  if (fd < 0)
+    return FALSE;
+  byte_of (&lock, F_WRLCK, series_id);
+  /* Unsure (an error): live, so nothing is offered twice. */
+  if (fcntl (fd, F_OFD_GETLK, &lock) != 0)
+    return TRUE;
+  return lock.l_type != F_UNLCK;
+}
+
+typedef struct
+{
+  GArray *ids;
+} ListData;
+
+static gboolean
+list_interrupted_txn (KomiStore *self, gpointer user_data, GError **error)
+{
+  ListData *data = user_data;
+  g_autoptr(KomiStoreStmt) stmt = NULL;
+  g_autoptr(GHashTable) last = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (gint64));
+  int rc;
+
+  stmt = _komi_store_prepare (self, "SELECT json_extract (detail, '$.series'), kind = '"
+                                    RUN_START "' FROM events WHERE game_id IS NULL AND kind IN "
+                                    "('" RUN_START "', '" RUN_END "') AND json_valid (detail) "
+                                    "ORDER BY id", error);
+  if (stmt == NULL)
+    return FALSE;
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (stmt, 0);
+      gboolean started = sqlite3_column_int (stmt, 1);
+
+      if (id <= 0)
+        continue;
+      if (!g_hash_table_contains (last, &id))
+        g_array_append_val (order, id);
+      g_hash_table_replace (last, g_memdup2 (&id, sizeof id), GINT_TO_POINTER (started));
+    }
+  if (rc != SQLITE_DONE)
+    {
+      _komi_store_set_error (self, rc, error, "Cannot read the library's runs");
+      return FALSE;
+    }
+  for (guint i = 0; i < order->len; i++)
+    {
+      gint64 id = g_array_index (order, gint64, i);
+
+      if (GPOINTER_TO_INT (g_hash_table_lookup (last, &id)))
+        g_array_append_val (data->ids, id);
+    }
+  return TRUE;
+}
+
+GArray *
+komi_store_list_interrupted (KomiStore *self, GError **error)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) dead = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autofree char *path = NULL;
+  ListData data = { ids };
+  int fd;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (!_komi_store_transaction (self, FALSE, list_interrupted_txn, &data, error))
+    return NULL;
+  if (ids->len == 0)
+    return g_steal_pointer (&dead);
+  path = runs_path (self);
+  fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  for (guint i = 0; i < ids->len; i++)
+    if (!run_is_live (fd, g_array_index (ids, gint64, i)))
+      g_array_append_val (dead, g_array_index (ids, gint64, i));
+  if (fd >= 0)
+    close (fd);
+  return g_steal_pointer (&dead);
+}
