@@ -14,6 +14,7 @@
 #include "komi-key-store.h"
 #include "komi-provider.h"
 #include "komi-rehearsal.h"
+#include "komi-series-dialog.h"
 #include "komi-settings.h"
 #include "komi-store-test-util.h"
 #include "komi-test-util.h"
@@ -94,22 +95,32 @@ save_key (const char *name, const char *key)
   g_assert_true (app_test_wait (flag_set, &saved));
 }
 
+/* A profile of the rehearsal model at @base_url whose key is @key_name. */
+static char *
+write_profile (KeysFixture *f, const char *file, const char *base_url, const char *provider,
+               const char *key_name)
+{
+  char *path = g_build_filename (f->dir, file, NULL);
+  g_autofree char *json = g_strdup_printf (
+    "{\"name\": \"%s\", \"api\": \"openai-chat\", \"base_url\": \"%s/v1\","
+    " \"model\": \"rehearsal-model\", \"key_env\": \"%s\","
+    " \"retry_base_ms\": 1, \"retry_cap_ms\": 5}", provider, base_url, key_name);
+
+  g_assert_true (g_file_set_contents (path, json, -1, NULL));
+  return path;
+}
+
 /* A model subject named by a profile whose key is @key_name, against random. */
 static char *
 write_series (KeysFixture *f, const char *base_url, const char *provider, const char *key_name)
 {
-  g_autofree char *profile = g_build_filename (f->dir, "provider.json", NULL);
-  g_autofree char *profile_json = g_strdup_printf (
-    "{\"name\": \"%s\", \"api\": \"openai-chat\", \"base_url\": \"%s/v1\","
-    " \"model\": \"rehearsal-model\", \"key_env\": \"%s\","
-    " \"retry_base_ms\": 1, \"retry_cap_ms\": 5}", provider, base_url, key_name);
+  g_autofree char *profile = write_profile (f, "provider.json", base_url, provider, key_name);
   g_autofree char *series_json = g_strdup_printf (
     "{\"name\": \"Keyed\", \"protocol\": 1, \"subject\": \"model:%s\","
     " \"opponents\": [\"random\"], \"pairs\": 1, \"seed\": 5, \"referee\": \"none\"}",
     profile);
   char *path = g_build_filename (f->dir, "series.json", NULL);
 
-  g_assert_true (g_file_set_contents (profile, profile_json, -1, NULL));
   g_assert_true (g_file_set_contents (path, series_json, -1, NULL));
   return path;
 }
@@ -202,6 +213,71 @@ test_missing_key (KeysFixture *f, gconstpointer data)
   g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
 }
 
+static gboolean
+dialog_accepts (gpointer dialog)
+{
+  return komi_series_dialog_get_definition (dialog) != NULL;
+}
+
+static gboolean
+dialog_says (gpointer dialog)
+{
+  GtkWidget *label = app_test_child (dialog, KOMI_TYPE_SERIES_DIALOG, "error_label");
+
+  return gtk_widget_get_visible (label)
+    && strstr (gtk_label_get_text (GTK_LABEL (label)), "Players") != NULL;
+}
+
+/* The whole way a user goes: a model whose key is in the keyring only,
+ * chosen in the New Series dialog, accepted once the dialog has looked
+ * its key up, and run. A model with no key anywhere is refused there, in
+ * words that say where the key goes. */
+static void
+test_series_dialog (KeysFixture *f, gconstpointer data)
+{
+  g_autofree char *key = g_strdup_printf ("sk-komi-dialog-%08x", g_random_int ());
+  KomiRehearsalOptions options = { 0, };
+  g_autoptr(KomiRehearsal) server = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *keyed = NULL, *keyless = NULL, *subject = NULL;
+  KomiSeriesDialog *dialog;
+  KomiSeriesJob *job;
+
+  options.api_key = key;
+  server = komi_rehearsal_new (&options, &error);
+  g_assert_no_error (error);
+  keyed = write_profile (f, "keyed.json", komi_rehearsal_get_base_url (server),
+                         "Dialog provider", "KOMI_TEST_APP_DIALOG_KEY");
+  keyless = write_profile (f, "keyless.json", komi_rehearsal_get_base_url (server),
+                           "Keyless provider", "KOMI_TEST_APP_NO_KEY");
+  save_key ("KOMI_TEST_APP_DIALOG_KEY", key);
+
+  dialog = komi_series_dialog_new (GTK_WINDOW (f->window));
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+  subject = g_strconcat ("model:", keyless, NULL);
+  app_test_set_text (dialog, KOMI_TYPE_SERIES_DIALOG, "subject_row", subject);
+  app_test_set_text (dialog, KOMI_TYPE_SERIES_DIALOG, "opponents_row", "random");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (app_test_child (dialog, KOMI_TYPE_SERIES_DIALOG,
+                                                             "referee_row")), 2);  /* none */
+  g_assert_true (app_test_wait (dialog_says, dialog));
+  g_assert_null (komi_series_dialog_get_definition (dialog));
+
+  g_free (subject);
+  subject = g_strconcat ("model:", keyed, NULL);
+  app_test_set_text (dialog, KOMI_TYPE_SERIES_DIALOG, "subject_row", subject);
+  g_assert_true (app_test_wait (dialog_accepts, dialog));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "series.run", NULL));
+  g_assert_null (dialog);   /* closed */
+
+  g_assert_true (app_test_wait_seconds (job_over, f->window, 120));
+  job = komi_window_get_job (f->window);
+  g_assert_no_error ((GError *) komi_series_job_get_error (job));
+  g_assert_cmpuint (komi_series_job_get_done (job), >, 0);
+  g_assert_cmpuint (komi_rehearsal_get_request_count (server, "/v1/chat/completions"), >, 0);
+  g_assert_false (dir_contains (f->dir, key));
+}
+
 /* KataGo is not installed here: the fake GTP engine stands in for its
  * binary (a script that drops KataGo's arguments), with empty files as
  * its network and config, which is all the spec parser checks. */
@@ -261,6 +337,8 @@ main (int argc, char *argv[])
               keys_fixture_set_up, test_key_from_keyring, keys_fixture_tear_down);
   g_test_add ("/komi/app/keys/missing", KeysFixture, NULL,
               keys_fixture_set_up, test_missing_key, keys_fixture_tear_down);
+  g_test_add ("/komi/app/keys/series-dialog", KeysFixture, NULL,
+              keys_fixture_set_up, test_series_dialog, keys_fixture_tear_down);
   g_test_add ("/komi/app/keys/katago-from-settings", KeysFixture, NULL,
               keys_fixture_set_up, test_katago_from_settings, keys_fixture_tear_down);
   return g_test_run ();
