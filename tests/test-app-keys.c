@@ -21,10 +21,11 @@
 #include "komi-window.h"
 
 /* What a series run from the window takes from the desktop rather than
- * the environment: a model provider's API key from the keyring (here the
- * key store's in-memory stand-in, since CI runs no keyring daemon; the
+ * the environment: a model provider's API key from the keyring, and
+ * KataGo's files from the settings the Opponent dialog saves. The keyring
+ * is the key store's in-memory stand-in where no keyring daemon runs (the
  * window's path through komi_key_store_lookup_async is the real one), and
- * KataGo's files from the settings the Opponent dialog saves. */
+ * a real GNOME Keyring when tests/with-keyring.sh runs this program. */
 
 #define KEY_NAME "KOMI_TEST_APP_KEY"
 
@@ -82,7 +83,10 @@ flag_set (gpointer data)
 static void
 on_saved (GObject *source, GAsyncResult *result, gpointer data)
 {
-  g_assert_true (komi_key_store_save_finish (result, NULL));
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (komi_key_store_save_finish (result, &error));
+  g_assert_no_error (error);
   *(gboolean *) data = TRUE;
 }
 
@@ -331,7 +335,9 @@ int
 main (int argc, char *argv[])
 {
   app_test_init (&argc, &argv);
-  komi_key_store_use_memory ();
+  /* tests/with-keyring.sh runs a real GNOME Keyring on a private bus. */
+  if (g_getenv ("KOMI_TEST_REAL_KEYRING") == NULL)
+    komi_key_store_use_memory ();
 
   g_test_add ("/komi/app/keys/from-keyring", KeysFixture, NULL,
               keys_fixture_set_up, test_key_from_keyring, keys_fixture_tear_down);

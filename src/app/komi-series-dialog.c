@@ -175,9 +175,11 @@ on_keys_prepared (GObject      *source,
                   GAsyncResult *result,
                   gpointer      user_data)
 {
-  g_autoptr(KomiSeriesDialog) self = user_data;
+  KomiSeriesDialog *self = user_data;
   g_autoptr(GError) error = NULL;
 
+  /* Cancelled in dispose: @self may be gone (no reference is held, so
+   * the dialog is finalized when it is destroyed, not by this callback). */
   if (!komi_series_keys_prepare_finish (result, &error)
       && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
@@ -205,8 +207,7 @@ look_up_keys (KomiSeriesDialog *self, const char *definition)
   if (*self->keys_for == '\0')
     return;
   self->keys = g_cancellable_new ();
-  komi_series_keys_prepare_async (NULL, definition, self->keys, on_keys_prepared,
-                                  g_object_ref (self));
+  komi_series_keys_prepare_async (NULL, definition, self->keys, on_keys_prepared, self);
 }
 
 static void
