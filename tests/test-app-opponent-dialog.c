@@ -11,6 +11,7 @@
 #include "komi-app-test-util.h"
 #include "komi-opponent-dialog.h"
 #include "komi-series-dialog.h"
+#include "komi-settings.h"
 #include "komi-test-util.h"
 
 /* The opponent dialog, built from its template and presented: a spec the
@@ -198,6 +199,106 @@ test_add_to_series (DialogFixture *f, gconstpointer data)
   g_assert_nonnull (komi_series_dialog_get_definition (KOMI_SERIES_DIALOG (f->series)));
 }
 
+/* Add keeps KataGo's files in settings, where the New Series dialog (and
+ * a series run from the window) finds them with no KOMI_KATAGO* set, and
+ * the next Opponent dialog starts from them. */
+static void
+test_katago_saved (DialogFixture *f, gconstpointer data)
+{
+  g_autofree char *here = g_build_filename (g_getenv ("KOMI_SOURCE_DIR"), "tests",
+                                            "test-app-opponent-dialog.c", NULL);
+  g_autoptr(GSettings) settings = komi_settings_new ();
+  GObject *opponents = gtk_widget_get_template_child (f->series, KOMI_TYPE_SERIES_DIALOG,
+                                                      "opponents_row");
+  g_autofree char *binary = NULL;
+  KomiOpponentDialog *again;
+
+  g_assert_nonnull (settings);
+  set_kind (f, 2);
+  set_text (f, "binary_row", "/bin/true");
+  set_text (f, "model_row", here);
+  set_text (f, "config_row", here);
+  set_text (f, "visits_row", "50");
+  assert_spec (f, "katago:50");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.add", NULL));
+  g_assert_null (f->dialog);
+
+  binary = g_settings_get_string (settings, "katago-binary");
+  g_assert_cmpstr (binary, ==, "/bin/true");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (opponents)), ==, "random, katago:50");
+  g_assert_nonnull (komi_series_dialog_get_definition (KOMI_SERIES_DIALOG (f->series)));
+
+  again = komi_opponent_dialog_new (GTK_WINDOW (f->series), NULL);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (
+                     app_test_child (again, KOMI_TYPE_OPPONENT_DIALOG, "model_row"))), ==, here);
+  gtk_window_destroy (GTK_WINDOW (again));
+
+  g_settings_reset (settings, "katago-binary");
+  g_settings_reset (settings, "katago-model");
+  g_settings_reset (settings, "katago-config");
+}
+
+static gboolean
+find_chooser (gpointer data)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (GTK_IS_FILE_CHOOSER (l->data) && gtk_widget_get_visible (l->data))
+      {
+        *(GtkWidget **) data = l->data;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+file_selected (gpointer chooser)
+{
+  g_autoptr(GFile) file = gtk_file_chooser_get_file (chooser);
+
+  return file != NULL;
+}
+
+/* The buttons beside the path rows open a file chooser (under Xvfb, no
+ * portal: GTK's own dialog) whose choice fills the row; for a GTP
+ * command, the program replaces the first word and the arguments stay. */
+static void
+test_file_choosers (DialogFixture *f, gconstpointer data)
+{
+  g_autofree char *here = g_build_filename (g_getenv ("KOMI_SOURCE_DIR"), "tests",
+                                            "test-app-opponent-dialog.c", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (here);
+  GtkWidget *chooser = NULL;
+
+  set_kind (f, 2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.choose-file",
+                                             "s", "config"));
+  g_assert_true (app_test_wait (find_chooser, &chooser));
+  g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL));
+  /* The folder loads before the file is selected in it. */
+  g_assert_true (app_test_wait (file_selected, chooser));
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "config_row"))), ==, here);
+
+  set_kind (f, 3);
+  set_text (f, "command_row", "/nonexistent/engine --mode gtp");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.choose-file",
+                                             "s", "command"));
+  chooser = NULL;
+  g_assert_true (app_test_wait (find_chooser, &chooser));
+  g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL));
+  /* The folder loads before the file is selected in it. */
+  g_assert_true (app_test_wait (file_selected, chooser));
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  {
+    g_autofree char *expected = g_strconcat (here, " --mode gtp", NULL);
+
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "command_row"))), ==,
+                     expected);
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -209,5 +310,9 @@ main (int argc, char *argv[])
               fixture_set_up, test_engines_tested, fixture_tear_down);
   g_test_add ("/komi/app/dialog/opponent/add-to-series", DialogFixture, NULL,
               fixture_set_up, test_add_to_series, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/opponent/katago-saved", DialogFixture, NULL,
+              fixture_set_up, test_katago_saved, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/opponent/file-choosers", DialogFixture, NULL,
+              fixture_set_up, test_file_choosers, fixture_tear_down);
   return g_test_run ();
 }

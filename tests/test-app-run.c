@@ -76,6 +76,27 @@ job_over (gpointer window)
   return job != NULL && !komi_series_job_get_running (job);
 }
 
+/* A series starts once its API keys are looked up: not at once. */
+static gboolean
+job_started (gpointer window)
+{
+  return komi_window_get_job (window) != NULL;
+}
+
+typedef struct
+{
+  KomiWindow    *window;
+  KomiSeriesJob *old;
+} JobChange;
+
+static gboolean
+job_replaced (gpointer data)
+{
+  JobChange *change = data;
+
+  return komi_window_get_job (change->window) != change->old;
+}
+
 static gboolean
 library_settled (gpointer window)
 {
@@ -91,7 +112,9 @@ library_ready (gpointer window)
 static gboolean
 some_games_done (gpointer window)
 {
-  return komi_series_job_get_done (komi_window_get_job (window)) >= 2;
+  KomiSeriesJob *job = komi_window_get_job (window);
+
+  return job != NULL && komi_series_job_get_done (job) >= 2;
 }
 
 /* The library's one series, read again after the run. */
@@ -117,8 +140,8 @@ test_first_run_creates_library (RunFixture *f, gconstpointer data)
   g_assert_cmpint (komi_library_get_state (komi_window_get_library (f->window)), ==,
                    KOMI_LIBRARY_STATE_MISSING);
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", series);
+  g_assert_true (app_test_wait (job_started, f->window));
   job = komi_window_get_job (f->window);
-  g_assert_nonnull (job);
   g_assert_true (komi_series_job_get_running (job));
   g_assert_true (app_test_wait (job_over, f->window));
   g_assert_null (komi_series_job_get_error (job));
@@ -161,7 +184,7 @@ test_stop_and_continue (RunFixture *f, gconstpointer data)
 
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.continue-series", "x",
                               stopped->series->id);
-  g_assert_true (komi_window_get_job (f->window) != job);
+  g_assert_true (app_test_wait (job_replaced, &(JobChange) { f->window, job }));
   g_assert_true (app_test_wait_seconds (job_over, f->window, 120));
   g_assert_false (komi_series_job_get_stopped (komi_window_get_job (f->window)));
   finished = only_series (f);
@@ -203,6 +226,7 @@ test_close_while_running (RunFixture *f, gconstpointer data)
   g_autoptr(KomiSeriesJob) job = NULL;
 
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", series);
+  g_assert_true (app_test_wait (job_started, f->window));
   job = g_object_ref (komi_window_get_job (f->window));
   gtk_window_close (GTK_WINDOW (f->window));
   g_assert_true (answer_close_question ("cancel"));

@@ -127,6 +127,61 @@ test_missing_key (void)
   g_assert_nonnull (strstr (error->message, "Set the environment variable KOMI_TEST_NO_SUCH_KEY"));
 }
 
+/* The process's key table (the keyring's keys in the app) comes before
+ * the environment; cleared, the environment again; neither, the error. */
+static void
+test_key_table (void)
+{
+  Server *server = server_new ();
+  g_autoptr(GPtrArray) attempts = g_ptr_array_new_with_free_func (attempt_free);
+  g_autoptr(KomiProviderProfile) profile = profile_for (server, "openai-chat", NULL);
+  g_autoptr(KomiProvider) provider = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *table_key = g_strdup_printf ("sk-komi-table-%08x", g_random_int ());
+  g_autofree char *expected = NULL;
+  g_autofree char *answer = NULL;
+  guint serial = komi_provider_keys_get_serial ();
+  Request *sent;
+
+  komi_provider_keys_set (KEY_ENV, table_key);
+  g_assert_true (komi_provider_keys_has (KEY_ENV));
+  g_assert_cmpuint (komi_provider_keys_get_serial (), !=, serial);
+  server_add_reply (server, 200, NULL, chat_ok, 0);
+  server_add_reply (server, 200, NULL, chat_ok, 0);
+  answer = ask (server, "openai-chat", NULL, KOMI_PROTOCOL_QUESTION_PLAY_OR_PASS, attempts,
+                &error);
+  g_assert_no_error (error);
+  sent = g_ptr_array_index (server->requests, 0);
+  expected = g_strconcat ("Bearer ", table_key, NULL);
+  g_assert_cmpstr (soup_message_headers_get_one (sent->headers, "Authorization"), ==, expected);
+  /* The record never holds it. */
+  g_assert_null (strstr (((Attempt *) g_ptr_array_index (attempts, 0))->request_headers,
+                         table_key));
+
+  komi_provider_keys_clear ();
+  g_assert_false (komi_provider_keys_has (KEY_ENV));
+  g_clear_pointer (&answer, g_free);
+  answer = ask (server, "openai-chat", NULL, KOMI_PROTOCOL_QUESTION_PLAY_OR_PASS, attempts,
+                &error);
+  g_assert_no_error (error);
+  sent = g_ptr_array_index (server->requests, 1);
+  g_clear_pointer (&expected, g_free);
+  expected = g_strconcat ("Bearer ", test_key, NULL);
+  g_assert_cmpstr (soup_message_headers_get_one (sent->headers, "Authorization"), ==, expected);
+
+  /* An empty key removes; with the environment unset too, the clear error. */
+  komi_provider_keys_set (KEY_ENV, table_key);
+  komi_provider_keys_set (KEY_ENV, "");
+  g_assert_false (komi_provider_keys_has (KEY_ENV));
+  g_unsetenv (KEY_ENV);
+  provider = komi_provider_new (profile, &error);
+  g_assert_null (provider);
+  g_assert_error (error, KOMI_PROVIDER_ERROR, KOMI_PROVIDER_ERROR_FATAL);
+  g_assert_nonnull (strstr (error->message, "Set the environment variable " KEY_ENV));
+  g_setenv (KEY_ENV, test_key, TRUE);
+  server_free (server);
+}
+
 typedef struct
 {
   const char *api;
@@ -375,6 +430,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/providers/request-for-question", test_request_for_question);
   g_test_add_func ("/komi/providers/profile/errors", test_profile_errors);
   g_test_add_func ("/komi/providers/profile/missing-key", test_missing_key);
+  g_test_add_func ("/komi/providers/key-table", test_key_table);
   for (guint i = 0; i < G_N_ELEMENTS (api_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/komi/providers/api/%s", api_cases[i].api);

@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "komi-series-runner.h"
 #include "komi-test-play.h"
 #include "komi-test-util.h"
@@ -363,6 +365,68 @@ test_cancel (void)
   memory_sink_clear (&sink);
 }
 
+/* Engine files the definition leaves out come from the caller (the app's
+ * settings) before the environment; the definition's own win, and the
+ * default referee follows the definition alone. */
+static void
+test_engine_defaults (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-series-XXXXXX", NULL);
+  g_autofree char *binary = g_build_filename (dir, "katago", NULL);
+  g_autofree char *model = g_build_filename (dir, "model.bin.gz", NULL);
+  g_autofree char *config = g_build_filename (dir, "gtp.cfg", NULL);
+  const char *json = "{\"name\": \"k\", \"protocol\": 1, \"subject\": \"random\","
+                     " \"opponents\": [\"katago:10\"], \"pairs\": 1, \"seed\": 1}";
+  KomiPlayerOptions defaults = { 0 };
+  g_autoptr(KomiSeries) series = NULL;
+  g_autoptr(KomiSeries) plain = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (binary, "#!/bin/sh\n", -1, NULL));
+  g_assert_cmpint (g_chmod (binary, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (model, "", -1, NULL));
+  g_assert_true (g_file_set_contents (config, "", -1, NULL));
+  g_unsetenv ("KOMI_KATAGO");
+  g_unsetenv ("KOMI_KATAGO_MODEL");
+  g_unsetenv ("KOMI_KATAGO_CONFIG");
+
+  /* Without them, KataGo is not found. */
+  plain = komi_series_new_from_json (json, -1, &error);
+  g_assert_null (plain);
+  g_assert_nonnull (strstr (error->message, "KataGo needs"));
+  g_clear_error (&error);
+
+  defaults.katago_binary = binary;
+  defaults.katago_model = model;
+  defaults.katago_config = config;
+  defaults.gnugo_path = "";
+  series = komi_series_new_from_json_with_engines (json, -1, &defaults, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (series->engines.katago_binary, ==, binary);
+  g_assert_cmpstr (series->engines.katago_model, ==, model);
+  g_assert_null (series->engines.gnugo_path);
+  g_assert_cmpstr (series->referee, ==, "gnugo");
+  g_clear_pointer (&series, komi_series_free);
+
+  /* The definition's own binary wins over the default. */
+  {
+    g_autofree char *own = g_strdup_printf (
+      "{\"name\": \"k\", \"protocol\": 1, \"subject\": \"random\", \"opponents\":"
+      " [\"katago:10\"], \"pairs\": 1, \"seed\": 1, \"referee\": \"none\","
+      " \"engines\": {\"katago\": {\"binary\": \"%s\"}}}", binary);
+
+    defaults.katago_binary = "/nonexistent/katago";
+    series = komi_series_new_from_json_with_engines (own, -1, &defaults, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (series->engines.katago_binary, ==, binary);
+    g_assert_cmpstr (series->engines.katago_config, ==, config);
+  }
+  g_remove (binary);
+  g_remove (model);
+  g_remove (config);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -370,6 +434,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/komi/series/example-files", test_example_files);
   g_test_add_func ("/komi/series/field-errors", test_field_errors);
+  g_test_add_func ("/komi/series/engine-defaults", test_engine_defaults);
   g_test_add_func ("/komi/series/plan", test_plan);
   g_test_add_func ("/komi/series/run-and-resume", test_run_and_resume);
   g_test_add_func ("/komi/series/cancel", test_cancel);

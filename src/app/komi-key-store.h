@@ -34,4 +34,8 @@ char     *komi_key_store_lookup_finish (GAsyncResult         *result,
                                         GError              **error);
 void      komi_key_store_free          (char                 *key);
 
+/* For tests, where no keyring daemon runs: from now on the calls above
+ * keep keys in this process's memory instead of the Secret Service. */
+void      komi_key_store_use_memory    (void);
+
 G_END_DECLS

@@ -15,6 +15,7 @@
 #include "komi-opponent-dialog.h"
 #include "komi-player-check.h"
 #include "komi-player-spec.h"
+#include "komi-settings.h"
 
 /* The kinds, in the order of the kind row's list. */
 enum { KIND_RANDOM, KIND_GNUGO, KIND_KATAGO, KIND_GTP };
@@ -26,7 +27,10 @@ struct _KomiOpponentDialog
   GtkEditable    *target;       /* weak */
   char           *spec;         /* the fields' spec when valid */
   GCancellable   *cancellable;  /* the Test in flight */
+  GtkNativeDialog *chooser;     /* a file chooser open for one of the rows */
+  AdwEntryRow    *chooser_row;
 
+  AdwPreferencesGroup *engine_group;
   AdwComboRow    *kind_row;
   AdwActionRow   *level_row;
   GtkSpinButton  *level_spin;
@@ -131,6 +135,11 @@ on_changed (KomiOpponentDialog *self)
   for (guint i = 1; i <= 4; i++)
     gtk_widget_set_visible (rows[i], kind == KIND_KATAGO);
   gtk_widget_set_visible (GTK_WIDGET (self->command_row), kind == KIND_GTP);
+  adw_preferences_group_set_description (
+    self->engine_group,
+    kind == KIND_KATAGO ? _("Adding this opponent keeps its three files for every series "
+                            "run from Komi.")
+                        : NULL);
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     gtk_widget_remove_css_class (rows[i], "error");
   g_clear_pointer (&self->spec, g_free);
@@ -212,6 +221,152 @@ test_activated (GtkWidget  *widget,
                                         g_object_ref (self));
 }
 
+static const char *katago_keys[] = { "katago-binary", "katago-model", "katago-config" };
+
+/* KataGo's files as Komi's defaults: series run from the window use them
+ * (komi-window-run.c), and the next Opponent dialog starts from them. */
+static void
+save_katago_files (KomiOpponentDialog *self)
+{
+  g_autoptr(GSettings) settings = komi_settings_new ();
+  AdwEntryRow *rows[] = { self->binary_row, self->model_row, self->config_row };
+
+  if (settings == NULL)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      g_autofree char *text = text_of (rows[i]);
+
+      g_settings_set_string (settings, katago_keys[i], text);
+    }
+}
+
+/* A path as a shell word: quoted only when it has to be. */
+static char *
+shell_word (const char *path)
+{
+  for (const char *p = path; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p) && strchr ("/._+-=:,@%", *p) == NULL)
+      return g_shell_quote (path);
+  return g_strdup (path);
+}
+
+static void
+on_chooser_response (GtkNativeDialog    *chooser,
+                     int                 response,
+                     KomiOpponentDialog *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  if (file != NULL)
+    path = g_file_get_path (file);
+  if (path != NULL && self->chooser_row == self->command_row)
+    {
+      /* The program replaces the command's first word; its arguments stay. */
+      g_autofree char *command = text_of (self->command_row);
+      g_auto(GStrv) argv = NULL;
+      g_autoptr(GString) text = g_string_new (NULL);
+      g_autofree char *program = shell_word (path);
+
+      g_string_append (text, program);
+      if (*command != '\0' && g_shell_parse_argv (command, NULL, &argv, NULL))
+        for (guint i = 1; argv[i] != NULL; i++)
+          {
+            g_autofree char *word = shell_word (argv[i]);
+
+            g_string_append_printf (text, " %s", word);
+          }
+      gtk_editable_set_text (GTK_EDITABLE (self->command_row), text->str);
+    }
+  else if (path != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (self->chooser_row), path);
+  g_clear_object (&self->chooser);
+  self->chooser_row = NULL;
+}
+
+static void
+choose_file_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  KomiOpponentDialog *self = KOMI_OPPONENT_DIALOG (widget);
+  const char *which = g_variant_get_string (parameter, NULL);
+  g_autoptr(GtkFileFilter) filter = NULL;
+  g_autofree char *current = NULL;
+  const char *title;
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+  if (g_str_equal (which, "binary"))
+    {
+      self->chooser_row = self->binary_row;
+      title = _("KataGo Binary");
+    }
+  else if (g_str_equal (which, "model"))
+    {
+      self->chooser_row = self->model_row;
+      title = _("KataGo Network File");
+      filter = gtk_file_filter_new ();
+      gtk_file_filter_set_name (filter, _("KataGo networks"));
+      gtk_file_filter_add_pattern (filter, "*.bin.gz");
+      gtk_file_filter_add_pattern (filter, "*.txt.gz");
+      gtk_file_filter_add_pattern (filter, "*.bin");
+    }
+  else if (g_str_equal (which, "config"))
+    {
+      self->chooser_row = self->config_row;
+      title = _("KataGo GTP Config");
+      filter = gtk_file_filter_new ();
+      gtk_file_filter_set_name (filter, _("Config files"));
+      gtk_file_filter_add_pattern (filter, "*.cfg");
+    }
+  else
+    {
+      self->chooser_row = self->command_row;
+      title = _("GTP Program");
+    }
+
+  self->chooser = GTK_NATIVE_DIALOG (gtk_file_chooser_native_new (title, GTK_WINDOW (self),
+                                                                  GTK_FILE_CHOOSER_ACTION_OPEN,
+                                                                  _("_Choose"), _("_Cancel")));
+  if (filter != NULL)
+    {
+      g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+      gtk_file_filter_set_name (all, _("All files"));
+      gtk_file_filter_add_pattern (all, "*");
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), all);
+    }
+  /* Start where the current file is. */
+  current = text_of (self->chooser_row);
+  if (self->chooser_row == self->command_row && *current != '\0')
+    {
+      g_auto(GStrv) argv = NULL;
+
+      if (g_shell_parse_argv (current, NULL, &argv, NULL))
+        {
+          g_free (current);
+          current = g_strdup (argv[0]);
+        }
+    }
+  if (g_path_is_absolute (current))
+    {
+      g_autofree char *dir = g_path_get_dirname (current);
+      g_autoptr(GFile) folder = g_file_new_for_path (dir);
+
+      if (g_file_test (dir, G_FILE_TEST_IS_DIR))
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->chooser), folder, NULL);
+    }
+  g_signal_connect (self->chooser, "response", G_CALLBACK (on_chooser_response), self);
+  gtk_native_dialog_set_modal (self->chooser, TRUE);
+  gtk_native_dialog_show (self->chooser);
+}
+
 static void
 add_activated (GtkWidget  *widget,
                const char *action_name,
@@ -223,6 +378,10 @@ add_activated (GtkWidget  *widget,
 
   if (self->spec == NULL || self->target == NULL)
     return;
+  /* Saved before the series' field changes: the New Series dialog judges
+   * the new opponent with the paths in settings. */
+  if (adw_combo_row_get_selected (self->kind_row) == KIND_KATAGO)
+    save_katago_files (self);
   list = g_strstrip (g_strdup (gtk_editable_get_text (self->target)));
   text = *list != '\0' ? g_strconcat (list, ", ", self->spec, NULL) : g_strdup (self->spec);
   gtk_editable_set_text (self->target, text);
@@ -264,6 +423,12 @@ komi_opponent_dialog_dispose (GObject *object)
   self->target = NULL;
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  if (self->chooser != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->chooser, self);
+      gtk_native_dialog_destroy (self->chooser);
+    }
+  g_clear_object (&self->chooser);
   G_OBJECT_CLASS (komi_opponent_dialog_parent_class)->dispose (object);
 }
 
@@ -287,6 +452,7 @@ komi_opponent_dialog_class_init (KomiOpponentDialogClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/komigo/Komi/komi-opponent-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, engine_group);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, kind_row);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, level_row);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, level_spin);
@@ -303,6 +469,8 @@ komi_opponent_dialog_class_init (KomiOpponentDialogClass *klass)
 
   gtk_widget_class_install_action (widget_class, "opponent.test", NULL, test_activated);
   gtk_widget_class_install_action (widget_class, "opponent.add", NULL, add_activated);
+  gtk_widget_class_install_action (widget_class, "opponent.choose-file", "s",
+                                   choose_file_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -311,15 +479,24 @@ komi_opponent_dialog_init (KomiOpponentDialog *self)
 {
   const char *variables[] = { "KOMI_KATAGO", "KOMI_KATAGO_MODEL", "KOMI_KATAGO_CONFIG" };
   AdwEntryRow *rows[] = { NULL, NULL, NULL };
+  g_autoptr(GSettings) settings = komi_settings_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
   rows[0] = self->binary_row;
   rows[1] = self->model_row;
   rows[2] = self->config_row;
-  /* KataGo's files as komi-cli finds them, to start from. */
+  /* KataGo's files as a series from the window finds them, to start from:
+   * the ones saved by the last Add, else komi-cli's variables. */
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    if (g_getenv (variables[i]) != NULL)
-      gtk_editable_set_text (GTK_EDITABLE (rows[i]), g_getenv (variables[i]));
+    {
+      g_autofree char *saved = settings != NULL
+        ? g_strstrip (g_settings_get_string (settings, katago_keys[i])) : NULL;
+
+      if (saved != NULL && *saved != '\0')
+        gtk_editable_set_text (GTK_EDITABLE (rows[i]), saved);
+      else if (g_getenv (variables[i]) != NULL)
+        gtk_editable_set_text (GTK_EDITABLE (rows[i]), g_getenv (variables[i]));
+    }
   gtk_editable_set_text (GTK_EDITABLE (self->visits_row), "100");
   adw_combo_row_set_selected (self->kind_row, KIND_GNUGO);
 }

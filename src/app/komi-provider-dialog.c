@@ -264,10 +264,10 @@ on_key_saved (GObject      *source,
 
   if (komi_key_store_save_finish (result, &error))
     {
-      /* Runs do not read the keyring yet: say so rather than let a run
-       * fail on a key the user believes is set. */
-      text = g_strdup_printf (_("The key is in the system keyring as %s, where Test finds "
-                                "it. Series runs still read it from the environment "
+      /* Test and every series started from the window look it up there
+       * (komi-series-keys.c); komi-cli reads the environment. */
+      text = g_strdup_printf (_("The key is in the system keyring as %s, where Test and "
+                                "series run from Komi find it. komi-cli reads the environment "
                                 "variable %s."), name, name);
       /* Typed once, kept only in the keyring. */
       gtk_editable_set_text (GTK_EDITABLE (self->key_row), "");

@@ -19,6 +19,8 @@
 #include "komi-series.h"
 #include "komi-series-dialog.h"
 #include "komi-series-estimate.h"
+#include "komi-series-keys.h"
+#include "komi-settings.h"
 
 struct _KomiSeriesDialog
 {
@@ -29,6 +31,9 @@ struct _KomiSeriesDialog
   KomiSeries     *series;       /* the same, parsed */
   GCancellable   *checks;       /* the player tests in flight */
   GPtrArray      *check_lines;  /* one line per player tested, in the fields' order */
+  GCancellable   *keys;         /* the models' keys being looked up in the keyring */
+  char           *keys_for;     /* the model players they were looked up for */
+  char           *keys_error;   /* which key is missing and what to do; NULL: none */
 
   AdwEntryRow    *name_row;
   AdwEntryRow    *subject_row;
@@ -201,6 +206,65 @@ describe_estimate (const KomiSeriesEstimate *e)
   return g_string_free (text, FALSE);
 }
 
+static void on_changed (KomiSeriesDialog *self);
+
+/* The model players the fields name, one per line: what the keys were
+ * looked up for. */
+static char *
+model_players (KomiSeriesDialog *self)
+{
+  g_auto(GStrv) opponents = g_strsplit (text_of (self->opponents_row), ",", -1);
+  g_autofree char *subject = g_strstrip (g_strdup (text_of (self->subject_row)));
+  GString *models = g_string_new (NULL);
+
+  if (g_str_has_prefix (subject, "model:"))
+    g_string_append_printf (models, "%s\n", subject);
+  for (guint i = 0; opponents[i] != NULL; i++)
+    if (g_str_has_prefix (g_strstrip (opponents[i]), "model:"))
+      g_string_append_printf (models, "%s\n", opponents[i]);
+  return g_string_free (models, FALSE);
+}
+
+static void
+on_keys_prepared (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  KomiSeriesDialog *self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* Cancelled in dispose: @self may be gone (no reference is held, so
+   * the dialog is finalized when it is destroyed, not by this callback). */
+  if (!komi_series_keys_prepare_finish (result, &error)
+      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->keys);
+  g_free (self->keys_error);
+  self->keys_error = error != NULL ? g_strdup (error->message) : NULL;
+  on_changed (self);
+}
+
+/* A model's key may be in the keyring only: it is looked up (once per set
+ * of model players) before the parser, which reads the key table, can
+ * accept the model. */
+static void
+look_up_keys (KomiSeriesDialog *self, const char *definition)
+{
+  g_autofree char *models = model_players (self);
+
+  if (g_strcmp0 (models, self->keys_for) == 0)
+    return;
+  g_cancellable_cancel (self->keys);
+  g_clear_object (&self->keys);
+  g_clear_pointer (&self->keys_error, g_free);
+  g_free (self->keys_for);
+  self->keys_for = g_steal_pointer (&models);
+  if (*self->keys_for == '\0')
+    return;
+  self->keys = g_cancellable_new ();
+  komi_series_keys_prepare_async (NULL, definition, self->keys, on_keys_prepared, self);
+}
+
 static void
 on_changed (KomiSeriesDialog *self)
 {
@@ -216,8 +280,13 @@ on_changed (KomiSeriesDialog *self)
   g_autofree char *summary = NULL;
   g_autofree char *estimate = NULL;
   KomiSeriesEstimate figures;
+  g_autoptr(GPtrArray) strs = g_ptr_array_new_with_free_func (g_free);
+  KomiPlayerOptions engines = { 0 };
   GtkWidget *bad;
 
+  look_up_keys (self, definition);
+  /* Read each time: the Opponent dialog may have saved KataGo's files. */
+  komi_settings_engine_options (&engines, strs);
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     gtk_widget_remove_css_class (rows[i], "error");
   g_clear_pointer (&self->definition, g_free);
@@ -227,13 +296,21 @@ on_changed (KomiSeriesDialog *self)
   gtk_widget_set_visible (GTK_WIDGET (self->check_label), FALSE);
   g_clear_pointer (&self->series, komi_series_free);
 
-  series = komi_series_new_from_json (definition, -1, &error);
+  series = komi_series_new_from_json_with_engines (definition, -1, &engines, &error);
   if (series == NULL)
     {
+      gboolean players = FALSE;
+
       bad = row_for_error (self, error);
       if (bad != NULL)
         gtk_widget_add_css_class (bad, "error");
-      gtk_label_set_text (self->error_label, error->message);
+      players = bad == GTK_WIDGET (self->subject_row) || bad == GTK_WIDGET (self->opponents_row);
+      /* A model refused for want of a key: say where the key goes (until
+       * the lookup ends, the parser's words, which name the variable). */
+      if (players && self->keys == NULL && self->keys_error != NULL)
+        gtk_label_set_text (self->error_label, self->keys_error);
+      else
+        gtk_label_set_text (self->error_label, error->message);
       gtk_label_set_text (self->summary_label, "");
       gtk_label_set_text (self->estimate_label, "");
     }
@@ -314,6 +391,7 @@ test_activated (GtkWidget  *widget,
 
   if (self->series == NULL)
     return;
+  /* The engines as the series will run them: its paths, then settings. */
   g_cancellable_cancel (self->checks);
   g_clear_object (&self->checks);
   self->checks = g_cancellable_new ();
@@ -333,7 +411,8 @@ test_activated (GtkWidget  *widget,
       g_ptr_array_add (self->check_lines,
                        g_strdup_printf ("… %s: %s", (const char *) specs->pdata[i],
                                         _("starting…")));
-      komi_player_check_async (specs->pdata[i], self->checks, on_checked, data);
+      komi_player_check_with_options_async (specs->pdata[i], &self->series->engines,
+                                            self->checks, on_checked, data);
     }
   show_checks (self);
 }
@@ -393,6 +472,8 @@ komi_series_dialog_dispose (GObject *object)
   self->runner = NULL;
   g_cancellable_cancel (self->checks);
   g_clear_object (&self->checks);
+  g_cancellable_cancel (self->keys);
+  g_clear_object (&self->keys);
   G_OBJECT_CLASS (komi_series_dialog_parent_class)->dispose (object);
 }
 
@@ -402,6 +483,8 @@ komi_series_dialog_finalize (GObject *object)
   KomiSeriesDialog *self = KOMI_SERIES_DIALOG (object);
 
   g_free (self->definition);
+  g_free (self->keys_for);
+  g_free (self->keys_error);
   g_clear_pointer (&self->series, komi_series_free);
   g_ptr_array_unref (self->check_lines);
   G_OBJECT_CLASS (komi_series_dialog_parent_class)->finalize (object);

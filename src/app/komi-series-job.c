@@ -19,6 +19,7 @@ struct _KomiSeriesJob
   char         *library_path;
   char         *definition_path;   /* one of the two */
   char         *definition;
+  char         *engine_paths[4];   /* gnugo, katago binary, model, config; NULL: the environment */
   GMainContext *context;           /* where progress is delivered */
   GCancellable *cancellable;
 
@@ -152,11 +153,17 @@ run_thread (GTask        *task,
   GError *error = NULL;
   RunContext run = { self, NULL };
   Update *u;
+  KomiPlayerOptions engines = {
+    .gnugo_path = self->engine_paths[0],
+    .katago_binary = self->engine_paths[1],
+    .katago_model = self->engine_paths[2],
+    .katago_config = self->engine_paths[3],
+  };
 
   if (self->definition_path != NULL)
-    series = komi_series_load (self->definition_path, &error);
+    series = komi_series_load_with_engines (self->definition_path, &engines, &error);
   else
-    series = komi_series_new_from_json (self->definition, -1, &error);
+    series = komi_series_new_from_json_with_engines (self->definition, -1, &engines, &error);
   if (series == NULL)
     {
       g_task_return_error (task, error);
@@ -225,6 +232,34 @@ komi_series_job_start (KomiSeriesJob *self)
   self->running = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
   g_task_run_in_thread (task, run_thread);
+}
+
+void
+komi_series_job_set_engines (KomiSeriesJob           *self,
+                             const KomiPlayerOptions *engines)
+{
+  const char *paths[] = {
+    engines->gnugo_path, engines->katago_binary, engines->katago_model, engines->katago_config,
+  };
+
+  g_return_if_fail (KOMI_IS_SERIES_JOB (self));
+  g_return_if_fail (!self->running && self->cancellable == NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_free (self->engine_paths[i]);
+      self->engine_paths[i] = paths[i] != NULL && paths[i][0] != '\0' ? g_strdup (paths[i])
+                                                                       : NULL;
+    }
+}
+
+const char *
+komi_series_job_get_engine_path (KomiSeriesJob *self,
+                                 guint          index)
+{
+  g_return_val_if_fail (KOMI_IS_SERIES_JOB (self), NULL);
+  g_return_val_if_fail (index < G_N_ELEMENTS (self->engine_paths), NULL);
+  return self->engine_paths[index];
 }
 
 void
@@ -362,6 +397,8 @@ komi_series_job_finalize (GObject *object)
   g_free (self->library_path);
   g_free (self->definition_path);
   g_free (self->definition);
+  for (guint i = 0; i < G_N_ELEMENTS (self->engine_paths); i++)
+    g_free (self->engine_paths[i]);
   g_free (self->name);
   g_clear_error (&self->error);
   G_OBJECT_CLASS (komi_series_job_parent_class)->finalize (object);

@@ -8,6 +8,8 @@
 
 #include <gio/gio.h>
 
+#include "komi-player-spec.h"
+
 G_BEGIN_DECLS
 
 #define KOMI_TYPE_SERIES_JOB (komi_series_job_get_type ())
@@ -24,6 +26,15 @@ KomiSeriesJob *komi_series_job_new_for_file       (const char     *library_path,
                                                    const char     *definition_path);
 KomiSeriesJob *komi_series_job_new_for_definition (const char     *library_path,
                                                    const char     *definition);
+/* Where the engines live when the definition does not say (the window's
+ * settings; copied, NULL or "" fields leave the environment's); before
+ * the start. */
+void           komi_series_job_set_engines        (KomiSeriesJob           *self,
+                                                   const KomiPlayerOptions *engines);
+/* The engine paths it runs with: the gnugo, KataGo binary, model and
+ * config (index 0–3) given by komi_series_job_set_engines(), or NULL. */
+const char    *komi_series_job_get_engine_path    (KomiSeriesJob           *self,
+                                                   guint                    index);
 void           komi_series_job_start              (KomiSeriesJob  *self);
 /* Asks the games in flight to stop; "finished" follows. */
 void           komi_series_job_stop               (KomiSeriesJob  *self);

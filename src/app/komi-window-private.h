@@ -37,6 +37,7 @@ struct _KomiWindow
   KomiSeriesJob        *job;             /* the series running, or the last one run */
   gboolean              close_after_stop;
   GCancellable         *demo_prepare;    /* the demo's server and profile, being readied */
+  GCancellable         *keys_prepare;    /* a series' API keys, being looked up */
   GtkRevealer          *run_revealer;
   GtkLabel             *run_label;
   GtkProgressBar       *run_progress;

@@ -12,6 +12,8 @@
 
 #include "komi-demo.h"
 #include "komi-series-dialog.h"
+#include "komi-series-keys.h"
+#include "komi-settings.h"
 #include "komi-window-private.h"
 
 /* Running a series from the window: one at a time, on worker threads (the
@@ -24,12 +26,13 @@ job_running (KomiWindow *self)
   return self->job != NULL && komi_series_job_get_running (self->job);
 }
 
-/* Busy also while the demo's server and profile are readied, the moment
- * before its job starts: no other run may start then. */
+/* Busy also while the demo's server and profile are readied, or a
+ * series' keys looked up, the moment before its job starts: no other run
+ * may start then. */
 static gboolean
 busy (KomiWindow *self)
 {
-  return self->demo_prepare != NULL || job_running (self);
+  return self->demo_prepare != NULL || self->keys_prepare != NULL || job_running (self);
 }
 
 static void
@@ -126,7 +129,15 @@ on_job_finished (KomiWindow *self)
 static void
 start_job (KomiWindow *self, KomiSeriesJob *job)
 {
+  g_autoptr(GPtrArray) strs = g_ptr_array_new_with_free_func (g_free);
+  KomiPlayerOptions engines = { 0 };
+
   g_return_if_fail (!job_running (self));
+
+  /* KataGo and GNU Go where the Opponent dialog saved them; unset, the
+   * KOMI_* variables as komi-cli reads them. */
+  komi_settings_engine_options (&engines, strs);
+  komi_series_job_set_engines (job, &engines);
 
   if (self->job != NULL)
     g_signal_handlers_disconnect_by_data (self->job, self);
@@ -142,17 +153,74 @@ start_job (KomiWindow *self, KomiSeriesJob *job)
   gtk_revealer_set_reveal_child (self->run_revealer, TRUE);
 }
 
+typedef struct
+{
+  KomiWindow    *window;
+  KomiSeriesJob *job;
+} KeysStart;
+
+static void
+on_keys_prepared (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  KeysStart *start = user_data;
+  KomiWindow *self = start->window;
+  g_autoptr(KomiSeriesJob) job = start->job;
+  g_autoptr(GError) error = NULL;
+
+  g_free (start);
+  /* Cancelled: the window is gone, or going. */
+  if (!komi_series_keys_prepare_finish (result, &error)
+      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->keys_prepare);
+  update_actions (self);
+  if (error != NULL)
+    {
+      gtk_revealer_set_reveal_child (self->run_revealer, FALSE);
+      show_error (self, _("An API Key Is Missing"), error->message);
+      return;
+    }
+  start_job (self, job);
+}
+
+/* Every series but the demo starts here: the keys of its model providers
+ * are looked up in the keyring first (the environment where there is
+ * none), and a provider with no key at all stops it before any game. */
+static void
+start_with_keys (KomiWindow    *self,
+                 KomiSeriesJob *job,
+                 const char    *definition_path,
+                 const char    *definition)
+{
+  KeysStart *start;
+
+  g_return_if_fail (!busy (self));
+
+  start = g_new0 (KeysStart, 1);
+  start->window = self;
+  start->job = g_object_ref (job);
+  self->keys_prepare = g_cancellable_new ();
+  update_actions (self);
+  gtk_label_set_text (self->run_label, _("Looking up API keys…"));
+  gtk_progress_bar_set_fraction (self->run_progress, 0);
+  gtk_revealer_set_reveal_child (self->run_revealer, TRUE);
+  komi_series_keys_prepare_async (definition_path, definition, self->keys_prepare,
+                                  on_keys_prepared, start);
+}
+
 static void
 run_series_file_activated (GtkWidget  *widget,
                            const char *action_name,
                            GVariant   *parameter)
 {
   KomiWindow *self = KOMI_WINDOW (widget);
+  const char *path = g_variant_get_string (parameter, NULL);
   g_autoptr(KomiSeriesJob) job =
-    komi_series_job_new_for_file (komi_library_get_path (self->library),
-                                  g_variant_get_string (parameter, NULL));
+    komi_series_job_new_for_file (komi_library_get_path (self->library), path);
 
-  start_job (self, job);
+  start_with_keys (self, job, path, NULL);
 }
 
 static void
@@ -197,11 +265,11 @@ run_definition_activated (GtkWidget  *widget,
                           GVariant   *parameter)
 {
   KomiWindow *self = KOMI_WINDOW (widget);
+  const char *definition = g_variant_get_string (parameter, NULL);
   g_autoptr(KomiSeriesJob) job =
-    komi_series_job_new_for_definition (komi_library_get_path (self->library),
-                                        g_variant_get_string (parameter, NULL));
+    komi_series_job_new_for_definition (komi_library_get_path (self->library), definition);
 
-  start_job (self, job);
+  start_with_keys (self, job, NULL, definition);
 }
 
 static void
@@ -371,7 +439,7 @@ continue_series_activated (GtkWidget  *widget,
             komi_series_job_new_for_definition (komi_library_get_path (self->library),
                                                 item->series->definition);
 
-          start_job (self, job);
+          start_with_keys (self, job, NULL, item->series->definition);
           return;
         }
     }
@@ -471,6 +539,9 @@ _komi_window_dispose_run (KomiWindow *self)
   if (self->demo_prepare != NULL)
     g_cancellable_cancel (self->demo_prepare);
   g_clear_object (&self->demo_prepare);
+  if (self->keys_prepare != NULL)
+    g_cancellable_cancel (self->keys_prepare);
+  g_clear_object (&self->keys_prepare);
   /* A job still running keeps itself alive through its task and ends on
    * its own; the window only lets go of it. */
   if (self->job != NULL)

@@ -290,8 +290,35 @@ canonicalise (KomiSeries *series)
   series->canonical = json_generator_to_data (gen, NULL);
 }
 
+/* Where the definition names no engine file, the caller's defaults. */
+static void
+merge_engines (KomiPlayerOptions *engines, const KomiPlayerOptions *defaults)
+{
+  const char **mine[] = {
+    &engines->gnugo_path, &engines->katago_binary, &engines->katago_model,
+    &engines->katago_config,
+  };
+  const char *const theirs[] = {
+    defaults->gnugo_path, defaults->katago_binary, defaults->katago_model,
+    defaults->katago_config,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (mine); i++)
+    if (*mine[i] == NULL && theirs[i] != NULL && theirs[i][0] != '\0')
+      *mine[i] = g_strdup (theirs[i]);
+}
+
 KomiSeries *
 komi_series_new_from_json (const char *text, gssize length, GError **error)
+{
+  return komi_series_new_from_json_with_engines (text, length, NULL, error);
+}
+
+KomiSeries *
+komi_series_new_from_json_with_engines (const char               *text,
+                                        gssize                    length,
+                                        const KomiPlayerOptions  *defaults,
+                                        GError                  **error)
 {
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(KomiSeries) series = g_new0 (KomiSeries, 1);
@@ -299,7 +326,7 @@ komi_series_new_from_json (const char *text, gssize length, GError **error)
   JsonObject *root;
   const char *s;
   guint64 protocol, pairs, jobs;
-  gboolean have_pairs;
+  gboolean have_pairs, katago_defined;
 
   if (!json_parser_load_from_data (parser, text, length, &local))
     {
@@ -330,6 +357,11 @@ komi_series_new_from_json (const char *text, gssize length, GError **error)
   series->protocol = (guint) protocol;
   if (!parse_engines (root, series, error))
     return NULL;
+  /* The default referee follows the definition alone, so the same file
+   * is the same series (digest) wherever it runs. */
+  katago_defined = series->engines.katago_binary != NULL;
+  if (defaults != NULL)
+    merge_engines (&series->engines, defaults);
   if ((s = get_string (root, "subject", TRUE, error)) == NULL)
     return NULL;
   series->subject = g_strdup (s);
@@ -367,7 +399,7 @@ komi_series_new_from_json (const char *text, gssize length, GError **error)
     }
 
   s = json_object_has_member (root, "referee") ? get_string (root, "referee", TRUE, error)
-      : series->engines.katago_binary != NULL ? "katago" : "gnugo";
+      : katago_defined ? "katago" : "gnugo";
   if (s == NULL)
     return NULL;
   if (g_strcmp0 (s, "katago") != 0 && g_strcmp0 (s, "gnugo") != 0 && g_strcmp0 (s, "none") != 0)
@@ -385,6 +417,14 @@ komi_series_new_from_json (const char *text, gssize length, GError **error)
 KomiSeries *
 komi_series_load (const char *path, GError **error)
 {
+  return komi_series_load_with_engines (path, NULL, error);
+}
+
+KomiSeries *
+komi_series_load_with_engines (const char               *path,
+                               const KomiPlayerOptions  *defaults,
+                               GError                  **error)
+{
   g_autofree char *text = NULL;
   gsize length;
   KomiSeries *series;
@@ -394,7 +434,7 @@ komi_series_load (const char *path, GError **error)
       g_prefix_error (error, "Cannot read the series: ");
       return NULL;
     }
-  series = komi_series_new_from_json (text, (gssize) length, error);
+  series = komi_series_new_from_json_with_engines (text, (gssize) length, defaults, error);
   if (series == NULL)
     g_prefix_error (error, "%s: ", path);
   return series;

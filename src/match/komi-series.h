@@ -56,6 +56,17 @@ KomiSeries *komi_series_new_from_json (const char  *text,
                                        GError     **error);
 KomiSeries *komi_series_load          (const char  *path,
                                        GError     **error);
+/* The same, with where the engines live when the definition does not say
+ * (the application's settings): a file the definition names wins, then
+ * @defaults, then the environment. @defaults may be NULL; its fields are
+ * copied, and NULL or "" ones are left to the environment. */
+KomiSeries *komi_series_new_from_json_with_engines (const char               *text,
+                                                    gssize                    length,
+                                                    const KomiPlayerOptions  *defaults,
+                                                    GError                  **error);
+KomiSeries *komi_series_load_with_engines          (const char               *path,
+                                                    const KomiPlayerOptions  *defaults,
+                                                    GError                  **error);
 void        komi_series_free          (KomiSeries  *series);
 
 typedef struct

@@ -185,6 +185,7 @@ komi_player_is_model (KomiPlayer *player)
 typedef struct
 {
   char         *contents;
+  guint         keys_serial;   /* a key changed since: a new provider */
   KomiProvider *provider;
 } CachedProvider;
 
@@ -211,6 +212,7 @@ komi_player_new_from_any_spec (const char              *spec,
   g_autofree char *contents = NULL;
   CachedProvider *cached;
   const char *path;
+  guint serial;
 
   if (!g_str_has_prefix (spec, "model:"))
     return komi_player_new_from_spec (spec, opts, error);
@@ -219,16 +221,21 @@ komi_player_new_from_any_spec (const char              *spec,
   /* Unreadable: the profile loader below says why, in its words. */
   if (!g_file_get_contents (path, &contents, NULL, NULL))
     contents = NULL;
+  /* Read before the key is: a key changed meanwhile makes one more
+   * provider next time, never a stale one kept. */
+  serial = komi_provider_keys_get_serial ();
   G_LOCK (providers);
   if (providers == NULL)
     providers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, cached_provider_free);
   cached = g_hash_table_lookup (providers, path);
-  if (cached != NULL && contents != NULL && strcmp (cached->contents, contents) == 0)
+  if (cached != NULL && contents != NULL && strcmp (cached->contents, contents) == 0
+      && cached->keys_serial == serial)
     provider = komi_provider_ref (cached->provider);
   else if ((profile = komi_provider_profile_load (path, error)) != NULL
            && (provider = komi_provider_new (profile, error)) != NULL)
     {
       cached = g_new0 (CachedProvider, 1);
+      cached->keys_serial = serial;
       cached->contents = g_strdup (contents != NULL ? contents : "");
       cached->provider = komi_provider_ref (provider);
       g_hash_table_replace (providers, g_strdup (path), cached);

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "komi-provider.h"
+#include "komi-provider-keys.h"
 #include "komi-transport.h"
 
 G_DEFINE_QUARK (komi-provider-error-quark, komi_provider_error)
@@ -61,12 +62,16 @@ KomiProvider *
 komi_provider_new (const KomiProviderProfile *profile, GError **error)
 {
   const char *key = NULL;
+  char *held = NULL;
+  KomiProvider *self;
 
   g_return_val_if_fail (profile != NULL, NULL);
 
   if (profile->key_env != NULL)
     {
-      key = g_getenv (profile->key_env);
+      /* The process's table (the keyring, through the app) first. */
+      held = komi_provider_keys_dup (profile->key_env);
+      key = held != NULL ? held : g_getenv (profile->key_env);
       if (key == NULL || key[0] == '\0')
         {
           g_set_error (error, KOMI_PROVIDER_ERROR, KOMI_PROVIDER_ERROR_FATAL,
@@ -75,7 +80,9 @@ komi_provider_new (const KomiProviderProfile *profile, GError **error)
           return NULL;
         }
     }
-  return komi_provider_new_with_key (profile, key, error);
+  self = komi_provider_new_with_key (profile, key, error);
+  komi_provider_keys_free (held);
+  return self;
 }
 
 KomiProvider *

@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 
 #include "komi-protocol-state.h"
+#include "komi-provider-keys.h"
 #include "komi-provider-profile.h"
 #include "komi-wire-common.h"
 
@@ -79,7 +80,8 @@ typedef gboolean (*KomiProviderAttemptFunc) (const KomiProviderAttempt *attempt,
 
 typedef struct _KomiProvider KomiProvider;
 
-/* Reads the key from the environment variable named by the profile now. */
+/* Reads the key filed under the profile's key_env in the process's table
+ * (komi-provider-keys.h), else the environment variable of that name, now. */
 KomiProvider              *komi_provider_new         (const KomiProviderProfile  *profile,
                                                       GError                    **error);
 /* The same with @key given (NULL or "": none), whatever the environment

@@ -1,0 +1,27 @@
+/* komi-settings.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "komi-player-spec.h"
+
+G_BEGIN_DECLS
+
+/* The application's settings (data/io.github.komigo.Komi.gschema.xml):
+ * where KataGo and GNU Go live. Found installed, else in the build folder
+ * for an uninstalled komi; when neither has the schema, NULL (said once
+ * with g_message) and everything reads the environment, as komi-cli does. */
+GSettings *komi_settings_new             (void);
+
+/* The engine paths the settings hold, for a series run from the window:
+ * empty ones stay NULL so that the KOMI_* variables still apply. The
+ * strings are owned by @strs. */
+void       komi_settings_engine_options  (KomiPlayerOptions *opts,
+                                          GPtrArray         *strs);
+
+G_END_DECLS
