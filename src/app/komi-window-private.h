@@ -40,6 +40,7 @@ struct _KomiWindow
   GtkRevealer          *run_revealer;
   GtkLabel             *run_label;
   GtkProgressBar       *run_progress;
+  GtkButton            *pause_button;
 };
 
 

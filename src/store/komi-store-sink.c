@@ -22,6 +22,8 @@ typedef struct
   /* plan index -> row of the game's attempt in flight. A game asks one
    * question at a time, so it has at most one. */
   GHashTable     *in_flight;
+  KomiStoreSinkCallFunc  call_func;   /* set before the run: read without the lock */
+  gpointer               call_data;
 } KomiStoreSink;
 
 static const KomiSeriesSinkClass store_sink_class;
@@ -220,9 +222,12 @@ sink_call_attempt (KomiSeriesSink             *sink,
     call_id = *(gint64 *) open;
   g_hash_table_remove (self->in_flight, key);
   g_mutex_unlock (&self->lock);
-  if (call_id > 0)
-    return komi_store_complete_call (self->store, game_id, call_id, &call, error);
-  return komi_store_add_call (self->store, game_id, &call, error);
+  if (call_id > 0 ? !komi_store_complete_call (self->store, game_id, call_id, &call, error)
+                  : !komi_store_add_call (self->store, game_id, &call, error))
+    return FALSE;
+  if (self->call_func != NULL)
+    self->call_func (game_id, call_id, &call, self->call_data);
+  return TRUE;
 }
 
 /* The game's worker stopped with it, however it ended: its last response
@@ -296,4 +301,15 @@ KomiStore *
 komi_store_sink_get_store (KomiSeriesSink *sink)
 {
   return store_sink (sink)->store;
+}
+
+void
+komi_store_sink_set_call_func (KomiSeriesSink        *sink,
+                               KomiStoreSinkCallFunc  func,
+                               gpointer               user_data)
+{
+  KomiStoreSink *self = store_sink (sink);
+
+  self->call_func = func;
+  self->call_data = user_data;
 }
