@@ -372,6 +372,13 @@ komi_replay_describe_calls (const KomiReplay *replay,
       if (text == NULL)
         text = g_string_new (NULL);
       n++;
+      /* A call still out (a game being played) has no time yet. */
+      if (g_strcmp0 (c->outcome, KOMI_STORE_OUTCOME_IN_FLIGHT) == 0)
+        {
+          g_string_append_printf (text, _("\n%s #%u: waiting for the answer…"), c->question,
+                                  c->attempt);
+          continue;
+        }
       g_string_append_printf (text, "\n%s #%u: %.0f ms", c->question, c->attempt,
                               c->latency_ms);
       if (c->tokens_input >= 0 && c->tokens_output >= 0)

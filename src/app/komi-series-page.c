@@ -11,42 +11,9 @@
 #include <glib/gi18n.h>
 
 #include "komi-board-view.h"
-#include "komi-series-page.h"
+#include "komi-series-page-private.h"
 #include "komi-series-columns.h"
 
-struct _KomiSeriesPage
-{
-  AdwBin               parent_instance;
-
-  KomiLibrary         *library;
-  GtkSingleSelection  *series_selection;
-  GtkSingleSelection  *games_selection;
-  GCancellable        *game_cancellable;   /* the game being loaded */
-  guint                follow_source;      /* reloads a game in progress */
-  KomiReplay          *replay;
-  guint                step;
-  gint64               selected_id;        /* kept across reloads of the library */
-  guint                selected_game;
-  /* Calls of the game shown answered since it was read: the library has
-   * them only with the game's next write. */
-  gint64               live_game;
-  GPtrArray           *live_calls;         /* KomiReplayCall */
-
-  AdwFlap             *flap;
-  GtkListView         *series_list;
-  GtkStack            *detail_stack;
-  AdwStatusPage       *empty_page;
-  GtkLabel            *title_label;
-  GtkLabel            *subtitle_label;
-  GtkProgressBar      *progress_bar;
-  GtkLabel            *progress_label;
-  GtkButton           *continue_button;
-  GtkColumnView       *results_view;
-  GtkColumnView       *games_view;
-  KomiBoardView       *board_view;
-  GtkLabel            *move_label;
-  GtkLabel            *summary_label;
-};
 
 G_DEFINE_FINAL_TYPE (KomiSeriesPage, komi_series_page, ADW_TYPE_BIN)
 
@@ -125,7 +92,8 @@ show_step (KomiSeriesPage *self, guint step)
         {
           g_autofree char *shown = g_steal_pointer (&calls);
 
-          calls = g_strdup_printf ("%s%s%s", shown != NULL ? shown : "",
+          /* TRANSLATORS: %s is "Move 36: 2 model calls" and the calls. */
+          calls = g_strdup_printf (_("%s%sNow deciding: %s"), shown != NULL ? shown : "",
                                    shown != NULL ? "\n\n" : "", next);
         }
     }
@@ -546,6 +514,7 @@ komi_series_page_dispose (GObject *object)
   g_cancellable_cancel (self->game_cancellable);
   g_clear_object (&self->game_cancellable);
   g_clear_handle_id (&self->follow_source, g_source_remove);
+  g_clear_handle_id (&self->layout_source, g_source_remove);
   if (self->library != NULL)
     g_signal_handlers_disconnect_by_data (self->library, self);
   g_clear_object (&self->library);
@@ -592,6 +561,7 @@ komi_series_page_class_init (KomiSeriesPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, board_view);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, move_label);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, summary_label);
+  _komi_series_page_class_init_layout (widget_class);
 
   gtk_widget_class_install_action (widget_class, "review.first-move", NULL, review_activated);
   gtk_widget_class_install_action (widget_class, "review.previous-move", NULL, review_activated);
@@ -608,6 +578,7 @@ komi_series_page_init (KomiSeriesPage *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->live_calls = g_ptr_array_new_with_free_func ((GDestroyNotify) komi_replay_call_free);
+  _komi_series_page_init_layout (self);
   /* The target before the name, so the action never sees a button without
    * the series id it takes. */
   gtk_actionable_set_action_target (GTK_ACTIONABLE (self->continue_button), "x", (gint64) 0);

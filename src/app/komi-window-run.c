@@ -80,11 +80,13 @@ update_bar (KomiWindow *self)
     {
       g_autofree char *left = format_duration (eta);
 
-      g_string_append_printf (text, _(" · about %s left"), left);
+      g_string_append_printf (text, _(" · %s left"), left);
     }
   if (komi_series_job_get_cost (job) > 0)
     g_string_append_printf (text, _(" · $%.4f spent"), komi_series_job_get_cost (job));
   gtk_label_set_text (self->run_label, text->str);
+  /* A long series name may be cut short in the bar: the tooltip has all. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->run_label), text->str);
   gtk_progress_bar_set_fraction (self->run_progress, total > 0 ? (double) done / total : 0);
   gtk_button_set_label (self->pause_button, paused ? _("_Resume") : _("_Pause"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->pause_button),
