@@ -24,7 +24,8 @@
  *   xvfb-run -a -s "-screen 0 1366x768x24" _build/tests/app-screenshots \
  *     --db LIBRARY.db [--only NAME] data/screenshots
  *
- * and look at every image it writes. */
+ * and look at every image it writes. running-demo-wide wants a large screen:
+ * take it alone under -screen 0 1920x1080x24 (--only running-demo-w). */
 
 typedef struct
 {
@@ -44,6 +45,7 @@ typedef struct
   const char *opponent; /* the opponent dialog from New Series: "katago" (refused), or
                          * "gnugo" (tested) */
   gboolean    interrupted; /* a fresh library whose `komi-cli run` was killed mid-series */
+  int         height;   /* with width: 0 is 700 */
 } Shot;
 
 static const Shot shots[] = {
@@ -56,6 +58,10 @@ static const Shot shots[] = {
   { "review-model-calls", "series", FALSE, 0, FALSE, FALSE, NULL, NULL, FALSE, TRUE },
   { "first-start-dark", "series", TRUE, 0, TRUE },
   { "running-demo", "series", FALSE, 0, FALSE, TRUE },
+  /* The live game on a large screen (run under -screen 0 1920x1080x24) and
+   * on a narrow window. */
+  { "running-demo-wide", "series", FALSE, 1920, FALSE, TRUE, .height = 1048 },
+  { "running-demo-narrow", "series", FALSE, 800, FALSE, TRUE, .height = 700 },
   { "series-dialog", "series", FALSE, 0, FALSE, FALSE, "" },
   { "series-dialog-estimate", "series", FALSE, 0, FALSE, FALSE, "@priced" },
   { "series-dialog-refused-dark", "series", TRUE, 0, FALSE, FALSE, "gnugo:11" },
@@ -190,12 +196,19 @@ import_root (const char *out, GError **error)
   return TRUE;
 }
 
-/* The demo running in a fresh library, then the question asked when the
- * window is closed during the run. */
 static gboolean
-take_running (KomiWindow *window, const char *dir, GError **error)
+job_paused (gpointer window)
 {
-  g_autofree char *running = g_strdup_printf ("%s/running-demo.png", dir);
+  return komi_series_job_get_paused (komi_window_get_job (window));
+}
+
+/* The demo running in a fresh library; for running-demo, the same paused,
+ * then the question asked when the window is closed during the run. */
+static gboolean
+take_running (KomiWindow *window, const Shot *shot, const char *dir, GError **error)
+{
+  g_autofree char *running = g_strdup_printf ("%s/%s.png", dir, shot->name);
+  g_autofree char *paused = g_strdup_printf ("%s/running-paused.png", dir);
   g_autofree char *closing = g_strdup_printf ("%s/close-while-running.png", dir);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.run-demo", NULL);
@@ -221,9 +234,8 @@ take_running (KomiWindow *window, const char *dir, GError **error)
           }
       }
   }
-  /* A move's calls reach the library with the game's next write: while the
-   * game goes on, the model's calls are those of the move before the last
-   * when the opponent moved last. Step back to it, as a user would. */
+  /* At the latest position the calls of the move being decided show, as
+   * they are answered; before the model's first, step back to its move. */
   pause_ms (1500);
   if (!model_move_shown (komi_window_get_series_page (window)))
     gtk_widget_activate_action (GTK_WIDGET (komi_window_get_series_page (window)),
@@ -232,6 +244,19 @@ take_running (KomiWindow *window, const char *dir, GError **error)
   pause_ms (300);
   if (!import_root (running, error))
     return FALSE;
+  if (!g_str_equal (shot->name, "running-demo"))
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.stop-series", NULL);
+      app_test_wait_seconds (demo_over, window, 120);
+      return TRUE;
+    }
+  /* Paused: the bar says so, the board and calls stay as they were. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.pause-series", NULL);
+  app_test_wait (job_paused, window);
+  pause_ms (1500);
+  if (!import_root (paused, error))
+    return FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.pause-series", NULL);
   gtk_window_close (GTK_WINDOW (window));
   pause_ms (800);
   if (!import_root (closing, error))
@@ -370,7 +395,8 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
                                                  : ADW_COLOR_SCHEME_FORCE_LIGHT);
   window = g_object_ref_sink (komi_window_new (NULL, library));   /* outlives a close */
   if (shot->width > 0)
-    gtk_window_set_default_size (GTK_WINDOW (window), shot->width, 700);
+    gtk_window_set_default_size (GTK_WINDOW (window), shot->width,
+                                 shot->height > 0 ? shot->height : 700);
   komi_library_reload (library);
   gtk_window_present (GTK_WINDOW (window));
   if (!app_test_wait (settled, library))
@@ -381,7 +407,7 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
   komi_window_show_page (window, shot->page);
   if (shot->run_demo)
     {
-      gboolean ok = take_running (window, dir, error);
+      gboolean ok = take_running (window, shot, dir, error);
 
       gtk_window_destroy (GTK_WINDOW (window));
       g_object_unref (window);

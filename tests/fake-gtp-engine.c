@@ -15,7 +15,8 @@
  *   --garbage          answer genmove with text that is not GTP
  *   --exit-at-start    exit with status 2 before reading anything
  *   --dead TEXT        the answer to final_status_list ("/" = newline)
- *   --log FILE         append every command received to FILE */
+ *   --log FILE         append every command received to FILE
+ *   --delay MS         think MS milliseconds before each genmove answer */
 
 #define G_LOG_DOMAIN "fake-gtp-engine"
 
@@ -38,6 +39,7 @@ static char board[MAX_SIZE * MAX_SIZE];
 static int crash_after = -1;
 static char *crash_once;
 static int hang_after = -1;
+static int delay_ms;
 static int resign_after = -1;
 static gboolean illegal;
 static gboolean garbage;
@@ -200,6 +202,8 @@ handle (char  *line,
           fflush (stdout);
           return;
         }
+      if (delay_ms > 0)
+        g_usleep ((gulong) delay_ms * 1000);
       move = genmove (color);
       answer (id, TRUE, move);
     }
@@ -232,6 +236,7 @@ main (int   argc,
     { "crash-once", 0, 0, G_OPTION_ARG_FILENAME, &crash_once,
       "Crash only when FILE does not exist, then create it", "FILE" },
     { "hang-after", 0, 0, G_OPTION_ARG_INT, &hang_after, "Hang on genmove N+1", "N" },
+    { "delay", 0, 0, G_OPTION_ARG_INT, &delay_ms, "Think MS ms before each move", "MS" },
     { "resign-after", 0, 0, G_OPTION_ARG_INT, &resign_after, "Resign from genmove N+1", "N" },
     { "illegal", 0, 0, G_OPTION_ARG_NONE, &illegal, "Answer occupied points", NULL },
     { "garbage", 0, 0, G_OPTION_ARG_NONE, &garbage, "Answer genmove with garbage", NULL },

@@ -10,6 +10,7 @@
 
 #include "komi-app-test-util.h"
 #include "komi-demo.h"
+#include "komi-rehearsal.h"
 #include "komi-store-test-util.h"
 #include "komi-test-util.h"
 #include "komi-window.h"
@@ -17,7 +18,9 @@
 /* Series run from the window, through its actions, into a real library
  * on disk: a first run creates the library; a run stopped half-way keeps
  * its games and the series' Continue finishes it; a bad definition is
- * refused in words; and the demo series (the rehearsal model over
+ * refused in words; a paused run makes no move and then finishes; a
+ * model's answer is on the page before its move is played; and the demo
+ * series (the rehearsal model over
  * loopback HTTP against random and real GNU Go) plays to its end, and
  * continues after the application, and so its server, started again. */
 
@@ -439,6 +442,214 @@ test_demo_continues_after_restart (RunFixture *f, gconstpointer data)
   komi_demo_shutdown ();
 }
 
+static guint
+count_moves (RunFixture *f)
+{
+  return sql_count (f, "SELECT COUNT(*) FROM moves");
+}
+
+static gboolean
+some_moves (gpointer data)
+{
+  return count_moves (data) >= 10;
+}
+
+static gboolean
+main_loop_for (gpointer end)
+{
+  return g_get_monotonic_time () > *(gint64 *) end;
+}
+
+/* Runs the main loop for @ms milliseconds, as a user would wait. */
+static void
+wait_ms (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  app_test_wait (main_loop_for, &end);
+}
+
+static GtkWidget *
+window_child (RunFixture *f, const char *name)
+{
+  return app_test_child (f->window, KOMI_TYPE_WINDOW, name);
+}
+
+/* Pause through the window: the bar says so, no move is made for a
+ * second (engines stay up: the games go on from where they were), and
+ * Resume lets the series finish. */
+static void
+test_pause_and_resume (RunFixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "gnugo.json", NULL);
+  g_autoptr(KomiSeriesItem) item = NULL;
+  GtkLabel *label;
+  KomiSeriesJob *job;
+  guint moves;
+
+  if (!have_gnugo ())
+    return;
+  g_assert_true (g_file_set_contents (path, "{\"name\": \"Paused\", \"protocol\": 1, "
+                                      "\"subject\": \"random\", \"opponents\": [\"gnugo:1\"], "
+                                      "\"pairs\": 2, \"seed\": 5, \"referee\": \"none\", "
+                                      "\"jobs\": 2}", -1, NULL));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", path);
+  job = komi_window_get_job (f->window);
+  g_assert_true (app_test_wait_seconds (some_moves, f, 60));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.pause-series", NULL));
+  g_assert_true (komi_series_job_get_paused (job));
+  label = GTK_LABEL (window_child (f, "run_label"));
+  g_assert_nonnull (strstr (gtk_label_get_text (label), "Paused"));
+  g_assert_null (strstr (gtk_label_get_text (label), "left"));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (window_child (f, "pause_button"))), ==,
+                   "_Resume");
+  /* The move under way in each game completes; then nothing moves. */
+  wait_ms (400);
+  moves = count_moves (f);
+  wait_ms (1100);
+  g_assert_cmpuint (count_moves (f), ==, moves);
+  g_assert_true (komi_series_job_get_running (job));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.pause-series", NULL));
+  g_assert_false (komi_series_job_get_paused (job));
+  g_assert_nonnull (strstr (gtk_label_get_text (label), "Running"));
+  g_assert_true (app_test_wait_seconds (job_over, f->window, 120));
+  g_assert_null (komi_series_job_get_error (job));
+  g_assert_false (komi_series_job_get_stopped (job));
+  g_assert_cmpuint (count_moves (f), >, moves);
+  item = only_series (f);
+  g_assert_cmpuint (item->series->n_finished, ==, 4);
+}
+
+/* Stop works while paused: the waiting games wake and stop. */
+static void
+test_stop_while_paused (RunFixture *f, gconstpointer data)
+{
+  g_autofree char *series = write_series (f, "Stopped while paused", 40);
+  KomiSeriesJob *job;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", series);
+  job = komi_window_get_job (f->window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.pause-series", NULL));
+  wait_ms (300);
+  g_assert_true (komi_series_job_get_running (job));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.stop-series", NULL));
+  g_assert_true (app_test_wait_seconds (job_over, f->window, 10));
+  g_assert_true (komi_series_job_get_stopped (job));
+  g_assert_false (komi_series_job_get_paused (job));
+}
+
+typedef struct
+{
+  RunFixture *f;
+  gboolean    watching;   /* the game is shown: calls from now on count */
+  guint       turn;       /* of the first play_or_pass answered since; 0: none yet */
+  guint       moves;      /* moves in the library when it was answered */
+  gboolean    at_once;    /* the page showed it when the job told of it */
+} LiveWatch;
+
+static gboolean page_shows (gpointer data);
+
+/* Connected after the window's own handler, so the page has had the news
+ * when this runs: it shows the call at once, not at its next read. */
+static void
+on_call_answered (KomiSeriesJob *job, gint64 game_id, const KomiReplayCall *call,
+                  LiveWatch *w)
+{
+  if (w->watching && w->turn == 0 && g_strcmp0 (call->question, "play_or_pass") == 0)
+    {
+      w->turn = call->turn;
+      w->moves = count_moves (w->f);
+      w->at_once = page_shows (w);
+    }
+}
+
+static gboolean
+answered (gpointer data)
+{
+  return ((LiveWatch *) data)->turn > 0;
+}
+
+static gboolean
+game_loaded (gpointer page)
+{
+  return komi_series_page_get_replay (page, NULL) != NULL;
+}
+
+static gboolean
+game_running (gpointer data)
+{
+  return count_games (data, "status = 'running'") > 0 && count_moves (data) >= 1;
+}
+
+static gboolean
+page_shows (gpointer data)
+{
+  LiveWatch *w = data;
+  KomiSeriesPage *page = komi_window_get_series_page (w->f->window);
+  const char *text = gtk_label_get_text (GTK_LABEL (app_test_child (page, KOMI_TYPE_SERIES_PAGE,
+                                                                    "summary_label")));
+  g_autofree char *head = g_strdup_printf ("Move %u: ", w->turn);
+  const char *at = strstr (text, head);
+
+  return at != NULL && strstr (at, "play_or_pass #1: ") != NULL
+         && strstr (at, ", answered ") != NULL;
+}
+
+/* The model's answer is on the page as soon as it comes: its first
+ * question of a move is shown while the library has not even its move
+ * yet (the second question takes the rehearsal model's latency), let
+ * alone the slow opponent's reply. */
+static void
+test_live_calls (RunFixture *f, gconstpointer data)
+{
+  KomiRehearsalOptions options = { .latency_ms = 900, .policy = KOMI_REHEARSAL_POLICY_FIRST };
+  g_autoptr(KomiRehearsal) server = komi_rehearsal_new (&options, NULL);
+  g_autofree char *profile = g_build_filename (f->dir, "rehearsal.json", NULL);
+  g_autofree char *profile_text = NULL;
+  g_autofree char *engine = fake_engine_path (1, NULL);
+  g_autofree char *definition = NULL;
+  KomiSeriesPage *page = komi_window_get_series_page (f->window);
+  LiveWatch w = { f, };
+  KomiSeriesJob *job;
+
+  g_assert_nonnull (server);
+  profile_text = g_strdup_printf ("{\"name\": \"rehearsal\", \"api\": \"openai-chat\", "
+                                  "\"base_url\": \"%s/v1\", \"model\": \"rehearsal-model\"}",
+                                  komi_rehearsal_get_base_url (server));
+  g_assert_true (g_file_set_contents (profile, profile_text, -1, NULL));
+  definition = g_strdup_printf ("{\"name\": \"Live\", \"protocol\": 1, \"subject\": "
+                                "\"model:%s\", \"opponents\": [\"gtp:%s --delay 2500\"], "
+                                "\"pairs\": 1, \"seed\": 3, \"referee\": \"none\", "
+                                "\"jobs\": 1}", profile, engine);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-definition", "s", definition);
+  job = komi_window_get_job (f->window);
+  g_signal_connect (job, "call-answered", G_CALLBACK (on_call_answered), &w);
+
+  /* The user opens the game being played. */
+  g_assert_true (app_test_wait_seconds (game_running, f, 60));
+  komi_library_reload (komi_window_get_library (f->window));
+  g_assert_true (app_test_wait (library_ready, f->window));
+  g_assert_true (komi_series_page_select (page, 0, 0));
+  g_assert_true (app_test_wait (game_loaded, page));
+  w.watching = TRUE;
+
+  g_assert_true (app_test_wait_seconds (answered, &w, 30));
+  g_assert_true (w.at_once);
+  if (!app_test_wait_seconds (page_shows, &w, 5))
+    g_error ("turn %u not shown: “%s”", w.turn,
+             gtk_label_get_text (GTK_LABEL (app_test_child (page, KOMI_TYPE_SERIES_PAGE,
+                                                            "summary_label"))));
+  /* Shown before the model's own move reached the library. */
+  g_assert_cmpuint (count_moves (f), <, w.turn);
+  g_assert_cmpuint (w.moves, <, w.turn);
+
+  g_signal_handlers_disconnect_by_data (job, &w);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.stop-series", NULL));
+  g_assert_true (app_test_wait_seconds (job_over, f->window, 30));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -452,6 +663,12 @@ main (int argc, char *argv[])
               run_fixture_set_up, test_close_while_running, run_fixture_tear_down);
   g_test_add ("/komi/app/run/bad-definition", RunFixture, NULL,
               run_fixture_set_up, test_bad_definition, run_fixture_tear_down);
+  g_test_add ("/komi/app/run/pause-and-resume", RunFixture, NULL,
+              run_fixture_set_up, test_pause_and_resume, run_fixture_tear_down);
+  g_test_add ("/komi/app/run/stop-while-paused", RunFixture, NULL,
+              run_fixture_set_up, test_stop_while_paused, run_fixture_tear_down);
+  g_test_add ("/komi/app/run/live-calls", RunFixture, NULL,
+              run_fixture_set_up, test_live_calls, run_fixture_tear_down);
   g_test_add ("/komi/app/run/demo", RunFixture, NULL,
               run_fixture_set_up, test_demo_runs_to_completion, run_fixture_tear_down);
   g_test_add ("/komi/app/run/demo-continues-after-restart", RunFixture, NULL,

@@ -188,6 +188,7 @@ typedef struct
   GHashTable     *moves;      /* index -> GArray of KomiMove */
   GHashTable     *results;    /* index -> result text */
   guint           begun;
+  guint           started;    /* games whose players started */
   gint            fail_after; /* fail move_played after this many moves, -1 never */
 } MemorySink;
 
@@ -221,7 +222,12 @@ static gboolean
 mem_started (KomiSeriesSink *sink, const KomiPlannedGame *g, const KomiGameRecord *r,
              GError **error)
 {
+  MemorySink *m = (MemorySink *) sink;
+
   g_assert_nonnull (r->black_name);
+  g_mutex_lock (&m->lock);
+  m->started++;
+  g_mutex_unlock (&m->lock);
   return TRUE;
 }
 
@@ -275,6 +281,7 @@ static const KomiSeriesSinkClass memory_sink_class = {
 static void
 memory_sink_init (MemorySink *m)
 {
+  *m = (MemorySink) { 0, };
   m->parent.klass = &memory_sink_class;
   g_mutex_init (&m->lock);
   m->moves = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
@@ -427,6 +434,199 @@ test_engine_defaults (void)
   g_rmdir (dir);
 }
 
+/* The moves the sink has been given, over all games. */
+static guint
+count_moves (MemorySink *m)
+{
+  GHashTableIter iter;
+  GArray *moves;
+  guint n = 0;
+
+  g_mutex_lock (&m->lock);
+  g_hash_table_iter_init (&iter, m->moves);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &moves))
+    n += moves->len;
+  g_mutex_unlock (&m->lock);
+  return n;
+}
+
+static guint
+count_started (MemorySink *m)
+{
+  guint n;
+
+  g_mutex_lock (&m->lock);
+  n = m->started;
+  g_mutex_unlock (&m->lock);
+  return n;
+}
+
+/* A run on a thread of its own, as the application runs one. */
+typedef struct
+{
+  KomiSeries       *series;
+  MemorySink       *sink;
+  KomiSeriesPause  *pause;
+  GCancellable     *cancellable;
+  KomiSeriesResult *result;
+  GError           *error;
+  gint              over;
+} Background;
+
+static gpointer
+background_run (gpointer data)
+{
+  Background *b = data;
+
+  b->result = komi_series_run_pausable (b->series, &b->sink->parent, 2, NULL, NULL, b->pause,
+                                        b->cancellable, &b->error);
+  g_atomic_int_set (&b->over, 1);
+  return NULL;
+}
+
+/* Polls @done for up to @seconds. */
+static gboolean
+wait_for (gboolean (*done) (gpointer), gpointer data, guint seconds)
+{
+  gint64 end = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
+
+  while (!done (data))
+    {
+      if (g_get_monotonic_time () > end)
+        return FALSE;
+      g_usleep (2000);
+    }
+  return TRUE;
+}
+
+static gboolean
+some_moves (gpointer data)
+{
+  return count_moves (((Background *) data)->sink) >= 20;
+}
+
+static gboolean
+background_over (gpointer data)
+{
+  return g_atomic_int_get (&((Background *) data)->over);
+}
+
+#define GNUGO_PAIRS "{\"name\":\"paused\",\"protocol\":1,\"subject\":\"random\"," \
+                    "\"opponents\":[\"gnugo:1\"],\"pairs\":2,\"seed\":17,\"referee\":\"none\"," \
+                    "\"jobs\":2}"
+
+/* Paused before it starts, no game starts; paused in play, no move is
+ * made; resumed, the series ends with exactly the games of a run never
+ * paused (games are deterministic given the seed), whose seconds leave
+ * the pause out. */
+static void
+test_pause (void)
+{
+  g_autoptr(KomiSeries) series = series_from (GNUGO_PAIRS, NULL);
+  g_autoptr(KomiSeriesResult) whole_result = NULL;
+  g_autoptr(KomiSeriesPause) pause = komi_series_pause_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GThread) thread = NULL;
+  MemorySink whole, paused;
+  Background b = { 0, };
+  guint moves, started;
+
+  if (!have_gnugo ())
+    return;
+  memory_sink_init (&whole);
+  whole_result = komi_series_run (series, &whole.parent, 2, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (whole_result->played, ==, 4);
+
+  memory_sink_init (&paused);
+  b.series = series;
+  b.sink = &paused;
+  b.pause = pause;
+  komi_series_pause_set (pause, TRUE);
+  thread = g_thread_new ("paused-series", background_run, &b);
+  g_usleep (300 * 1000);
+  g_assert_cmpuint (count_started (&paused), ==, 0);
+  g_assert_cmpuint (count_moves (&paused), ==, 0);
+
+  komi_series_pause_set (pause, FALSE);
+  g_assert_true (wait_for (some_moves, &b, 60));
+  komi_series_pause_set (pause, TRUE);
+  /* The genmove under way in each game completes; then nothing moves. */
+  g_usleep (300 * 1000);
+  moves = count_moves (&paused);
+  started = count_started (&paused);
+  g_usleep (1200 * 1000);
+  g_assert_cmpuint (count_moves (&paused), ==, moves);
+  g_assert_cmpuint (count_started (&paused), ==, started);
+  g_assert_false (g_atomic_int_get (&b.over));
+  g_assert_cmpint (komi_series_pause_get_time (pause), >=, 1800 * 1000);
+
+  komi_series_pause_set (pause, FALSE);
+  g_assert_true (wait_for (background_over, &b, 120));
+  g_assert_no_error (b.error);
+  g_assert_cmpuint (b.result->played, ==, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      GArray *x = g_hash_table_lookup (whole.moves, GUINT_TO_POINTER (i));
+      GArray *y = g_hash_table_lookup (paused.moves, GUINT_TO_POINTER (i));
+
+      g_assert_cmpmem (x->data, x->len * sizeof (KomiMove), y->data, y->len * sizeof (KomiMove));
+      g_assert_cmpstr (g_hash_table_lookup (whole.results, GUINT_TO_POINTER (i)), ==,
+                       g_hash_table_lookup (paused.results, GUINT_TO_POINTER (i)));
+    }
+  /* Paused 1.5 s in play: no game's seconds count it (a game's seconds
+   * are close to those of the same game unpaused). */
+  for (guint i = 0; i < b.result->records->len; i++)
+    {
+      KomiGameRecord *r = g_ptr_array_index (b.result->records, i);
+
+      for (guint j = 0; j < whole_result->records->len; j++)
+        {
+          KomiGameRecord *w = g_ptr_array_index (whole_result->records, j);
+
+          if (w->seed == r->seed)
+            g_assert_cmpfloat (r->seconds, <, w->seconds + 1.0);
+        }
+    }
+  komi_series_result_free (b.result);
+  memory_sink_clear (&whole);
+  memory_sink_clear (&paused);
+}
+
+/* Stop while paused: the waiting games wake and the run ends at once. */
+static void
+test_cancel_while_paused (void)
+{
+  g_autoptr(KomiSeries) series = series_from (GNUGO_PAIRS, NULL);
+  g_autoptr(KomiSeriesPause) pause = komi_series_pause_new ();
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GThread) thread = NULL;
+  MemorySink sink;
+  Background b = { 0, };
+  gint64 cancelled;
+
+  if (!have_gnugo ())
+    return;
+  memory_sink_init (&sink);
+  b.series = series;
+  b.sink = &sink;
+  b.pause = pause;
+  b.cancellable = cancellable;
+  thread = g_thread_new ("paused-series", background_run, &b);
+  g_assert_true (wait_for (some_moves, &b, 60));
+  komi_series_pause_set (pause, TRUE);
+  g_usleep (300 * 1000);
+  cancelled = g_get_monotonic_time ();
+  g_cancellable_cancel (cancellable);
+  g_assert_true (wait_for (background_over, &b, 10));
+  g_assert_cmpint (g_get_monotonic_time () - cancelled, <, G_USEC_PER_SEC);
+  g_assert_null (b.result);
+  g_assert_error (b.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (g_hash_table_size (sink.results), <, 4);
+  g_clear_error (&b.error);
+  memory_sink_clear (&sink);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -438,6 +638,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/series/plan", test_plan);
   g_test_add_func ("/komi/series/run-and-resume", test_run_and_resume);
   g_test_add_func ("/komi/series/cancel", test_cancel);
+  g_test_add_func ("/komi/series/pause", test_pause);
+  g_test_add_func ("/komi/series/cancel-while-paused", test_cancel_while_paused);
 
   return g_test_run ();
 }

@@ -260,6 +260,69 @@ replay_call_clear (gpointer data)
   g_free (call->model_version);
 }
 
+static void
+replay_call_copy_into (KomiReplayCall *to, const KomiReplayCall *from)
+{
+  *to = *from;
+  to->question = g_strdup (from->question);
+  to->answer = g_strdup (from->answer);
+  to->outcome = g_strdup (from->outcome);
+  to->model_version = g_strdup (from->model_version);
+}
+
+KomiReplayCall *
+komi_replay_call_copy (const KomiReplayCall *call)
+{
+  KomiReplayCall *copy = g_new (KomiReplayCall, 1);
+
+  replay_call_copy_into (copy, call);
+  return copy;
+}
+
+void
+komi_replay_call_free (KomiReplayCall *call)
+{
+  if (call == NULL)
+    return;
+  replay_call_clear (call);
+  g_free (call);
+}
+
+void
+komi_replay_merge_call (KomiReplay           *replay,
+                        const KomiReplayCall *call)
+{
+  KomiReplayCall merged;
+  guint attempt = 1;
+
+  g_return_if_fail (replay != NULL && call != NULL);
+
+  if (replay->calls == NULL)
+    {
+      replay->calls = g_array_new (FALSE, TRUE, sizeof (KomiReplayCall));
+      g_array_set_clear_func (replay->calls, replay_call_clear);
+    }
+  for (guint i = 0; i < replay->calls->len; i++)
+    {
+      KomiReplayCall *c = &g_array_index (replay->calls, KomiReplayCall, i);
+
+      if (call->id > 0 && c->id == call->id)
+        {
+          /* The library's number stays; the response is the newer news. */
+          attempt = c->attempt;
+          replay_call_clear (c);
+          replay_call_copy_into (c, call);
+          c->attempt = attempt;
+          return;
+        }
+      if (c->turn == call->turn && g_strcmp0 (c->question, call->question) == 0)
+        attempt = MAX (attempt, c->attempt + 1);
+    }
+  replay_call_copy_into (&merged, call);
+  merged.attempt = call->attempt > 0 ? call->attempt : attempt;
+  g_array_append_val (replay->calls, merged);
+}
+
 void
 komi_replay_free (KomiReplay *replay)
 {
@@ -378,6 +441,13 @@ komi_replay_describe_calls (const KomiReplay *replay,
       if (text == NULL)
         text = g_string_new (NULL);
       n++;
+      /* A call still out (a game being played) has no time yet. */
+      if (g_strcmp0 (c->outcome, KOMI_STORE_OUTCOME_IN_FLIGHT) == 0)
+        {
+          g_string_append_printf (text, _("\n%s #%u: waiting for the answer…"), c->question,
+                                  c->attempt);
+          continue;
+        }
       g_string_append_printf (text, "\n%s #%u: %.0f ms", c->question, c->attempt,
                               c->latency_ms);
       if (c->tokens_input >= 0 && c->tokens_output >= 0)
@@ -421,6 +491,7 @@ collect_call (const KomiStoreCall *call,
 {
   CallsContext *ctx = user_data;
   KomiReplayCall c = {
+    .id = call->id,
     .turn = call->turn,
     .attempt = call->attempt,
     .question = g_strdup (call->question),

@@ -32,6 +32,7 @@ typedef enum
 /* One attempt of a model call, as the review shows it. */
 typedef struct
 {
+  gint64  id;                   /* the library's row */
   guint   turn;                 /* the move being decided, from 1 */
   guint   attempt;
   char   *question;             /* "play_or_pass", "best_point" */
@@ -43,6 +44,10 @@ typedef struct
   char   *outcome;              /* "ok", "invalid", "transport", … */
   char   *model_version;
 } KomiReplayCall;
+
+/* A copy of @call, to free with komi_replay_call_free(). */
+KomiReplayCall   *komi_replay_call_copy           (const KomiReplayCall *call);
+void              komi_replay_call_free           (KomiReplayCall       *call);
 
 /* A game loaded for review: its moves and the position after each. */
 typedef struct
@@ -112,6 +117,11 @@ char             *komi_replay_describe_calls      (const KomiReplay     *replay,
 /* The point of the move that led to @step; KOMI_NO_POINT at the start. */
 KomiPoint         komi_replay_get_last_move       (const KomiReplay     *replay,
                                                    guint                 step);
+/* Folds an attempt answered meanwhile into @replay's calls: the row with
+ * its id gets its response, or it is added (numbered after the attempts
+ * of its turn and question already there). */
+void              komi_replay_merge_call          (KomiReplay           *replay,
+                                                   const KomiReplayCall *call);
 void              komi_replay_free                (KomiReplay           *replay);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiReplay, komi_replay_free)

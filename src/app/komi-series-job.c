@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include "komi-library.h"
 #include "komi-series-job.h"
 #include "komi-series-runner.h"
 #include "komi-store-sink.h"
@@ -22,8 +23,10 @@ struct _KomiSeriesJob
   char         *engine_paths[4];   /* gnugo, katago binary, model, config; NULL: the environment */
   GMainContext *context;           /* where progress is delivered */
   GCancellable *cancellable;
+  KomiSeriesPause *pause;          /* shared with the runner's workers */
 
   gboolean      running;
+  gboolean      paused;
   gboolean      stopped;
   GError       *error;
   char         *name;
@@ -42,11 +45,13 @@ enum {
   PROP_NAME,
   PROP_DONE,
   PROP_TOTAL,
+  PROP_PAUSED,
   N_PROPS
 };
 
 enum {
   GAME_ENDED,
+  CALL_ANSWERED,
   FINISHED,
   N_SIGNALS
 };
@@ -65,6 +70,8 @@ typedef struct
   double         eta;
   double         cost;
   gboolean       game_ended;
+  gint64         game_id;     /* with @call: the game whose call was answered */
+  KomiReplayCall *call;
 } Update;
 
 static void
@@ -74,6 +81,7 @@ update_free (gpointer data)
 
   g_object_unref (u->self);
   g_free (u->name);
+  komi_replay_call_free (u->call);
   g_free (u);
 }
 
@@ -83,6 +91,11 @@ apply_update (gpointer data)
   Update *u = data;
   KomiSeriesJob *self = u->self;
 
+  if (u->call != NULL)
+    {
+      g_signal_emit (self, signals[CALL_ANSWERED], 0, u->game_id, u->call);
+      return G_SOURCE_REMOVE;
+    }
   if (u->name != NULL && g_strcmp0 (u->name, self->name) != 0)
     {
       g_free (self->name);
@@ -108,11 +121,20 @@ apply_update (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Always through a source of the job's context: g_main_context_invoke()
+ * would run the update on the worker itself whenever it could acquire the
+ * (default) context, as between two iterations of a test's loop. */
 static void
 post (KomiSeriesJob *self, Update *u)
 {
+  GSource *source = g_idle_source_new ();
+
   u->self = g_object_ref (self);
-  g_main_context_invoke_full (self->context, G_PRIORITY_DEFAULT, apply_update, u, update_free);
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, apply_update, u, update_free);
+  g_source_set_static_name (source, "[komi] series job update");
+  g_source_attach (source, self->context);
+  g_source_unref (source);
 }
 
 typedef struct
@@ -137,6 +159,35 @@ on_progress (const KomiSeriesProgress *progress,
   u->eta = progress->eta;
   u->cost = progress->cost;
   u->game_ended = record != NULL;
+  post (run->self, u);
+}
+
+/* On a worker thread: what the page shows of an answered call, copied,
+ * goes to the main context; nothing here waits on the disk. */
+static void
+on_call_answered (gint64               game_id,
+                  gint64               call_id,
+                  const KomiStoreCall *call,
+                  gpointer             user_data)
+{
+  RunContext *run = user_data;
+  KomiReplayCall shown = {
+    .id = call_id,
+    .turn = call->turn,
+    .attempt = call->attempt,
+    .question = (char *) call->question,
+    .latency_ms = call->latency_ms,
+    .tokens_input = call->tokens_input,
+    .tokens_output = call->tokens_output,
+    .tokens_reasoning = call->tokens_reasoning,
+    .answer = (char *) call->answer,
+    .outcome = (char *) (call->outcome != NULL ? call->outcome : "ok"),
+    .model_version = (char *) call->model_version,
+  };
+  Update *u = g_new0 (Update, 1);
+
+  u->game_id = game_id;
+  u->call = komi_replay_call_copy (&shown);
   post (run->self, u);
 }
 
@@ -183,8 +234,9 @@ run_thread (GTask        *task,
       return;
     }
   run.sink = komi_store_new_sink (store);
-  result = komi_series_run (series, run.sink, series->jobs, on_progress, &run, cancellable,
-                            &error);
+  komi_store_sink_set_call_func (run.sink, on_call_answered, &run);
+  result = komi_series_run_pausable (series, run.sink, series->jobs, on_progress, &run,
+                                     self->pause, cancellable, &error);
   komi_store_sink_free (run.sink);
   if (result == NULL)
     g_task_return_error (task, error);
@@ -211,6 +263,7 @@ on_finished (GObject      *source,
         self->error = error;
     }
   self->running = FALSE;
+  komi_series_job_set_paused (self, FALSE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
   g_signal_emit (self, signals[FINISHED], 0);
 }
@@ -268,6 +321,27 @@ komi_series_job_stop (KomiSeriesJob *self)
   g_return_if_fail (KOMI_IS_SERIES_JOB (self));
 
   g_cancellable_cancel (self->cancellable);
+}
+
+void
+komi_series_job_set_paused (KomiSeriesJob *self,
+                            gboolean       paused)
+{
+  g_return_if_fail (KOMI_IS_SERIES_JOB (self));
+
+  paused = !!paused;
+  if (self->paused == paused)
+    return;
+  self->paused = paused;
+  komi_series_pause_set (self->pause, paused);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+}
+
+gboolean
+komi_series_job_get_paused (KomiSeriesJob *self)
+{
+  g_return_val_if_fail (KOMI_IS_SERIES_JOB (self), FALSE);
+  return self->paused;
 }
 
 gboolean
@@ -374,6 +448,22 @@ komi_series_job_get_property (GObject    *object,
     case PROP_NAME: g_value_set_string (value, self->name); break;
     case PROP_DONE: g_value_set_uint (value, self->done); break;
     case PROP_TOTAL: g_value_set_uint (value, self->total); break;
+    case PROP_PAUSED: g_value_set_boolean (value, self->paused); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+komi_series_job_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  KomiSeriesJob *self = KOMI_SERIES_JOB (object);
+
+  switch (prop_id)
+    {
+    case PROP_PAUSED: komi_series_job_set_paused (self, g_value_get_boolean (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -401,6 +491,7 @@ komi_series_job_finalize (GObject *object)
     g_free (self->engine_paths[i]);
   g_free (self->name);
   g_clear_error (&self->error);
+  komi_series_pause_unref (self->pause);
   G_OBJECT_CLASS (komi_series_job_parent_class)->finalize (object);
 }
 
@@ -411,6 +502,7 @@ komi_series_job_class_init (KomiSeriesJobClass *klass)
   GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
 
   object_class->get_property = komi_series_job_get_property;
+  object_class->set_property = komi_series_job_set_property;
   object_class->dispose = komi_series_job_dispose;
   object_class->finalize = komi_series_job_finalize;
 
@@ -418,12 +510,20 @@ komi_series_job_class_init (KomiSeriesJobClass *klass)
   properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, ro);
   properties[PROP_DONE] = g_param_spec_uint ("done", NULL, NULL, 0, G_MAXUINT, 0, ro);
   properties[PROP_TOTAL] = g_param_spec_uint ("total", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  properties[PROP_PAUSED] =
+    g_param_spec_boolean ("paused", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A game ended and was recorded: the library has something new. */
   signals[GAME_ENDED] = g_signal_new ("game-ended", G_TYPE_FROM_CLASS (klass),
                                       G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                       G_TYPE_NONE, 0);
+  /* A model's call was answered: (game id, const KomiReplayCall *, valid
+   * during the emission; its id is the call's row in the library). */
+  signals[CALL_ANSWERED] = g_signal_new ("call-answered", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                         G_TYPE_NONE, 2, G_TYPE_INT64, G_TYPE_POINTER);
   /* The run is over: finished, stopped, or failed (see get_error). */
   signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass),
                                     G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -434,4 +534,5 @@ static void
 komi_series_job_init (KomiSeriesJob *self)
 {
   self->eta = -1;
+  self->pause = komi_series_pause_new ();
 }

@@ -18,8 +18,10 @@ G_DECLARE_FINAL_TYPE (KomiSeriesJob, komi_series_job, KOMI, SERIES_JOB, GObject)
 /* One run of a series from the window: the definition is read, the library
  * opened for writing and the games played by the series runner, all on a
  * worker thread; progress reaches the main thread as property changes and
- * a "game-ended" signal, and "finished" says how it ended. Stopping keeps
- * every committed move: running the same definition again continues. */
+ * a "game-ended" signal, each model call's answer as "call-answered" the
+ * moment it arrives (before the library commits it with the game's next
+ * write), and "finished" says how it ended. Stopping keeps every committed
+ * move: running the same definition again continues. */
 
 /* A series definition file, or the definition recorded in the library. */
 KomiSeriesJob *komi_series_job_new_for_file       (const char     *library_path,
@@ -36,8 +38,13 @@ void           komi_series_job_set_engines        (KomiSeriesJob           *self
 const char    *komi_series_job_get_engine_path    (KomiSeriesJob           *self,
                                                    guint                    index);
 void           komi_series_job_start              (KomiSeriesJob  *self);
-/* Asks the games in flight to stop; "finished" follows. */
+/* Asks the games in flight to stop; "finished" follows. Works paused too. */
 void           komi_series_job_stop               (KomiSeriesJob  *self);
+/* Holds the games between moves (engines kept up, no game started) or
+ * lets them go on; the "paused" property. A run that ends is not paused. */
+void           komi_series_job_set_paused         (KomiSeriesJob  *self,
+                                                   gboolean        paused);
+gboolean       komi_series_job_get_paused         (KomiSeriesJob  *self);
 gboolean       komi_series_job_get_running        (KomiSeriesJob  *self);
 /* The series' name once its definition is read; NULL before. */
 const char    *komi_series_job_get_name           (KomiSeriesJob  *self);

@@ -11,38 +11,9 @@
 #include <glib/gi18n.h>
 
 #include "komi-board-view.h"
-#include "komi-series-page.h"
+#include "komi-series-page-private.h"
 #include "komi-series-columns.h"
 
-struct _KomiSeriesPage
-{
-  AdwBin               parent_instance;
-
-  KomiLibrary         *library;
-  GtkSingleSelection  *series_selection;
-  GtkSingleSelection  *games_selection;
-  GCancellable        *game_cancellable;   /* the game being loaded */
-  guint                follow_source;      /* reloads a game in progress */
-  KomiReplay          *replay;
-  guint                step;
-  gint64               selected_id;        /* kept across reloads of the library */
-  guint                selected_game;
-
-  AdwFlap             *flap;
-  GtkListView         *series_list;
-  GtkStack            *detail_stack;
-  AdwStatusPage       *empty_page;
-  GtkLabel            *title_label;
-  GtkLabel            *subtitle_label;
-  GtkProgressBar      *progress_bar;
-  GtkLabel            *progress_label;
-  GtkButton           *continue_button;
-  GtkColumnView       *results_view;
-  GtkColumnView       *games_view;
-  KomiBoardView       *board_view;
-  GtkLabel            *move_label;
-  GtkLabel            *summary_label;
-};
 
 G_DEFINE_FINAL_TYPE (KomiSeriesPage, komi_series_page, ADW_TYPE_BIN)
 
@@ -110,8 +81,22 @@ show_step (KomiSeriesPage *self, guint step)
   else
     text = g_strdup_printf (_("Move %u of %u"), self->step, last);
   gtk_label_set_text (self->move_label, text);
-  /* The count at the end; the model's calls for the move shown. */
+  /* The count at the end; the model's calls for the move shown, and at
+   * the latest position of a game in play those of the move being decided. */
   calls = self->step > 0 ? komi_replay_describe_calls (r, self->step) : NULL;
+  if (self->step == last && r->game->status == KOMI_GAME_STATUS_RUNNING)
+    {
+      g_autofree char *next = komi_replay_describe_calls (r, last + 1);
+
+      if (next != NULL)
+        {
+          g_autofree char *shown = g_steal_pointer (&calls);
+
+          /* TRANSLATORS: %s is "Move 36: 2 model calls" and the calls. */
+          calls = g_strdup_printf (_("%s%sNow deciding: %s"), shown != NULL ? shown : "",
+                                   shown != NULL ? "\n\n" : "", next);
+        }
+    }
   summary = g_strdup_printf ("%s%s%s", self->step == last ? r->summary : "",
                              self->step == last && calls != NULL ? "\n" : "",
                              calls != NULL ? calls : "");
@@ -141,6 +126,64 @@ review_activated (GtkWidget  *widget,
 }
 
 static void on_game_selected (KomiSeriesPage *self);
+
+/* The library's read of the game is in: calls it has answered are
+ * dropped from the live ones, and the rest laid over it. */
+static void
+merge_live_calls (KomiSeriesPage *self)
+{
+  KomiReplay *r = self->replay;
+
+  if (self->live_game != r->game->id)
+    {
+      g_ptr_array_set_size (self->live_calls, 0);
+      self->live_game = r->game->id;
+      return;
+    }
+  for (guint i = self->live_calls->len; i-- > 0;)
+    {
+      const KomiReplayCall *live = g_ptr_array_index (self->live_calls, i);
+      gboolean stored = FALSE;
+
+      for (guint j = 0; r->calls != NULL && j < r->calls->len && !stored; j++)
+        {
+          const KomiReplayCall *c = &g_array_index (r->calls, KomiReplayCall, j);
+
+          stored = c->id == live->id && g_strcmp0 (c->outcome, KOMI_STORE_OUTCOME_IN_FLIGHT) != 0;
+        }
+      if (stored)
+        g_ptr_array_remove_index (self->live_calls, i);
+      else
+        komi_replay_merge_call (r, live);
+    }
+}
+
+void
+komi_series_page_add_live_call (KomiSeriesPage       *self,
+                                gint64                game_id,
+                                const KomiReplayCall *call)
+{
+  KomiGameItem *item;
+
+  g_return_if_fail (KOMI_IS_SERIES_PAGE (self));
+  g_return_if_fail (call != NULL);
+
+  /* Only the game shown: another one's calls are in the library by the
+   * time it is chosen, but for the one its game has not written yet. */
+  item = gtk_single_selection_get_selected_item (self->games_selection);
+  if (item == NULL || item->game->id != game_id)
+    return;
+  if (self->live_game != game_id)
+    {
+      g_ptr_array_set_size (self->live_calls, 0);
+      self->live_game = game_id;
+    }
+  g_ptr_array_add (self->live_calls, komi_replay_call_copy (call));
+  if (self->replay == NULL || self->replay->game->id != game_id)
+    return;   /* merged when its read comes in */
+  komi_replay_merge_call (self->replay, call);
+  show_step (self, self->step);
+}
 
 /* A game still being played is read again every second: the board follows
  * it while the user stays at its latest move. */
@@ -175,6 +218,7 @@ on_game_loaded (GObject      *source,
          && self->step + 1 < self->replay->n_steps ? self->step : replay->n_steps - 1;
   g_clear_pointer (&self->replay, komi_replay_free);
   self->replay = replay;
+  merge_live_calls (self);
   show_step (self, step);
   if (replay->game->status == KOMI_GAME_STATUS_RUNNING && self->follow_source == 0)
     self->follow_source = g_timeout_add_seconds (1, follow_game, self);
@@ -470,10 +514,12 @@ komi_series_page_dispose (GObject *object)
   g_cancellable_cancel (self->game_cancellable);
   g_clear_object (&self->game_cancellable);
   g_clear_handle_id (&self->follow_source, g_source_remove);
+  g_clear_handle_id (&self->layout_source, g_source_remove);
   if (self->library != NULL)
     g_signal_handlers_disconnect_by_data (self->library, self);
   g_clear_object (&self->library);
   g_clear_pointer (&self->replay, komi_replay_free);
+  g_clear_pointer (&self->live_calls, g_ptr_array_unref);
   g_clear_object (&self->series_selection);
   g_clear_object (&self->games_selection);
   G_OBJECT_CLASS (komi_series_page_parent_class)->dispose (object);
@@ -515,6 +561,7 @@ komi_series_page_class_init (KomiSeriesPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, board_view);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, move_label);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, summary_label);
+  _komi_series_page_class_init_layout (widget_class);
 
   gtk_widget_class_install_action (widget_class, "review.first-move", NULL, review_activated);
   gtk_widget_class_install_action (widget_class, "review.previous-move", NULL, review_activated);
@@ -530,6 +577,8 @@ komi_series_page_init (KomiSeriesPage *self)
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->live_calls = g_ptr_array_new_with_free_func ((GDestroyNotify) komi_replay_call_free);
+  _komi_series_page_init_layout (self);
   /* The target before the name, so the action never sees a button without
    * the series id it takes. */
   gtk_actionable_set_action_target (GTK_ACTIONABLE (self->continue_button), "x", (gint64) 0);

@@ -32,5 +32,11 @@ const KomiReplay *komi_series_page_get_replay     (KomiSeriesPage *self,
 gboolean          komi_series_page_select         (KomiSeriesPage *self,
                                                    guint           series,
                                                    guint           game);
+/* A model call of a game being played, answered just now (the running
+ * series' job says so before the library has it): shown at once if that
+ * game is shown, and kept until the library's copy of it is read. */
+void              komi_series_page_add_live_call  (KomiSeriesPage       *self,
+                                                   gint64                game_id,
+                                                   const KomiReplayCall *call);
 
 G_END_DECLS

@@ -42,6 +42,7 @@ struct _KomiWindow
   GtkLabel             *run_label;
   GtkProgressBar       *run_progress;
   gboolean              interrupted_offered;  /* this library's dead run was offered */
+  GtkButton            *pause_button;
 };
 
 

@@ -47,6 +47,7 @@ update_actions (KomiWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-definition", !busy_now);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.continue-series", !busy_now);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-series", job_running (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pause-series", job_running (self));
 }
 
 static char *
@@ -67,21 +68,34 @@ update_bar (KomiWindow *self)
   double eta = komi_series_job_get_eta (job);
   g_autoptr(GString) text = g_string_new (NULL);
 
+  gboolean paused = komi_series_job_get_paused (job);
+
   if (komi_series_job_get_name (job) == NULL)
     g_string_append (text, _("Reading the series…"));
+  else if (paused)
+    g_string_append_printf (text, _("Paused “%s”: %u of %u games"),
+                            komi_series_job_get_name (job), done, total);
   else
     g_string_append_printf (text, _("Running “%s”: %u of %u games"),
                             komi_series_job_get_name (job), done, total);
-  if (eta >= 0 && done < total)
+  /* Paused, nothing is left "about" any time: the estimate waits too. */
+  if (eta >= 0 && done < total && !paused)
     {
       g_autofree char *left = format_duration (eta);
 
-      g_string_append_printf (text, _(" · about %s left"), left);
+      g_string_append_printf (text, _(" · %s left"), left);
     }
   if (komi_series_job_get_cost (job) > 0)
     g_string_append_printf (text, _(" · $%.4f spent"), komi_series_job_get_cost (job));
   gtk_label_set_text (self->run_label, text->str);
+  /* A long series name may be cut short in the bar: the tooltip has all. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->run_label), text->str);
   gtk_progress_bar_set_fraction (self->run_progress, total > 0 ? (double) done / total : 0);
+  gtk_button_set_label (self->pause_button, paused ? _("_Resume") : _("_Pause"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->pause_button),
+                               paused ? _("Let the games go on from where they wait")
+                                      : _("Hold the games after their current move; engines "
+                                          "stay up and no game starts"));
 }
 
 static void
@@ -91,6 +105,17 @@ show_error (KomiWindow *self, const char *heading, const char *body)
 
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The page shows a model's answer the moment it comes, before the
+ * library has it. */
+static void
+on_call_answered (KomiSeriesJob        *job,
+                  gint64                game_id,
+                  const KomiReplayCall *call,
+                  KomiWindow           *self)
+{
+  komi_series_page_add_live_call (self->series_page, game_id, call);
 }
 
 static void
@@ -145,7 +170,9 @@ start_job (KomiWindow *self, KomiSeriesJob *job)
   g_signal_connect_swapped (job, "notify::name", G_CALLBACK (update_bar), self);
   g_signal_connect_swapped (job, "notify::done", G_CALLBACK (update_bar), self);
   g_signal_connect_swapped (job, "notify::total", G_CALLBACK (update_bar), self);
+  g_signal_connect_swapped (job, "notify::paused", G_CALLBACK (update_bar), self);
   g_signal_connect_swapped (job, "game-ended", G_CALLBACK (on_game_ended), self);
+  g_signal_connect (job, "call-answered", G_CALLBACK (on_call_answered), self);
   g_signal_connect_swapped (job, "finished", G_CALLBACK (on_job_finished), self);
   komi_series_job_start (job);
   update_bar (self);
@@ -459,6 +486,18 @@ stop_series_activated (GtkWidget  *widget,
     }
 }
 
+/* Pause and resume, one button: the games wait between moves. */
+static void
+pause_series_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  KomiWindow *self = KOMI_WINDOW (widget);
+
+  if (job_running (self))
+    komi_series_job_set_paused (self->job, !komi_series_job_get_paused (self->job));
+}
+
 static void
 on_close_response (AdwMessageDialog *dialog,
                    const char       *response,
@@ -512,6 +551,7 @@ _komi_window_class_init_run (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, KomiWindow, run_revealer);
   gtk_widget_class_bind_template_child (widget_class, KomiWindow, run_label);
   gtk_widget_class_bind_template_child (widget_class, KomiWindow, run_progress);
+  gtk_widget_class_bind_template_child (widget_class, KomiWindow, pause_button);
 
   gtk_widget_class_install_action (widget_class, "win.run-series", NULL, run_series_activated);
   gtk_widget_class_install_action (widget_class, "win.run-series-file", "s",
@@ -524,6 +564,8 @@ _komi_window_class_init_run (GtkWidgetClass *widget_class)
                                    continue_series_activated);
   gtk_widget_class_install_action (widget_class, "win.stop-series", NULL,
                                    stop_series_activated);
+  gtk_widget_class_install_action (widget_class, "win.pause-series", NULL,
+                                   pause_series_activated);
 }
 
 void

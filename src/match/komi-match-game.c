@@ -129,6 +129,7 @@ komi_match_play_game (const KomiMatchSettings *settings,
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   KomiPlayer *players[3] = { NULL, settings->black, settings->white };
   gint64 started = g_get_monotonic_time ();
+  gint64 paused = 0;     /* microseconds held by before_turn */
 
   g_return_val_if_fail (settings->black != NULL && settings->white != NULL, NULL);
 
@@ -191,7 +192,16 @@ komi_match_play_game (const KomiMatchSettings *settings,
       g_autoptr(GError) local = NULL;
       KomiPoint move = KOMI_PASS;
       guint n_moves;
+      gint64 waited = 0;
 
+      if (settings->before_turn != NULL)
+        {
+          gboolean go = settings->before_turn (settings->user_data, &waited, cancellable, error);
+
+          paused += waited;
+          if (!go)
+            goto fail;
+        }
       if (!komi_player_genmove (players[color], record->game, &move, cancellable, &local))
         {
           /* Nobody's fault in the game: stop, keep the game open to resume. */
@@ -240,7 +250,7 @@ komi_match_play_game (const KomiMatchSettings *settings,
           return NULL;
         }
     }
-  record->seconds = (g_get_monotonic_time () - started) / 1e6;
+  record->seconds = (g_get_monotonic_time () - started - paused) / 1e6;
   return g_steal_pointer (&record);
 
 fail:

@@ -53,6 +53,13 @@ typedef struct
    * game and the players before play goes on. */
   const KomiMove  *resume_moves;
   guint            n_resume_moves;
+  /* Called before each turn; it may block (a paused series) and says how
+   * many microseconds it waited in @waited, which the game's seconds do
+   * not count. FALSE (with @error) stops the game as on_move does. */
+  gboolean       (*before_turn) (gpointer        user_data,
+                                 gint64         *waited,
+                                 GCancellable   *cancellable,
+                                 GError        **error);
 } KomiMatchSettings;
 
 struct _KomiGameRecord
@@ -75,7 +82,7 @@ struct _KomiGameRecord
   guint64          white_seed;
   KomiOrientation  orientation;
   char            *date;          /* YYYY-MM-DD */
-  double           seconds;
+  double           seconds;       /* of play: time spent paused is not counted */
 };
 
 /* The seed each colour's player gets from the game's seed. */

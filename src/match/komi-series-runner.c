@@ -19,7 +19,9 @@ typedef struct
   KomiSeriesProgressFunc  progress;
   gpointer                user_data;
   GCancellable           *cancellable;   /* cancelled by the caller or by a failure */
+  KomiSeriesPause        *pause;         /* NULL: the run is never paused */
   gint64                  started;
+  gint64                  paused_before;  /* the pause's time when the run started */
 
   GMutex                  lock;
   KomiSeriesProgress      counts;
@@ -59,8 +61,12 @@ run_fail (Run *run, GError *error)
 static void
 report (Run *run, const KomiPlannedGame *game, const KomiGameRecord *record)
 {
-  /* Under the lock: progress lines never interleave. */
-  run->counts.elapsed = (g_get_monotonic_time () - run->started) / 1e6;
+  gint64 paused = run->pause != NULL
+                  ? komi_series_pause_get_time (run->pause) - run->paused_before : 0;
+
+  /* Under the lock: progress lines never interleave. Time paused is not
+   * time the games took, so the ETA leaves it out too. */
+  run->counts.elapsed = (g_get_monotonic_time () - run->started - paused) / 1e6;
   run->counts.eta = -1;
   /* Wall time per game ended in this run already reflects the parallelism. */
   if (run->done_here > 0)
@@ -82,6 +88,15 @@ hook_start (const KomiGameRecord *record, gpointer user_data, GError **error)
   Hooks *h = user_data;
 
   return h->run->sink->klass->game_started (h->run->sink, h->game, record, error);
+}
+
+/* Between moves: a paused run holds its games here, engines up. */
+static gboolean
+hook_before_turn (gpointer user_data, gint64 *waited, GCancellable *cancellable, GError **error)
+{
+  Hooks *h = user_data;
+
+  return komi_series_pause_wait (h->run->pause, cancellable, waited, error);
 }
 
 static gboolean
@@ -162,6 +177,9 @@ play_one (gpointer data, gpointer user_data)
   Hooks hooks = { run, planned };
   KomiMatchSettings settings = { 0, };
 
+  /* A paused run starts no game; a cancelled one none either. */
+  if (run->pause != NULL && !komi_series_pause_wait (run->pause, run->cancellable, NULL, NULL))
+    return;
   if (g_cancellable_is_cancelled (run->cancellable))
     return;
   if (!run->sink->klass->game_state (run->sink, planned, &finished, moves, &error))
@@ -206,6 +224,8 @@ play_one (gpointer data, gpointer user_data)
   settings.orientation = planned->orientation;
   settings.on_start = hook_start;
   settings.on_move = hook_move;
+  if (run->pause != NULL)
+    settings.before_turn = hook_before_turn;
   settings.user_data = &hooks;
   settings.resume_moves = (const KomiMove *) moves->data;
   settings.n_resume_moves = moves->len;
@@ -258,6 +278,7 @@ play_series (const KomiSeries       *series,
              guint                   jobs,
              KomiSeriesProgressFunc  progress,
              gpointer                user_data,
+             KomiSeriesPause        *pause,
              GCancellable           *cancellable,
              KomiSeriesResult       *result,
              GError                **error)
@@ -273,6 +294,8 @@ play_series (const KomiSeries       *series,
   run.progress = progress;
   run.user_data = user_data;
   run.cancellable = own;
+  run.pause = pause;
+  run.paused_before = pause != NULL ? komi_series_pause_get_time (pause) : 0;
   run.started = g_get_monotonic_time ();
   run.result = result;
   run.counts.total = plan->len;
@@ -363,6 +386,20 @@ komi_series_run (const KomiSeries       *series,
                  GCancellable           *cancellable,
                  GError                **error)
 {
+  return komi_series_run_pausable (series, sink, jobs, progress, user_data, NULL, cancellable,
+                                   error);
+}
+
+KomiSeriesResult *
+komi_series_run_pausable (const KomiSeries       *series,
+                          KomiSeriesSink         *sink,
+                          guint                   jobs,
+                          KomiSeriesProgressFunc  progress,
+                          gpointer                user_data,
+                          KomiSeriesPause        *pause,
+                          GCancellable           *cancellable,
+                          GError                **error)
+{
   g_autoptr(GArray) plan = NULL;
   g_autoptr(KomiSeriesResult) result = NULL;
   g_autoptr(GError) failure = NULL;
@@ -375,7 +412,8 @@ komi_series_run (const KomiSeries       *series,
   result->records = g_ptr_array_new_with_free_func ((GDestroyNotify) komi_game_record_free);
   if (!sink->klass->begin_series (sink, series, plan, &result->series_id, error))
     return NULL;
-  play_series (series, sink, plan, jobs, progress, user_data, cancellable, result, &failure);
+  play_series (series, sink, plan, jobs, progress, user_data, pause, cancellable, result,
+               &failure);
   ended = result->skipped + result->played == plan->len;
   if (!end_run (sink, failure, ended, failure != NULL ? NULL : error) || failure != NULL)
     {

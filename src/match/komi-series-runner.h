@@ -7,6 +7,7 @@
 #pragma once
 
 #include "komi-series.h"
+#include "komi-series-pause.h"
 
 G_BEGIN_DECLS
 
@@ -20,7 +21,7 @@ typedef struct
   guint   total;      /* games in the series */
   guint   done;       /* ended, in this run or an earlier one */
   guint   running;
-  double  elapsed;    /* seconds since this run started */
+  double  elapsed;    /* seconds since this run started, time paused not counted */
   double  eta;        /* seconds left, estimated; < 0 when unknown */
   double  cost;       /* US dollars spent on model calls in this run */
   guint   calls;      /* model call attempts in this run */
@@ -53,6 +54,15 @@ KomiSeriesResult *komi_series_run          (const KomiSeries       *series,
                                             guint                   jobs,
                                             KomiSeriesProgressFunc  progress,
                                             gpointer                user_data,
+                                            GCancellable           *cancellable,
+                                            GError                **error);
+/* The same, held between moves while @pause (may be NULL) is on. */
+KomiSeriesResult *komi_series_run_pausable (const KomiSeries       *series,
+                                            KomiSeriesSink         *sink,
+                                            guint                   jobs,
+                                            KomiSeriesProgressFunc  progress,
+                                            gpointer                user_data,
+                                            KomiSeriesPause        *pause,
                                             GCancellable           *cancellable,
                                             GError                **error);
 void              komi_series_result_free  (KomiSeriesResult       *result);

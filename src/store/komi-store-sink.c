@@ -25,6 +25,8 @@ typedef struct
    * question at a time, so it has at most one. */
   GHashTable     *in_flight;
   int             run_fd;      /* the run's lock (komi_store_begin_run); -1: none */
+  KomiStoreSinkCallFunc  call_func;   /* set before the run: read without the lock */
+  gpointer               call_data;
 } KomiStoreSink;
 
 static const KomiSeriesSinkClass store_sink_class;
@@ -230,9 +232,12 @@ sink_call_attempt (KomiSeriesSink             *sink,
     call_id = *(gint64 *) open;
   g_hash_table_remove (self->in_flight, key);
   g_mutex_unlock (&self->lock);
-  if (call_id > 0)
-    return komi_store_complete_call (self->store, game_id, call_id, &call, error);
-  return komi_store_add_call (self->store, game_id, &call, error);
+  if (call_id > 0 ? !komi_store_complete_call (self->store, game_id, call_id, &call, error)
+                  : !komi_store_add_call (self->store, game_id, &call, error))
+    return FALSE;
+  if (self->call_func != NULL)
+    self->call_func (game_id, call_id, &call, self->call_data);
+  return TRUE;
 }
 
 /* The game's worker stopped with it, however it ended: its last response
@@ -324,4 +329,15 @@ KomiStore *
 komi_store_sink_get_store (KomiSeriesSink *sink)
 {
   return store_sink (sink)->store;
+}
+
+void
+komi_store_sink_set_call_func (KomiSeriesSink        *sink,
+                               KomiStoreSinkCallFunc  func,
+                               gpointer               user_data)
+{
+  KomiStoreSink *self = store_sink (sink);
+
+  self->call_func = func;
+  self->call_data = user_data;
 }

@@ -27,4 +27,18 @@ void            komi_store_sink_free           (KomiSeriesSink *sink);
 gint64          komi_store_sink_get_series_id  (KomiSeriesSink *sink);
 KomiStore      *komi_store_sink_get_store      (KomiSeriesSink *sink);
 
+/* Told of each answered attempt on the game's worker thread, as soon as
+ * the store has it (it commits with the game's next write): @call_id is
+ * its row, in flight in the library until then; @call's strings live
+ * until the function returns. For a live view of the calls that adds no
+ * commit (and no sync) of its own. */
+typedef void    (*KomiStoreSinkCallFunc)        (gint64               game_id,
+                                                 gint64               call_id,
+                                                 const KomiStoreCall *call,
+                                                 gpointer             user_data);
+/* Set before the run starts. */
+void            komi_store_sink_set_call_func  (KomiSeriesSink        *sink,
+                                                KomiStoreSinkCallFunc  func,
+                                                gpointer               user_data);
+
 G_END_DECLS

@@ -1,0 +1,150 @@
+/* komi-series-page-layout.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-app"
+
+#include "config.h"
+
+#include "komi-series-page-private.h"
+
+/* The game followed on the series page — its list, its board and the calls
+ * of the move shown — in one row, in two or in one column, as the page's
+ * width allows, so that on a 1366x768 screen the board and the calls are
+ * both in view without scrolling. */
+
+/* How the game followed is laid out, by the width of the detail. */
+typedef enum
+{
+  LAYOUT_COLUMN,   /* narrow: list, board and calls one under another */
+  LAYOUT_TWO,      /* list over calls, the board beside both */
+  LAYOUT_ROW,      /* wide: list, board and calls side by side */
+} Layout;
+
+/* Widths of the detail (margins included) at which the next layout fits:
+ * the games list needs about 340 px, the board 240 (and more to be of
+ * use), the calls 320. */
+#define LAYOUT_TWO_WIDTH 660
+#define LAYOUT_ROW_WIDTH 1100
+
+static void
+place (KomiSeriesPage *self, GtkWidget *child, int column, int row, int height)
+{
+  GtkLayoutManager *manager = gtk_widget_get_layout_manager (GTK_WIDGET (self->live_grid));
+  GtkGridLayoutChild *cell =
+    GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (manager, child));
+
+  gtk_grid_layout_child_set_column (cell, column);
+  gtk_grid_layout_child_set_row (cell, row);
+  gtk_grid_layout_child_set_row_span (cell, height);
+}
+
+static void
+apply_layout (KomiSeriesPage *self, Layout layout)
+{
+  self->layout = layout;
+  switch (layout)
+    {
+    case LAYOUT_COLUMN:
+      place (self, self->games_frame, 0, 0, 1);
+      place (self, self->board_box, 0, 1, 1);
+      place (self, self->calls_frame, 0, 2, 1);
+      break;
+    case LAYOUT_TWO:
+      place (self, self->games_frame, 0, 0, 1);
+      place (self, self->calls_frame, 0, 1, 1);
+      place (self, self->board_box, 1, 0, 2);
+      break;
+    case LAYOUT_ROW:
+      place (self, self->games_frame, 0, 0, 1);
+      place (self, self->board_box, 1, 0, 1);
+      place (self, self->calls_frame, 2, 0, 1);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  /* Stacked, the list would take all the height it is given. In a row,
+   * the board takes the width the list and the calls do not need, so it
+   * is as large as the height allows. */
+  gtk_widget_set_size_request (self->games_frame, layout == LAYOUT_ROW ? 360 : -1,
+                               layout == LAYOUT_COLUMN ? 200 : -1);
+  gtk_widget_set_size_request (self->calls_frame, layout == LAYOUT_ROW ? 320 : -1, -1);
+  gtk_widget_set_hexpand (self->games_frame, layout != LAYOUT_ROW);
+  gtk_widget_set_hexpand (self->calls_frame, layout != LAYOUT_ROW);
+}
+
+static Layout
+layout_for_width (KomiSeriesPage *self)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self->detail_stack));
+
+  return width >= LAYOUT_ROW_WIDTH ? LAYOUT_ROW
+         : width >= LAYOUT_TWO_WIDTH ? LAYOUT_TWO : LAYOUT_COLUMN;
+}
+
+static gboolean
+apply_layout_later (gpointer data)
+{
+  KomiSeriesPage *self = data;
+
+  self->layout_source = 0;
+  apply_layout (self, layout_for_width (self));
+  return G_SOURCE_REMOVE;
+}
+
+/* The layout follows the width (AdwBreakpoint is libadwaita 1.4): it is
+ * changed after an allocation, never during one. The page has no layout
+ * manager (AdwBin's would allocate without asking it), so it measures and
+ * allocates its one child itself. */
+static void
+komi_series_page_measure (GtkWidget      *widget,
+                          GtkOrientation  orientation,
+                          int             for_size,
+                          int            *minimum,
+                          int            *natural,
+                          int            *minimum_baseline,
+                          int            *natural_baseline)
+{
+  gtk_widget_measure (adw_bin_get_child (ADW_BIN (widget)), orientation, for_size, minimum,
+                      natural, minimum_baseline, natural_baseline);
+}
+
+static GtkSizeRequestMode
+komi_series_page_get_request_mode (GtkWidget *widget)
+{
+  return gtk_widget_get_request_mode (adw_bin_get_child (ADW_BIN (widget)));
+}
+
+static void
+komi_series_page_size_allocate (GtkWidget *widget,
+                                int        width,
+                                int        height,
+                                int        baseline)
+{
+  KomiSeriesPage *self = KOMI_SERIES_PAGE (widget);
+
+  gtk_widget_allocate (adw_bin_get_child (ADW_BIN (widget)), width, height, baseline, NULL);
+  if (layout_for_width (self) != self->layout && self->layout_source == 0)
+    self->layout_source = g_idle_add (apply_layout_later, self);
+}
+
+void
+_komi_series_page_class_init_layout (GtkWidgetClass *widget_class)
+{
+  widget_class->get_request_mode = komi_series_page_get_request_mode;
+  widget_class->measure = komi_series_page_measure;
+  widget_class->size_allocate = komi_series_page_size_allocate;
+  gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, live_grid);
+  gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, games_frame);
+  gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, board_box);
+  gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, calls_frame);
+}
+
+void
+_komi_series_page_init_layout (KomiSeriesPage *self)
+{
+  gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
+  apply_layout (self, LAYOUT_TWO);
+}
