@@ -494,6 +494,7 @@ test_pause_and_resume (RunFixture *f, gconstpointer data)
                                       "\"pairs\": 2, \"seed\": 5, \"referee\": \"none\", "
                                       "\"jobs\": 2}", -1, NULL));
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", path);
+  g_assert_true (app_test_wait (job_started, f->window));
   job = komi_window_get_job (f->window);
   g_assert_true (app_test_wait_seconds (some_moves, f, 60));
 
@@ -530,6 +531,7 @@ test_stop_while_paused (RunFixture *f, gconstpointer data)
   KomiSeriesJob *job;
 
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", series);
+  g_assert_true (app_test_wait (job_started, f->window));
   job = komi_window_get_job (f->window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.pause-series", NULL));
   wait_ms (300);
@@ -624,6 +626,7 @@ test_live_calls (RunFixture *f, gconstpointer data)
                                 "\"pairs\": 1, \"seed\": 3, \"referee\": \"none\", "
                                 "\"jobs\": 1}", profile, engine);
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-definition", "s", definition);
+  g_assert_true (app_test_wait (job_started, f->window));
   job = komi_window_get_job (f->window);
   g_signal_connect (job, "call-answered", G_CALLBACK (on_call_answered), &w);
 
