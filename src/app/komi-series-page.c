@@ -86,7 +86,13 @@ show_step (KomiSeriesPage *self, guint step)
   calls = self->step > 0 ? komi_replay_describe_calls (r, self->step) : NULL;
   if (self->step == last && r->game->status == KOMI_GAME_STATUS_RUNNING)
     {
+      /* The page reads the game once a second: the opponent's move may be
+       * committed and not read yet, so the move being decided can be the
+       * one after next. */
       g_autofree char *next = komi_replay_describe_calls (r, last + 1);
+
+      if (next == NULL)
+        next = komi_replay_describe_calls (r, last + 2);
 
       if (next != NULL)
         {
@@ -126,6 +132,7 @@ review_activated (GtkWidget  *widget,
 }
 
 static void on_game_selected (KomiSeriesPage *self);
+static gboolean follow_game (gpointer data);
 
 /* The library's read of the game is in: calls it has answered are
  * dropped from the live ones, and the rest laid over it. */
@@ -183,6 +190,13 @@ komi_series_page_add_live_call (KomiSeriesPage       *self,
     return;   /* merged when its read comes in */
   komi_replay_merge_call (self->replay, call);
   show_step (self, self->step);
+  /* A move the page has not read yet came before it: read the game now,
+   * not at the next second, so the board catches up with the call. */
+  if (call->turn > self->replay->n_steps && self->follow_source != 0)
+    {
+      g_source_remove (self->follow_source);
+      self->follow_source = g_idle_add (follow_game, self);
+    }
 }
 
 /* A game still being played is read again every second: the board follows
