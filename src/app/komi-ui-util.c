@@ -28,6 +28,9 @@ setup_label (GtkSignalListItemFactory *factory,
     }
   else
     gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* A column's width follows the rows measured when it is first shown. */
+  if (flags & KOMI_CELL_GROWS)
+    gtk_label_set_width_chars (GTK_LABEL (label), 16);
   if (flags & KOMI_CELL_NUMERIC)
     gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (list_item, label);
