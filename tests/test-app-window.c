@@ -453,7 +453,53 @@ typedef struct
   GApplication *app;
   char         *path;
   gboolean      seen;
+  gboolean      about;       /* presented from app.about */
+  gboolean      shortcuts;   /* presented from win.show-help-overlay */
 } AppCheck;
+
+static gboolean
+find_toplevel (GType type)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_visible (l->data))
+      return TRUE;
+  return FALSE;
+}
+
+/* Every accelerator the application sets is listed in its shortcuts
+ * window, so the window cannot fall behind the code. */
+static void
+assert_shortcuts_listed (GtkApplication *app)
+{
+  g_autoptr(GtkBuilder) builder =
+    gtk_builder_new_from_resource ("/io/github/komigo/Komi/gtk/help-overlay.ui");
+  g_autoptr(GSList) objects = gtk_builder_get_objects (builder);
+  g_autoptr(GPtrArray) listed = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) actions = gtk_application_list_action_descriptions (app);
+
+  for (GSList *l = objects; l != NULL; l = l->next)
+    if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+      {
+        g_autofree char *accelerator = NULL;
+        g_auto(GStrv) parts = NULL;
+
+        g_object_get (l->data, "accelerator", &accelerator, NULL);
+        parts = g_strsplit (accelerator != NULL ? accelerator : "", " ", -1);
+        for (guint i = 0; parts[i] != NULL; i++)
+          g_ptr_array_add (listed, g_strdup (parts[i]));
+      }
+  g_assert_cmpuint (g_strv_length (actions), >, 10);
+  for (guint i = 0; actions[i] != NULL; i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, actions[i]);
+
+      for (guint j = 0; accels[j] != NULL; j++)
+        if (!g_ptr_array_find_with_equal_func (listed, accels[j], g_str_equal, NULL))
+          g_error ("%s (%s) is not in the shortcuts window", accels[j], actions[i]);
+    }
+}
 
 static gboolean
 check_app_window (gpointer data)
@@ -467,6 +513,11 @@ check_app_window (gpointer data)
                 && g_strcmp0 (komi_library_get_path (komi_window_get_library (windows->data)),
                               check->path) == 0
                 && gtk_widget_get_visible (windows->data);
+  /* The About and Shortcuts windows open from their actions. */
+  g_action_group_activate_action (G_ACTION_GROUP (check->app), "about", NULL);
+  gtk_widget_activate_action (windows->data, "win.show-help-overlay", NULL);
+  check->about = find_toplevel (ADW_TYPE_ABOUT_WINDOW);
+  check->shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
   g_application_quit (check->app);
   return G_SOURCE_REMOVE;
 }
@@ -487,8 +538,11 @@ test_application_db_option (WindowFixture *f, gconstpointer data)
   g_timeout_add (200, check_app_window, &check);
   g_assert_cmpint (g_application_run (G_APPLICATION (app), 3, argv), ==, 0);
   g_assert_true (check.seen);
+  g_assert_true (check.about);
+  g_assert_true (check.shortcuts);
   accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "review.next-move");
   g_assert_cmpstr (accels[0], ==, "<Alt>Right");
+  assert_shortcuts_listed (GTK_APPLICATION (app));
 }
 
 /* A model player's row on the Players page opens its provider profile

@@ -152,6 +152,7 @@ static const struct
   { "win.open", { "<Control>o", NULL } },
   { "win.new-series", { "<Control>n", NULL } },
   { "win.reload", { "<Control>r", "F5", NULL } },
+  { "win.pause-series", { "<Control>p", NULL } },
   { "win.show-page::series", { "<Alt>1", NULL } },
   { "win.show-page::players", { "<Alt>2", NULL } },
   { "win.show-page::ladder", { "<Alt>3", NULL } },

@@ -106,7 +106,7 @@ static const KomiColumn game_columns[] = {
   { "#", cell_game_number, FALSE, KOMI_CELL_NUMERIC },
   { N_("Subject as"), cell_subject_color, FALSE, 0 },
   { N_("Opponent"), cell_opponent_spec, TRUE, 0 },
-  { N_("Result"), cell_result, FALSE, KOMI_CELL_GROWS },
+  { N_("Result"), cell_result, FALSE, KOMI_CELL_TOOLTIP },
   { N_("Moves"), cell_moves, FALSE, KOMI_CELL_NUMERIC },
 };
 

@@ -28,9 +28,6 @@ setup_label (GtkSignalListItemFactory *factory,
     }
   else
     gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  /* A column's width follows the rows measured when it is first shown. */
-  if (flags & KOMI_CELL_GROWS)
-    gtk_label_set_width_chars (GTK_LABEL (label), 16);
   if (flags & KOMI_CELL_NUMERIC)
     gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (list_item, label);
@@ -41,13 +38,16 @@ bind_label (GtkSignalListItemFactory *factory,
             GtkListItem              *list_item,
             gpointer                  user_data)
 {
+  KomiCellFlags flags = GPOINTER_TO_UINT (user_data);
   KomiCellTextFunc func = g_object_get_data (G_OBJECT (factory), "komi-cell-func");
   g_autofree char *text = func (gtk_list_item_get_item (list_item));
   GtkWidget *label = gtk_list_item_get_child (list_item);
 
   gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "");
   /* Long cells (settings, names) are ellipsized; the tooltip has them whole. */
-  gtk_widget_set_tooltip_text (label, text != NULL && g_utf8_strlen (text, -1) > 24 ? text : NULL);
+  gtk_widget_set_tooltip_text (label, text != NULL && (g_utf8_strlen (text, -1) > 24
+                                                       || (flags & KOMI_CELL_TOOLTIP))
+                                      ? text : NULL);
 }
 
 GtkColumnViewColumn *
@@ -62,7 +62,7 @@ komi_column_view_add_text (GtkColumnView    *view,
 
   g_object_set_data (G_OBJECT (factory), "komi-cell-func", func);
   g_signal_connect (factory, "setup", G_CALLBACK (setup_label), GUINT_TO_POINTER (flags));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_label), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_label), GUINT_TO_POINTER (flags));
   column = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_expand (column, expand);
   gtk_column_view_column_set_resizable (column, TRUE);

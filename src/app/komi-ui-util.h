@@ -17,8 +17,8 @@ typedef enum
 {
   KOMI_CELL_NUMERIC = 1 << 0,   /* right-aligned, tabular figures */
   KOMI_CELL_WRAP    = 1 << 1,   /* long text wraps instead of being ellipsized */
-  KOMI_CELL_GROWS   = 1 << 2,   /* room for text longer than the first rows' ("Pending"
-                                 * becomes "W+88 (turn limit)") */
+  KOMI_CELL_TOOLTIP = 1 << 2,   /* the whole text in a tooltip, however short: for
+                                 * narrow columns ("W+88 (turn limit)") */
 } KomiCellFlags;
 
 /* Appends a column of labels to @view whose text @func gives for each row. */
