@@ -43,7 +43,8 @@ test_migrate_empty (LibraryFixture *f, gconstpointer data)
   g_assert_cmpint (atoi (app), ==, KOMI_STORE_APPLICATION_ID);
   tables = sql_text (f->path, "SELECT group_concat (name, ' ') FROM (SELECT name FROM "
                               "sqlite_schema WHERE type = 'table' ORDER BY name)");
-  g_assert_cmpstr (tables, ==, "calls events games meta moves players series");
+  g_assert_cmpstr (tables, ==,
+                   "analysis analysis_moves calls events games meta moves players series");
   mode = sql_text (f->path, "PRAGMA journal_mode");
   g_assert_cmpstr (mode, ==, "wal");
   check = sql_text (f->path, "PRAGMA integrity_check");
