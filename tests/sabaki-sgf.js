@@ -83,7 +83,8 @@ for (const file of files) {
     const want = record[i]
     const where = `${file} move ${i + 1}`
     if (got.color !== want.color || got.point !== want.point)
-      fail(`${where}: Sabaki reads ${got.color} ${got.point}, Komi recorded ${want.color} ${want.point}`)
+      fail(`${where}: Sabaki reads ${got.color} ${got.point}, ` +
+           `Komi recorded ${want.color} ${want.point}`)
     const data = got.node.data
     if (data.SBKS == null || !Number.isFinite(+data.SBKS[0])) fail(`${where}: no SBKS`)
     const bm = data.BM != null ? data.BM[0] : ''
@@ -98,5 +99,6 @@ for (const file of files) {
   })
   checked++
   const marked = record.filter((m) => m.mark !== '').length
-  console.log(`ok ${checked} ${file}: ${moves.length} moves as recorded, ${marked} marked, SBKS on every node`)
+  console.log(`ok ${checked} ${file}: ${moves.length} moves as recorded, ${marked} marked, ` +
+              'SBKS on every node')
 }

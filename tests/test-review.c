@@ -335,6 +335,39 @@ test_engine_blunder (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (sgf, ";W[de]SBKS["));
 }
 
+static void
+cancel_at_five (gint64 game_id, guint done, guint total, gpointer user_data)
+{
+  if (done == 5)
+    g_cancellable_cancel (user_data);
+}
+
+/* Cancelling stops every thread's engine mid-game; nothing half-done is
+ * stored and the error is the cancellation. */
+G_GNUC_UNUSED static void
+test_cancel (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiGtpRecipe) recipe = komi_gtp_recipe_new_from_spec ("gnugo:5", NULL, &error);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(KomiStoreAnalysis) a = NULL;
+  KomiReviewOptions options = { recipe, 0, 0, 2 };
+
+  g_assert_no_error (error);
+  g_array_append_vals (ids, f->game_ids, 2);
+  g_assert_false (komi_review_analyse_games (f->path, ids, &options, cancel_at_five,
+                                             cancellable, cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_clear_error (&error);
+      a = komi_store_load_analysis (f->store, f->game_ids[i], &error);
+      g_assert_no_error (error);
+      g_assert_null (a);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -357,6 +390,8 @@ main (int argc, char *argv[])
               fixture_tear_down);
   g_test_add ("/komi/review/gnugo-blunder", Fixture, "gnugo:5", fixture_set_up,
               test_engine_blunder, fixture_tear_down);
+  g_test_add ("/komi/review/cancel", Fixture, NULL, fixture_set_up, test_cancel,
+              fixture_tear_down);
 #endif
   return g_test_run ();
 }

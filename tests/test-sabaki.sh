@@ -29,7 +29,8 @@ if [ ! -f "$npm_dir/node_modules/@sabaki/sgf/package.json" ]; then
   if ! npm install --prefix "$npm_dir" --no-audit --no-fund --no-save @sabaki/sgf \
        >"$npm_dir/install.log" 2>&1; then
     tail -n 5 "$npm_dir/install.log"
-    skip "npm could not install @sabaki/sgf (is the npm registry reachable?); log in $npm_dir/install.log"
+    skip "npm could not install @sabaki/sgf (is the npm registry reachable?);" \
+         "log in $npm_dir/install.log"
   fi
 fi
 
@@ -53,4 +54,5 @@ EOF
 "$cli" analyse --db "$db" --game 3 --engine gnugo:1 >>"$work/table.txt" 2>/dev/null
 "$cli" export --db "$db" --sgf "$work/sgf" >/dev/null
 
-NODE_PATH="$npm_dir/node_modules" node "$src/tests/sabaki-sgf.js" "$work/table.txt" "$work"/sgf/*.sgf
+NODE_PATH="$npm_dir/node_modules" \
+  node "$src/tests/sabaki-sgf.js" "$work/table.txt" "$work"/sgf/*.sgf

@@ -242,7 +242,8 @@ komi_cli_analyse (int argc, char **argv)
         }
       if (ids->len == 0)
         {
-          fprintf (stderr, "komi-cli analyse: series “%s” has no game with moves yet\n", series);
+          fprintf (stderr, "komi-cli analyse: series “%s” has no game with moves yet\n",
+                   series);
           return 1;
         }
     }

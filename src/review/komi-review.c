@@ -143,6 +143,14 @@ batch_fail (Batch *batch, GError *error)
   g_cancellable_cancel (batch->cancellable);
 }
 
+static gboolean
+is_engine_fault (const GError *error)
+{
+  return g_error_matches (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_DIED)
+         || g_error_matches (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_TIMEOUT)
+         || g_error_matches (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_PROTOCOL);
+}
+
 static gpointer
 batch_worker (gpointer data)
 {
@@ -151,22 +159,36 @@ batch_worker (gpointer data)
   GError *error = NULL;
   gint index;
 
-  while ((index = g_atomic_int_add (&batch->next, 1)) < (gint) batch->game_ids->len)
+  while (error == NULL
+         && (index = g_atomic_int_add (&batch->next, 1)) < (gint) batch->game_ids->len)
     {
       gint64 id = g_array_index (batch->game_ids, gint64, index);
       g_autoptr(KomiStoreGame) game = NULL;
       g_autoptr(KomiStoreAnalysis) analysis = NULL;
 
-      /* One engine per thread, started with its first game. */
-      if (engine == NULL
-          && (engine = komi_analysis_engine_new (batch->options->recipe, batch->cancellable,
-                                                 &error)) == NULL)
+      if ((game = komi_store_load_game (batch->store, id, &error)) == NULL)
         break;
-      if ((game = komi_store_load_game (batch->store, id, &error)) == NULL
-          || (analysis = komi_review_analyse_game (engine, game, batch->options,
-                                                   batch->progress, batch->user_data,
-                                                   batch->cancellable, &error)) == NULL
-          || !komi_store_put_analysis (batch->store, analysis, &error))
+      for (guint attempt = 0; analysis == NULL && error == NULL; attempt++)
+        {
+          /* One engine per thread, started with its first game. */
+          if (engine == NULL
+              && (engine = komi_analysis_engine_new (batch->options->recipe,
+                                                     batch->cancellable, &error)) == NULL)
+            break;
+          analysis = komi_review_analyse_game (engine, game, batch->options, batch->progress,
+                                               batch->user_data, batch->cancellable, &error);
+          /* An engine fault (it died, hung, or answered garbage) restarts
+           * the engine and replays the game once, as a series does. */
+          if (analysis == NULL && attempt == 0 && is_engine_fault (error)
+              && !g_cancellable_is_cancelled (batch->cancellable))
+            {
+              g_debug ("Analysis engine fault on game %" G_GINT64_FORMAT " (%s); restarting it",
+                       id, error->message);
+              g_clear_error (&error);
+              g_clear_pointer (&engine, komi_analysis_engine_free);
+            }
+        }
+      if (analysis == NULL || !komi_store_put_analysis (batch->store, analysis, &error))
         break;
     }
   if (error != NULL)
