@@ -271,7 +271,7 @@ test_engine_blunder (Fixture *f, gconstpointer data)
 
   g_assert_no_error (error);
   g_array_append_vals (ids, f->game_ids, 2);
-  g_assert_true (komi_review_analyse_games (f->path, ids, &options, on_progress,
+  g_assert_true (komi_review_analyse_games (f->store, ids, &options, on_progress,
                                             &progress_calls, NULL, &error));
   g_assert_no_error (error);
   g_test_message ("two games of %u moves analysed on two threads in %.1f s",
@@ -356,7 +356,7 @@ test_cancel (Fixture *f, gconstpointer data)
 
   g_assert_no_error (error);
   g_array_append_vals (ids, f->game_ids, 2);
-  g_assert_false (komi_review_analyse_games (f->path, ids, &options, cancel_at_five,
+  g_assert_false (komi_review_analyse_games (f->store, ids, &options, cancel_at_five,
                                              cancellable, cancellable, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   for (guint i = 0; i < 2; i++)

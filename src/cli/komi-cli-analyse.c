@@ -255,8 +255,14 @@ komi_cli_analyse (int argc, char **argv)
   options.blunder = blunder;
   options.jobs = (guint) jobs;
   started = g_get_monotonic_time ();
-  if (!komi_review_analyse_games (path, ids, &options, on_progress, &started, NULL, &error))
-    return komi_cli_fail ("analyse", error);
+  {
+    g_autoptr(KomiStore) writer = komi_store_open (path, &error);
+
+    if (writer == NULL
+        || !komi_review_analyse_games (writer, ids, &options, on_progress, &started, NULL,
+                                       &error))
+      return komi_cli_fail ("analyse", error);
+  }
 
   for (guint i = 0; i < ids->len; i++)
     {

@@ -203,7 +203,7 @@ forward_cancel (GCancellable *caller, gpointer ours)
 }
 
 gboolean
-komi_review_analyse_games (const char              *path,
+komi_review_analyse_games (KomiStore               *store,
                            const GArray            *game_ids,
                            const KomiReviewOptions *options,
                            KomiReviewProgress       progress,
@@ -211,19 +211,16 @@ komi_review_analyse_games (const char              *path,
                            GCancellable            *cancellable,
                            GError                 **error)
 {
-  g_autoptr(KomiStore) store = NULL;
   g_autoptr(GCancellable) ours = g_cancellable_new ();
   g_autoptr(GPtrArray) threads = g_ptr_array_new ();
   Batch batch = { 0, };
   gulong handler = 0;
   guint jobs;
 
-  g_return_val_if_fail (path != NULL && game_ids != NULL && options != NULL, FALSE);
-  g_return_val_if_fail (options->recipe != NULL, FALSE);
+  g_return_val_if_fail (store != NULL && komi_store_is_writer (store), FALSE);
+  g_return_val_if_fail (game_ids != NULL && options != NULL && options->recipe != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if ((store = komi_store_open (path, error)) == NULL)
-    return FALSE;
   if (cancellable != NULL)
     handler = g_cancellable_connect (cancellable, G_CALLBACK (forward_cancel), ours, NULL);
 

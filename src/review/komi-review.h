@@ -42,11 +42,13 @@ KomiStoreAnalysis *komi_review_analyse_game  (KomiAnalysisEngine      *engine,
                                               gpointer                 user_data,
                                               GCancellable            *cancellable,
                                               GError                 **error);
-/* Analyses the games @game_ids (gint64) of the library at @path on
- * @options->jobs threads, each with an engine of its own, and stores each
- * analysis as it is done (replacing an older one). @progress may be called
- * from any of those threads. Stops at the first failure. */
-gboolean           komi_review_analyse_games (const char              *path,
+/* Analyses the games @game_ids (gint64) of @store (a writer: the
+ * application's own, shared with its other work, as the store serialises
+ * its connection) on @options->jobs threads, each with an engine of its
+ * own, and stores each analysis as it is done (replacing an older one).
+ * Blocks until all are done: call it from a worker thread. @progress may
+ * be called from any of the threads. Stops at the first failure. */
+gboolean           komi_review_analyse_games (KomiStore               *store,
                                               const GArray            *game_ids,
                                               const KomiReviewOptions *options,
                                               KomiReviewProgress       progress,

@@ -278,8 +278,7 @@ komi_export_sgf (KomiStore   *store,
 
       if ((game = komi_store_load_game (store, listed->id, error)) == NULL)
         return FALSE;
-      /* The analysis goes in when there is one; a reader without the
-       * table (an older library) has none. */
+      /* The analysis goes in when there is one. */
       analysis = komi_store_load_analysis (store, listed->id, error);
       if ((analysis == NULL && error != NULL && *error != NULL)
           || (text = komi_export_game_sgf_with_analysis (game, analysis, error)) == NULL)
