@@ -187,6 +187,15 @@ komi_analysis_engine_new (const KomiGtpRecipe *recipe,
                    "(--engine katago or --engine gnugo)", recipe->label);
       return NULL;
     }
+  /* KataGo prints its analysis only for moves its search visited; one
+   * visit is the root's alone, and the answer would have no score. */
+  if (recipe->flavor == KOMI_GTP_KATAGO && recipe->visits < 2)
+    {
+      g_set_error (error, KOMI_REVIEW_ERROR, KOMI_REVIEW_ERROR_ENGINE,
+                   "KataGo needs at least 2 visits a position to analyse (katago:%u given)",
+                   recipe->visits);
+      return NULL;
+    }
   self = g_new0 (KomiAnalysisEngine, 1);
   self->recipe = komi_gtp_recipe_copy (recipe);
   argv = analysis_argv (recipe);
