@@ -37,6 +37,32 @@ test_write_format (void)
                    "C[Dead: A9 (GNU Go)])\n");
 }
 
+/* An engine review: BM and SBKS (Black's lead, to hundredths, no "-0")
+ * on move nodes, the lead before move 1 on the root, and the last move's
+ * comment sharing the final node's one C with the count. */
+static void
+test_write_notes (void)
+{
+  KomiMove moves[] = { { KOMI_BLACK, 40 }, { KOMI_WHITE, 0 }, { KOMI_BLACK, KOMI_PASS } };
+  KomiSgfMoveNote notes[] = {
+    { NULL, 0, TRUE, 2.346 },
+    { "Blunder: lost 7.5 points, best was C3 (GNU Go estimate)", 2, TRUE, -0.001 },
+    { "Mistake: lost 3 points, best was A9 (KataGo)", 1, FALSE, 0 },
+  };
+  KomiSgfGame game = {
+    .size = 9, .komi = 7.0, .moves = moves, .n_moves = 3, .notes = notes,
+    .has_root_lead = TRUE, .root_black_lead = -7, .final_comment = "Count",
+  };
+  g_autofree char *text = komi_sgf_write (&game);
+
+  g_assert_cmpstr (text, ==,
+                   "(;FF[4]GM[1]CA[UTF-8]SZ[9]KM[7]RU[Chinese]SBKS[-7]\n"
+                   ";B[ee]SBKS[2.35]\n"
+                   ";W[aa]BM[2]SBKS[0]C[Blunder: lost 7.5 points, best was C3 (GNU Go estimate)]\n"
+                   ";B[]BM[1]\n"
+                   "C[Mistake: lost 3 points, best was A9 (KataGo)\n\nCount])\n");
+}
+
 static void
 test_write_komi (void)
 {
@@ -305,6 +331,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/komi/sgf/write/format", test_write_format);
   g_test_add_func ("/komi/sgf/write/komi", test_write_komi);
+  g_test_add_func ("/komi/sgf/write/notes", test_write_notes);
   g_test_add_func ("/komi/sgf/write/escape", test_write_escape);
   g_test_add_func ("/komi/sgf/write/lines", test_write_lines);
   g_test_add_func ("/komi/sgf/round-trip", test_round_trip);

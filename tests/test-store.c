@@ -43,7 +43,8 @@ test_migrate_empty (LibraryFixture *f, gconstpointer data)
   g_assert_cmpint (atoi (app), ==, KOMI_STORE_APPLICATION_ID);
   tables = sql_text (f->path, "SELECT group_concat (name, ' ') FROM (SELECT name FROM "
                               "sqlite_schema WHERE type = 'table' ORDER BY name)");
-  g_assert_cmpstr (tables, ==, "calls events games meta moves players series");
+  g_assert_cmpstr (tables, ==,
+                   "analysis analysis_moves calls events games meta moves players series");
   mode = sql_text (f->path, "PRAGMA journal_mode");
   g_assert_cmpstr (mode, ==, "wal");
   check = sql_text (f->path, "PRAGMA integrity_check");
@@ -218,6 +219,90 @@ test_migrate_from_3 (LibraryFixture *f, gconstpointer data)
   g_assert_cmpuint (game->n_moves, ==, 4);
   g_assert_cmpuint (game->moves->len, ==, 4);
   g_assert_cmpint (g_array_index (game->moves, KomiMove, 3).point, ==, next.point);
+}
+
+/* Schema 5 adds the engine review's tables and touches nothing else: a
+ * library of schema 4 keeps its series, games, moves, calls and events,
+ * reads as before, and takes an analysis of its old games. */
+static void
+test_migrate_from_4 (LibraryFixture *f, gconstpointer data)
+{
+  const KomiStoreMigration *migrations;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(KomiStoreGame) game = NULL;
+  g_autoptr(KomiStoreAnalysis) analysis = komi_store_analysis_new ();
+  g_autoptr(KomiStoreAnalysis) read = NULL;
+  g_autofree char *version = NULL;
+  g_autofree char *kept = NULL;
+  g_autofree char *check = NULL;
+  g_autofree char *orphans = NULL;
+  sqlite3 *db = NULL;
+  guint n_migrations;
+
+  migrations = _komi_store_get_migrations (&n_migrations);
+  g_assert_cmpuint (n_migrations, ==, 5);
+  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
+  g_assert_true (_komi_store_migrate (db, f->path, migrations, 4, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (sqlite3_exec (db,
+    "INSERT INTO series (id, name, protocol, digest, definition, seed, subject, referee, "
+    "  created, updated) VALUES (1, 'old', 1, 'd', '{}', '1', 'random', 'none', 't', 't');"
+    "INSERT INTO games (id, series_id, plan_index, black_spec, white_spec, status, result, "
+    "  black_name, white_name) VALUES "
+    "  (1, 1, 0, 'random', 'gnugo:1', 'finished', 'W+12', 'Random 1', 'GNU Go 3.8');"
+    "INSERT INTO moves (game_id, turn, color, point) VALUES (1, 1, 'B', 'E5'), "
+    "  (1, 2, 'W', 'D4'), (1, 3, 'B', 'pass'), (1, 4, 'W', 'pass');"
+    "INSERT INTO calls (game_id, turn, question, attempt, started, outcome) "
+    "  VALUES (1, 1, 'play_or_pass', 1, 't', 'ok');"
+    "INSERT INTO events (game_id, kind, detail) VALUES (1, 'note', 'kept');",
+    NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+
+  store = test_open_store (f->path);
+  version = sql_text (f->path, "PRAGMA user_version");
+  g_assert_cmpstr (version, ==, "5");
+  kept = sql_text (f->path, "SELECT (SELECT count (*) FROM series) || ' ' || "
+                            "(SELECT count (*) FROM games) || ' ' || "
+                            "(SELECT count (*) FROM moves) || ' ' || "
+                            "(SELECT count (*) FROM calls) || ' ' || "
+                            "(SELECT detail FROM events WHERE kind = 'note')");
+  g_assert_cmpstr (kept, ==, "1 1 4 1 kept");
+  check = sql_text (f->path, "PRAGMA integrity_check");
+  g_assert_cmpstr (check, ==, "ok");
+  orphans = sql_text (f->path, "SELECT count (*) FROM pragma_foreign_key_check");
+  g_assert_cmpstr (orphans, ==, "0");
+
+  games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 1);
+  game = komi_store_load_game (store, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->moves->len, ==, 4);
+  g_assert_cmpstr (game->result, ==, "W+12");
+  g_assert_cmpstr (game->white_name, ==, "GNU Go 3.8");
+
+  /* An old game has no analysis until one is made. */
+  read = komi_store_load_analysis (store, 1, &error);
+  g_assert_no_error (error);
+  g_assert_null (read);
+  analysis->game_id = 1;
+  analysis->engine = g_strdup ("GNU Go");
+  analysis->label = g_strdup ("GNU Go estimate");
+  for (guint i = 0; i < game->moves->len; i++)
+    {
+      const KomiMove *m = &g_array_index (game->moves, KomiMove, i);
+      KomiStoreAnalysisMove am = { i + 1, m->color, m->point, 0, 0, 0, KOMI_PASS };
+
+      g_array_append_val (analysis->moves, am);
+    }
+  g_assert_true (komi_store_put_analysis (store, analysis, &error));
+  g_assert_no_error (error);
+  read = komi_store_load_analysis (store, 1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (read);
+  g_assert_cmpuint (read->moves->len, ==, 4);
 }
 
 /* The sink */
@@ -550,6 +635,7 @@ main (int argc, char **argv)
   TEST ("migrate/refuse-newer", test_refuse_newer);
   TEST ("migrate/refuse-foreign", test_refuse_foreign);
   TEST ("migrate/from-3", test_migrate_from_3);
+  TEST ("migrate/from-4", test_migrate_from_4);
   TEST ("sink/round-trip", test_sink_round_trip);
   TEST ("sink/resume", test_sink_resume);
   TEST ("sink/void", test_sink_void);

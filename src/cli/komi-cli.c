@@ -31,6 +31,7 @@ static const Subcommand subcommands[] = {
   { "resume",  komi_cli_resume,  "continue a series of the library by its id" },
   { "series",  komi_cli_series,  "list the series of the library" },
   { "ratings", komi_cli_ratings, "the ladder and each subject's rating, from the library; 'ratings calibrate' freezes the ladder" },
+  { "analyse", komi_cli_analyse, "review games of the library with KataGo or GNU Go: points lost per move, mistakes, blunders" },
   { "export",  komi_cli_export,  "write the library's games as SGF, the call log as JSON Lines, results as CSV" },
   { "import",  komi_cli_import,  "bring SGF game records into the library for review" },
   { "rehearse", komi_cli_rehearse, "serve a loopback model in all four wire formats, for dry runs at zero cost" },

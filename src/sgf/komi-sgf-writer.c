@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "komi-coords.h"
 #include "komi-sgf-writer.h"
@@ -116,6 +117,19 @@ game_is_valid (const KomiSgfGame *game)
   return TRUE;
 }
 
+/* SBKS as Sabaki writes it: rounded to hundredths, no trailing zeros,
+ * whatever the locale. */
+static void
+append_lead (GString *out, double black_lead)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (black_lead))
+    return;
+  g_ascii_formatd (buf, sizeof buf, "%.15g", round (black_lead * 100) / 100);
+  g_string_append_printf (out, "SBKS[%s]", strcmp (buf, "-0") == 0 ? "0" : buf);
+}
+
 static void
 append_root (GString *out, const KomiSgfGame *game)
 {
@@ -162,12 +176,28 @@ append_root (GString *out, const KomiSgfGame *game)
   /* Black moves first unless told; a record that starts with White says so. */
   if (game->n_moves > 0 && game->moves[0].color == KOMI_WHITE)
     g_string_append (out, "PL[W]");
+  if (game->has_root_lead)
+    append_lead (out, game->root_black_lead);
 }
 
-/* MA, TB, TW and C of the final node, appended to the node being written. */
+/* BM and SBKS of a move's node; its comment is written by the caller, as
+ * the final node shares its C with the count. */
 static void
-append_final (GString *out, const KomiSgfGame *game)
+append_note (GString *out, const KomiSgfMoveNote *note)
 {
+  if (note->bad_move > 0)
+    g_string_append_printf (out, "BM[%u]", MIN (note->bad_move, 2));
+  if (note->has_lead)
+    append_lead (out, note->black_lead);
+}
+
+/* MA, TB, TW and C of the final node, appended to the node being written;
+ * @note_comment (the last move's review) goes first in the one C. */
+static void
+append_final (GString *out, const KomiSgfGame *game, const char *note_comment)
+{
+  g_autofree char *comment = NULL;
+
   gboolean mask[KOMI_MAX_POINTS] = { FALSE, };
 
   for (guint i = 0; i < game->n_dead; i++)
@@ -178,10 +208,14 @@ append_final (GString *out, const KomiSgfGame *game)
       append_colors (out, "TB", game->size, game->owner, KOMI_BLACK);
       append_colors (out, "TW", game->size, game->owner, KOMI_WHITE);
     }
-  if (game->final_comment != NULL)
+  if (note_comment != NULL && game->final_comment != NULL)
+    comment = g_strconcat (note_comment, "\n\n", game->final_comment, NULL);
+  else
+    comment = g_strdup (note_comment != NULL ? note_comment : game->final_comment);
+  if (comment != NULL)
     {
       g_string_append_c (out, '\n');
-      append_property (out, "C", game->final_comment, FALSE);
+      append_property (out, "C", comment, FALSE);
     }
 }
 
@@ -189,6 +223,7 @@ char *
 komi_sgf_write (const KomiSgfGame *game)
 {
   g_autoptr(GString) out = NULL;
+  const char *last_comment;
   gboolean has_final;
 
   g_return_val_if_fail (game != NULL, NULL);
@@ -202,21 +237,32 @@ komi_sgf_write (const KomiSgfGame *game)
   for (guint i = 0; i < game->n_moves; i++)
     {
       const KomiMove *move = &game->moves[i];
+      const KomiSgfMoveNote *note = game->notes != NULL ? &game->notes[i] : NULL;
       char buf[3];
 
-      if (i > 0 && i % MOVES_PER_LINE == 0)
+      /* A reviewed move with a comment starts a line of its own. */
+      if ((i > 0 && i % MOVES_PER_LINE == 0) || (note != NULL && note->comment != NULL))
         g_string_append_c (out, '\n');
       g_string_append_printf (out, ";%c[%s]", move->color == KOMI_BLACK ? 'B' : 'W',
                               komi_point_to_sgf (game->size, move->point, buf));
+      if (note != NULL)
+        {
+          append_note (out, note);
+          if (note->comment != NULL && i + 1 < game->n_moves)
+            append_property (out, "C", note->comment, FALSE);
+        }
     }
 
-  has_final = game->n_dead > 0 || game->owner != NULL || game->final_comment != NULL;
+  last_comment = game->notes != NULL && game->n_moves > 0
+                 ? game->notes[game->n_moves - 1].comment : NULL;
+  has_final = game->n_dead > 0 || game->owner != NULL || game->final_comment != NULL
+              || last_comment != NULL;
   if (has_final)
     {
       /* Without moves the root is not "the final node": markup gets its own. */
       if (game->n_moves == 0)
         g_string_append_c (out, ';');
-      append_final (out, game);
+      append_final (out, game, last_comment);
     }
   g_string_append (out, ")\n");
   return g_string_free (g_steal_pointer (&out), FALSE);

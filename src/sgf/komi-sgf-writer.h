@@ -10,6 +10,17 @@
 
 G_BEGIN_DECLS
 
+/* What an engine review says of one move. BM marks a bad move; SBKS is
+ * the score lead Sabaki draws in its graph: Black's lead in points
+ * (negative when White leads) in the position after the move. */
+typedef struct
+{
+  const char *comment;      /* C of the move's node, or NULL */
+  guint       bad_move;     /* BM[1] or BM[2]; 0: no BM */
+  gboolean    has_lead;
+  double      black_lead;   /* SBKS */
+} KomiSgfMoveNote;
+
 /* A finished game, as it goes into an SGF file. Text is UTF-8; NULL
  * strings and pointers are left out of the file. */
 typedef struct
@@ -34,6 +45,9 @@ typedef struct
   guint             n_dead;
   const guint8     *owner;           /* area owner per point (KomiScore.owner): TB/TW */
   const char       *final_comment;   /* C on the final node: the count and the judge */
+  const KomiSgfMoveNote *notes;      /* n_moves entries, or NULL: no review */
+  gboolean          has_root_lead;   /* SBKS of the root: the position before move 1 */
+  double            root_black_lead;
 } KomiSgfGame;
 
 /* The whole FF[4] file for @game, ending in ")\n": a root node with game

@@ -14,6 +14,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "komi-coords.h"
 #include "komi-export.h"
 #include "komi-protocol.h"
 #include "komi-sgf-writer.h"
@@ -68,10 +69,64 @@ final_comment (const KomiStoreGame *g, const KomiGameRecord *record)
     }
 }
 
+/* Black's lead from a lead in the mover's view. */
+static double
+black_lead (KomiColor mover, double lead)
+{
+  return mover == KOMI_BLACK ? lead : -lead;
+}
+
+/* The review of each move as SGF notes: BM[2] on blunders and BM[1] on
+ * mistakes, because FF[4] defines BM as "bad move" with 2 for emphasis
+ * while DO (doubtful) is for a move whose badness is not established, and
+ * the engine measured a loss; a comment on those moves saying what and by
+ * whose judgement; and SBKS, which Sabaki reads as Black's score lead in
+ * the node's position for its score graph (src/modules/sabaki.js,
+ * scoreLeadData; enginesyncer negates White's leads before writing it). */
+static KomiSgfMoveNote *
+analysis_notes (const KomiStoreGame *g, const KomiStoreAnalysis *a, GPtrArray *texts)
+{
+  KomiSgfMoveNote *notes = g_new0 (KomiSgfMoveNote, a->moves->len);
+
+  for (guint i = 0; i < a->moves->len; i++)
+    {
+      const KomiStoreAnalysisMove *m = &g_array_index (a->moves, KomiStoreAnalysisMove, i);
+      KomiMoveClass c = komi_store_analysis_classify (a, m);
+      char best[KOMI_NAME_LEN + 1];
+
+      notes[i].has_lead = isfinite (m->lead_after);
+      notes[i].black_lead = black_lead (m->color, m->lead_after);
+      if (c == KOMI_MOVE_CLASS_GOOD)
+        continue;
+      notes[i].bad_move = c == KOMI_MOVE_CLASS_BLUNDER ? 2 : 1;
+      g_ptr_array_add (texts, g_strdup_printf ("%s: lost %.1f points, best was %s (%s)",
+                                               c == KOMI_MOVE_CLASS_BLUNDER ? "Blunder"
+                                                                            : "Mistake",
+                                               m->loss,
+                                               m->best == KOMI_NO_POINT
+                                               ? "to resign"
+                                               : komi_point_to_name (g->size, m->best, best),
+                                               a->label));
+      notes[i].comment = g_ptr_array_index (texts, texts->len - 1);
+    }
+  /* The notes point into @texts, which the caller frees after writing. */
+  return notes;
+}
+
 char *
 komi_export_game_sgf (const KomiStoreGame *g, GError **error)
 {
+  return komi_export_game_sgf_with_analysis (g, NULL, error);
+}
+
+char *
+komi_export_game_sgf_with_analysis (const KomiStoreGame     *g,
+                                    const KomiStoreAnalysis *analysis,
+                                    GError                 **error)
+{
   g_autoptr(KomiGameRecord) record = NULL;
+  g_autofree KomiSgfMoveNote *notes = NULL;
+  g_autoptr(GPtrArray) note_texts = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *root = NULL;
   g_autofree char *last = NULL;
   g_autofree char *round = NULL;
@@ -114,6 +169,27 @@ komi_export_game_sgf (const KomiStoreGame *g, GError **error)
   if (g->counted)
     sgf.owner = record->score.owner;
   sgf.final_comment = last;
+  /* An analysis of other moves (the game went on after it) is left out. */
+  if (analysis != NULL && analysis->moves->len == n_moves && n_moves > 0)
+    {
+      const KomiStoreAnalysisMove *first = &g_array_index (analysis->moves,
+                                                           KomiStoreAnalysisMove, 0);
+      g_autofree char *with_review = NULL;
+
+      notes = analysis_notes (g, analysis, note_texts);
+      sgf.notes = notes;
+      sgf.has_root_lead = isfinite (first->lead_before);
+      sgf.root_black_lead = black_lead (first->color, first->lead_before);
+      with_review = g_strdup_printf ("%s\n\nReviewed by %s (%s %s): moves marked bad lost %g "
+                                     "points or more (mistakes), very bad %g or more "
+                                     "(blunders); the score graph is Black's lead after each "
+                                     "move", root, analysis->label,
+                                     analysis->engine, analysis->engine_version, analysis->mistake,
+                                     analysis->blunder);
+      g_free (root);
+      root = g_steal_pointer (&with_review);
+      sgf.root_comment = root;
+    }
   return komi_sgf_write (&sgf);
 }
 
@@ -198,8 +274,14 @@ komi_export_sgf (KomiStore   *store,
       if (listed->status == KOMI_GAME_STATUS_PENDING)
         continue;
       /* One game at a time: memory stays flat however large the library. */
-      if ((game = komi_store_load_game (store, listed->id, error)) == NULL
-          || (text = komi_export_game_sgf (game, error)) == NULL)
+      g_autoptr(KomiStoreAnalysis) analysis = NULL;
+
+      if ((game = komi_store_load_game (store, listed->id, error)) == NULL)
+        return FALSE;
+      /* The analysis goes in when there is one. */
+      analysis = komi_store_load_analysis (store, listed->id, error);
+      if ((analysis == NULL && error != NULL && *error != NULL)
+          || (text = komi_export_game_sgf_with_analysis (game, analysis, error)) == NULL)
         return FALSE;
       file = komi_export_sgf_file_name (game);
       path = g_build_filename (dir, file, NULL);

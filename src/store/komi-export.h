@@ -21,6 +21,13 @@ G_BEGIN_DECLS
  * judge in the last comment. */
 char     *komi_export_game_sgf      (const KomiStoreGame *game,
                                      GError             **error);
+/* The same with @analysis (komi_store_load_analysis, may be NULL) written
+ * in: BM[2] on blunders, BM[1] on mistakes, a comment "Blunder: lost 7.5
+ * points, best was C3 (GNU Go estimate)", SBKS (Black's lead) on every
+ * node for Sabaki's score graph. */
+char     *komi_export_game_sgf_with_analysis (const KomiStoreGame     *game,
+                                              const KomiStoreAnalysis *analysis,
+                                              GError                 **error);
 /* "series-3-game-0007-gnugo1-vs-random.sgf", "imported-12-alice-vs-bob.sgf" */
 char     *komi_export_sgf_file_name (const KomiStoreGame *game);
 /* Writes every game that has begun (pending games have nothing to show)

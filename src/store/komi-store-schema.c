@@ -183,14 +183,43 @@ static const char schema_3[] =
 static const char schema_4[] =
   "ALTER TABLE games DROP COLUMN n_moves;\n";
 
+/* Engine review: one analysis per game (who analysed, with what settings
+ * and thresholds) and one row per move. Analysing again replaces both;
+ * deleting a game deletes its analysis. */
+static const char schema_5[] =
+  "CREATE TABLE analysis (\n"
+  "  game_id         INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,\n"
+  "  engine          TEXT NOT NULL,\n"
+  "  engine_version  TEXT NOT NULL DEFAULT '',\n"
+  "  label           TEXT NOT NULL,\n"
+  "  settings        TEXT NOT NULL DEFAULT '{}',\n"
+  "  mistake         REAL NOT NULL CHECK (mistake > 0),\n"
+  "  blunder         REAL NOT NULL CHECK (blunder >= mistake),\n"
+  "  created         TEXT NOT NULL DEFAULT (" KOMI_STORE_NOW "),\n"
+  "  seconds         REAL\n"
+  ") STRICT;\n"
+  "\n"
+  "CREATE TABLE analysis_moves (\n"
+  "  game_id      INTEGER NOT NULL REFERENCES analysis (game_id) ON DELETE CASCADE,\n"
+  "  turn         INTEGER NOT NULL CHECK (turn >= 1),\n"
+  "  color        TEXT NOT NULL CHECK (color IN ('B', 'W')),\n"
+  "  point        TEXT NOT NULL,\n"
+  "  lead_before  REAL,\n"
+  "  lead_after   REAL,\n"
+  "  loss         REAL,\n"
+  "  best         TEXT,\n"
+  "  PRIMARY KEY (game_id, turn)\n"
+  ") STRICT, WITHOUT ROWID;\n";
+
 static const KomiStoreMigration migrations[] = {
   { 1, schema_1 },
   { 2, schema_2 },
   { 3, schema_3 },
   { 4, schema_4 },
+  { 5, schema_5 },
 };
 
-G_STATIC_ASSERT (KOMI_STORE_SCHEMA_VERSION == 4);
+G_STATIC_ASSERT (KOMI_STORE_SCHEMA_VERSION == 5);
 
 const KomiStoreMigration *
 _komi_store_get_migrations (guint *n_migrations)

@@ -24,7 +24,7 @@ G_BEGIN_DECLS
  * write. */
 
 /* The schema this Komi writes; older files are migrated on open. */
-#define KOMI_STORE_SCHEMA_VERSION 4
+#define KOMI_STORE_SCHEMA_VERSION 5
 
 /* Outcomes of call attempts that the store itself writes: a request
  * recorded before it is sent, and one whose process died before the
@@ -368,6 +368,59 @@ gboolean         komi_store_foreach_call     (KomiStore         *self,
                                               gpointer           user_data,
                                               GError           **error);
 
+/* Engine review (schema 5): one analysis per game, replaced when the game
+ * is analysed again. Leads are in points from the mover's view (positive:
+ * the side that played the move leads); NAN when the engine gave none. */
+typedef struct
+{
+  guint      turn;          /* from 1 */
+  KomiColor  color;
+  KomiPoint  point;         /* KOMI_PASS for a pass */
+  double     lead_before;   /* the position before the move, mover to play */
+  double     lead_after;    /* the position after it, the opponent to play */
+  double     loss;          /* max (0, before - after); 0 for the engine's own choice */
+  KomiPoint  best;          /* the engine's move before it; KOMI_NO_POINT: none given */
+} KomiStoreAnalysisMove;
+
+typedef struct
+{
+  gint64   game_id;
+  char    *engine;          /* "GNU Go", "KataGo" */
+  char    *engine_version;  /* "3.8" */
+  char    *label;           /* shown with every number: "GNU Go estimate", "KataGo" */
+  char    *settings;        /* JSON object text: level or visits, commands used */
+  double   mistake;         /* thresholds in points of loss */
+  double   blunder;
+  char    *created;         /* ISO 8601, UTC; filled on reading */
+  double   seconds;         /* how long the analysis took */
+  GArray  *moves;           /* KomiStoreAnalysisMove, in turn order */
+} KomiStoreAnalysis;
+
+typedef enum
+{
+  KOMI_MOVE_CLASS_GOOD = 0,
+  KOMI_MOVE_CLASS_MISTAKE,  /* lost at least the mistake threshold */
+  KOMI_MOVE_CLASS_BLUNDER,  /* lost at least the blunder threshold */
+} KomiMoveClass;
+
+KomiStoreAnalysis *komi_store_analysis_new   (void);
+void             komi_store_analysis_free    (KomiStoreAnalysis *analysis);
+/* The class of @move under @analysis' thresholds. */
+KomiMoveClass    komi_store_analysis_classify (const KomiStoreAnalysis     *analysis,
+                                               const KomiStoreAnalysisMove *move);
+/* "mistake", "blunder", "" */
+const char      *komi_move_class_to_string   (KomiMoveClass      move_class);
+/* Replaces the analysis of @analysis->game_id with @analysis; its moves
+ * must be the game's recorded moves (KOMI_STORE_ERROR_CONFLICT otherwise). */
+gboolean         komi_store_put_analysis     (KomiStore         *self,
+                                              const KomiStoreAnalysis *analysis,
+                                              GError           **error);
+/* The stored analysis of @game_id, or NULL without an error when there is
+ * none. */
+KomiStoreAnalysis *komi_store_load_analysis  (KomiStore         *self,
+                                              gint64             game_id,
+                                              GError           **error);
+
 /* A loaded game as a record again: the moves replayed under our rules, the
  * area recounted with the stored dead stones. */
 KomiGameRecord  *komi_store_game_to_record   (const KomiStoreGame *game,
@@ -380,5 +433,6 @@ void             komi_store_summary_clear    (KomiStoreSummary  *summary);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiStore, komi_store_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiStoreSeries, komi_store_series_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiStoreGame, komi_store_game_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiStoreAnalysis, komi_store_analysis_free)
 
 G_END_DECLS

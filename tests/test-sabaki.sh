@@ -1,0 +1,58 @@
+#!/bin/sh
+# test-sabaki.sh KOMI-CLI
+#
+# Copyright 2026 The Komi authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Exported games open in Sabaki: a short series and an imported game are
+# reviewed with GNU Go, exported as SGF, and read back by Sabaki's parser
+# @sabaki/sgf (sabaki-sgf.js), which compares them with Komi's record.
+# @sabaki/sgf comes from the npm registry into $KOMI_BUILD_DIR/npm on the
+# first run (never into the source tree); without node, npm or the
+# registry the test is skipped (exit status 77) and says why.
+set -eu
+
+cli=$1
+src=${KOMI_SOURCE_DIR:?}
+build=${KOMI_BUILD_DIR:?}
+npm_dir=$build/npm
+
+skip () {
+  echo "SKIP: $*"
+  exit 77
+}
+
+command -v node >/dev/null 2>&1 || skip "node is not installed (package nodejs)"
+if [ ! -f "$npm_dir/node_modules/@sabaki/sgf/package.json" ]; then
+  command -v npm >/dev/null 2>&1 || skip "npm is not installed (package npm)"
+  mkdir -p "$npm_dir"
+  if ! npm install --prefix "$npm_dir" --no-audit --no-fund --no-save @sabaki/sgf \
+       >"$npm_dir/install.log" 2>&1; then
+    tail -n 5 "$npm_dir/install.log"
+    skip "npm could not install @sabaki/sgf (is the npm registry reachable?);" \
+         "log in $npm_dir/install.log"
+  fi
+fi
+
+work=$(mktemp -d "$build/test-sabaki.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+db=$work/library.db
+
+# A series of two short games (GNU Go level 1 against itself, each side
+# once), reviewed two at a time.
+cat >"$work/series.json" <<EOF
+{"name": "sabaki-export", "protocol": 1, "subject": "gnugo:1", "opponents": ["gnugo:1"],
+ "pairs": 1, "seed": 5, "referee": "gnugo", "jobs": 2}
+EOF
+"$cli" run --db "$db" "$work/series.json" >"$work/run.txt"
+# An imported game: a record another tool wrote.
+"$cli" play -b mix:0.3:gnugo:1 -w gnugo:1 -s 7 --sgf "$work/imported.sgf" >/dev/null
+"$cli" import --db "$db" "$work/imported.sgf" >/dev/null
+
+"$cli" analyse --db "$db" --series sabaki-export --engine gnugo:1 --jobs 2 \
+  >"$work/table.txt" 2>/dev/null
+"$cli" analyse --db "$db" --game 3 --engine gnugo:1 >>"$work/table.txt" 2>/dev/null
+"$cli" export --db "$db" --sgf "$work/sgf" >/dev/null
+
+NODE_PATH="$npm_dir/node_modules" \
+  node "$src/tests/sabaki-sgf.js" "$work/table.txt" "$work"/sgf/*.sgf
