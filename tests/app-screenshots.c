@@ -53,6 +53,7 @@ static const Shot shots[] = {
   { "series-dark", "series", TRUE, 0, FALSE },
   { "players-light", "players", FALSE, 0, FALSE },
   { "ladder-light", "ladder", FALSE, 0, FALSE },
+  { "games-light", "games", FALSE, 0, FALSE },
   { "series-folded", "series", FALSE, 640, FALSE },   /* as narrow as it goes */
   { "series-folded-list", "series", FALSE, 640, FALSE, FALSE, NULL, NULL, TRUE },
   { "review-model-calls", "series", FALSE, 0, FALSE, FALSE, NULL, NULL, FALSE, TRUE },
