@@ -287,17 +287,19 @@ static const struct
   KomiColumn       column;
   GCompareDataFunc sort;
 } columns[] = {
-  { { N_("Date"), cell_date, FALSE, KOMI_CELL_NUMERIC }, sort_date },
+  /* Short cells whole; series and players' specs give way (ellipsized,
+   * whole in their tooltips). */
+  { { N_("Date"), cell_date, FALSE, KOMI_CELL_NUMERIC | KOMI_CELL_WHOLE }, sort_date },
   { { N_("Series"), cell_series, TRUE, 0 }, sort_series },
   { { N_("Subject"), cell_subject, TRUE, 0 }, sort_subject },
   { { N_("Opponent"), cell_opponent, TRUE, 0 }, sort_opponent },
-  { { N_("Subject as"), cell_colour, FALSE, 0 }, sort_colour },
-  { { N_("Result"), cell_result, FALSE, KOMI_CELL_TOOLTIP }, sort_result },
-  { { N_("Ending"), cell_ending, FALSE, 0 }, sort_ending },
-  { { N_("Margin"), cell_margin, FALSE, KOMI_CELL_NUMERIC }, sort_margin },
-  { { N_("Moves"), cell_moves, FALSE, KOMI_CELL_NUMERIC }, sort_moves },
-  { { N_("Calls"), cell_calls, FALSE, KOMI_CELL_NUMERIC }, sort_calls },
-  { { N_("Cost"), cell_cost, FALSE, KOMI_CELL_NUMERIC }, sort_cost },
+  { { N_("As"), cell_colour, FALSE, KOMI_CELL_WHOLE }, sort_colour },
+  { { N_("Result"), cell_result, FALSE, KOMI_CELL_WHOLE }, sort_result },
+  { { N_("Ending"), cell_ending, FALSE, KOMI_CELL_WHOLE }, sort_ending },
+  { { N_("Margin"), cell_margin, FALSE, KOMI_CELL_NUMERIC | KOMI_CELL_WHOLE }, sort_margin },
+  { { N_("Moves"), cell_moves, FALSE, KOMI_CELL_NUMERIC | KOMI_CELL_WHOLE }, sort_moves },
+  { { N_("Calls"), cell_calls, FALSE, KOMI_CELL_NUMERIC | KOMI_CELL_WHOLE }, sort_calls },
+  { { N_("Cost"), cell_cost, FALSE, KOMI_CELL_NUMERIC | KOMI_CELL_WHOLE }, sort_cost },
 };
 
 GtkColumnViewColumn *
@@ -316,11 +318,7 @@ _komi_games_page_add_columns (GtkColumnView *view)
       gtk_column_view_column_set_sorter (column, GTK_SORTER (sorter));
       g_object_unref (sorter);
       if (first == NULL)
-        {
-          /* "2026-11-29 18:22" whole: other columns give way first. */
-          gtk_column_view_column_set_fixed_width (column, 140);
-          first = column;
-        }
+        first = column;
     }
   return first;
 }

@@ -51,7 +51,7 @@ setup_label (GtkSignalListItemFactory *factory,
       gtk_label_set_width_chars (GTK_LABEL (label), 30);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 80);
     }
-  else
+  else if (!(flags & KOMI_CELL_WHOLE))
     gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   if (flags & KOMI_CELL_NUMERIC)
     gtk_widget_add_css_class (label, "numeric");
