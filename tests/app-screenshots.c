@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "komi-app-test-util.h"
+#include "komi-games-page.h"
 #include "komi-opponent-dialog.h"
 #include "komi-provider-dialog.h"
 #include "komi-rehearsal.h"
@@ -53,6 +54,8 @@ static const Shot shots[] = {
   { "series-dark", "series", TRUE, 0, FALSE },
   { "players-light", "players", FALSE, 0, FALSE },
   { "ladder-light", "ladder", FALSE, 0, FALSE },
+  { "games-light", "games", FALSE, 0, FALSE },
+  { "games-no-match", "games", TRUE, 0, FALSE },   /* a search nothing matches */
   { "series-folded", "series", FALSE, 640, FALSE },   /* as narrow as it goes */
   { "series-folded-list", "series", FALSE, 640, FALSE, FALSE, NULL, NULL, TRUE },
   { "review-model-calls", "series", FALSE, 0, FALSE, FALSE, NULL, NULL, FALSE, TRUE },
@@ -131,6 +134,12 @@ static gboolean
 settled (gpointer library)
 {
   return komi_library_get_state (library) != KOMI_LIBRARY_STATE_LOADING;
+}
+
+static gboolean
+games_none_shown (gpointer page)
+{
+  return g_list_model_get_n_items (komi_games_page_get_rows (page)) == 0;
 }
 
 static gboolean
@@ -425,6 +434,17 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
       gtk_widget_activate_action (GTK_WIDGET (page), "review.first-move", NULL);
       for (guint i = 0; i < 3; i++)
         gtk_widget_activate_action (GTK_WIDGET (page), "review.next-move", NULL);
+    }
+  if (g_str_equal (shot->name, "games-no-match"))
+    {
+      GtkWidget *page = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                                   KOMI_TYPE_WINDOW,
+                                                                   "games_page"));
+      GtkEditable *search = GTK_EDITABLE (gtk_widget_get_template_child (
+                                            page, KOMI_TYPE_GAMES_PAGE, "search_entry"));
+
+      gtk_editable_set_text (search, "no such player");
+      app_test_wait (games_none_shown, page);
     }
   if (shot->list)
     {

@@ -86,6 +86,7 @@ komi_window_set_library (KomiWindow  *self,
   komi_series_page_set_library (self->series_page, library);
   komi_players_page_set_library (self->players_page, library);
   komi_ladder_page_set_library (self->ladder_page, library);
+  komi_games_page_set_library (self->games_page, library);
   adw_window_title_set_subtitle (self->content_title, komi_library_get_path (library));
   on_library_state (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LIBRARY]);
@@ -287,6 +288,46 @@ open_activated (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+/* win.review-game (x: a game's id), as the Games page activates it.
+ *
+ * Placeholder, replaced by the review window: until it lands, reviewing a
+ * game means showing it on the Series page, its series and game selected.
+ * The review window's branch replaces this function's body. */
+static void
+review_game_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  KomiWindow *self = KOMI_WINDOW (widget);
+  gint64 id = g_variant_get_int64 (parameter);
+  GListModel *series = komi_library_get_series (self->library);
+
+  for (guint i = 0; i < g_list_model_get_n_items (series); i++)
+    {
+      g_autoptr(KomiSeriesItem) item = g_list_model_get_item (series, i);
+      GListModel *games = G_LIST_MODEL (item->games);
+
+      for (guint j = 0; j < g_list_model_get_n_items (games); j++)
+        {
+          g_autoptr(KomiGameItem) game = g_list_model_get_item (games, j);
+
+          if (game->game->id != id)
+            continue;
+          komi_window_show_page (self, "series");
+          komi_series_page_select (self->series_page, i, j);
+          return;
+        }
+    }
+  adw_toast_overlay_add_toast (self->toast_overlay,
+                               adw_toast_new (_("Imported games cannot be reviewed yet")));
+}
+
+static void
+install_review_game (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.review-game", "x", review_game_activated);
+}
+
 /* GObject */
 
 static void
@@ -349,6 +390,7 @@ komi_window_class_init (KomiWindowClass *klass)
   g_type_ensure (KOMI_TYPE_SERIES_PAGE);
   g_type_ensure (KOMI_TYPE_PLAYERS_PAGE);
   g_type_ensure (KOMI_TYPE_LADDER_PAGE);
+  g_type_ensure (KOMI_TYPE_GAMES_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/komigo/Komi/komi-window.ui");
   gtk_widget_class_bind_template_child (widget_class, KomiWindow, leaflet);
@@ -362,6 +404,7 @@ komi_window_class_init (KomiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiWindow, series_page);
   gtk_widget_class_bind_template_child (widget_class, KomiWindow, players_page);
   gtk_widget_class_bind_template_child (widget_class, KomiWindow, ladder_page);
+  gtk_widget_class_bind_template_child (widget_class, KomiWindow, games_page);
   gtk_widget_class_bind_template_callback (widget_class, on_sidebar_row_activated);
 
   gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_activated);
@@ -374,6 +417,7 @@ komi_window_class_init (KomiWindowClass *klass)
                                    edit_provider_activated);
   gtk_widget_class_install_action (widget_class, "win.new-opponent", NULL,
                                    new_opponent_activated);
+  install_review_game (widget_class);
   _komi_window_class_init_run (widget_class);
 }
 
