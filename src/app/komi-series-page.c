@@ -34,6 +34,19 @@ on_board_orientation (KomiSeriesPage *self)
 
 /* Review: one position of the loaded game at a time */
 
+/* A game row activated (double-click, Enter): the full review of it, in a
+ * window of its own. */
+static void
+on_game_activated (KomiSeriesPage *self,
+                   guint           position)
+{
+  g_autoptr(KomiGameItem) item = g_list_model_get_item (G_LIST_MODEL (self->games_selection),
+                                                        position);
+
+  if (item != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.review-game", "x", item->game->id);
+}
+
 static void
 update_actions (KomiSeriesPage *self)
 {
@@ -612,6 +625,7 @@ komi_series_page_init (KomiSeriesPage *self)
   g_signal_connect_swapped (self->games_selection, "notify::selected-item",
                             G_CALLBACK (on_game_selected), self);
   gtk_column_view_set_model (self->games_view, GTK_SELECTION_MODEL (self->games_selection));
+  g_signal_connect_swapped (self->games_view, "activate", G_CALLBACK (on_game_activated), self);
 
   _komi_series_page_add_columns (self->results_view, self->games_view);
   g_signal_connect_swapped (self->board_view, "notify::orientation",

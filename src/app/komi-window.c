@@ -14,6 +14,7 @@
 #include "komi-opponent-dialog.h"
 #include "komi-players-page.h"
 #include "komi-provider-dialog.h"
+#include "komi-review-window.h"
 #include "komi-series-page.h"
 #include "komi-window-private.h"
 
@@ -231,6 +232,22 @@ edit_provider_activated (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+/* win.review-game (x): the game of that id in a review window of its own. */
+static void
+review_game_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  KomiWindow *self = KOMI_WINDOW (widget);
+  KomiReviewWindow *review;
+
+  if (self->library == NULL)
+    return;
+  review = komi_review_window_new (GTK_WINDOW (self), self->library,
+                                   g_variant_get_int64 (parameter));
+  gtk_window_present (GTK_WINDOW (review));
+}
+
 static void
 new_opponent_activated (GtkWidget  *widget,
                         const char *action_name,
@@ -372,6 +389,7 @@ komi_window_class_init (KomiWindowClass *klass)
                                    new_provider_activated);
   gtk_widget_class_install_action (widget_class, "win.edit-provider", NULL,
                                    edit_provider_activated);
+  gtk_widget_class_install_action (widget_class, "win.review-game", "x", review_game_activated);
   gtk_widget_class_install_action (widget_class, "win.new-opponent", NULL,
                                    new_opponent_activated);
   _komi_window_class_init_run (widget_class);
