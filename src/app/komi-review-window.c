@@ -13,36 +13,7 @@
 #include "komi-coords.h"
 #include "komi-protocol.h"
 #include "komi-review-calls.h"
-#include "komi-review-window.h"
-
-struct _KomiReviewWindow
-{
-  AdwWindow           parent_instance;
-
-  AdwWindowTitle     *window_title;
-  GtkButton          *mistake_button;
-  GtkDropDown        *orientation_dropdown;
-  AdwToastOverlay    *toast_overlay;
-  KomiBoardView      *board_view;
-  GtkScale           *slider;
-  GtkLabel           *move_label;
-  GtkLabel           *status_label;
-  GtkBox             *analysis_slot;
-  GtkListView        *moves_view;
-  GtkLabel           *calls_title;
-  GtkLabel           *heat_label;
-  GtkBox             *calls_box;
-
-  KomiLibrary        *library;
-  gint64              game_id;
-  GCancellable       *cancellable;    /* of the read; cancelled in dispose */
-  KomiReview         *review;
-  guint               step;
-  KomiOrientation     orientation;
-  GtkStringList      *moves;          /* one row per step, fields split by tabs */
-  GtkSingleSelection *selection;
-  gboolean            syncing;        /* the step is being shown: not the user's change */
-};
+#include "komi-review-window-private.h"
 
 G_DEFINE_FINAL_TYPE (KomiReviewWindow, komi_review_window, ADW_TYPE_WINDOW)
 
@@ -108,8 +79,9 @@ move_probability (KomiReviewWindow *self, guint turn, const KomiMove *move)
   return p;
 }
 
-static KomiMoveClass
-move_class (KomiReviewWindow *self, guint turn)
+KomiMoveClass
+_komi_review_window_move_class (KomiReviewWindow *self,
+                                guint             turn)
 {
   const KomiStoreAnalysis *a = self->review->analysis;
 
@@ -134,8 +106,8 @@ row_text (KomiReviewWindow *self, guint step)
   shown_name (self, move->point, name);
   p = move_probability (self, step, move);
   prob = p >= 0 ? g_strdup_printf ("%.0f%%", 100 * p) : g_strdup ("");
-  mc = move_class (self, step);
-  return g_strdup_printf ("%u\t%s\t%s\t%s\t%s", step, move->color == KOMI_BLACK ? "●" : "○",
+  mc = _komi_review_window_move_class (self, step);
+  return g_strdup_printf ("%u\t%s\t%s\t%s\t%s", step, move->color == KOMI_BLACK ? _("B") : _("W"),
                           move->point == KOMI_PASS ? _("pass") : name, prob,
                           mc == KOMI_MOVE_CLASS_BLUNDER ? "??"
                           : mc == KOMI_MOVE_CLASS_MISTAKE ? "?" : "");
@@ -391,117 +363,6 @@ komi_review_window_get_review (KomiReviewWindow *self)
   return self->review;
 }
 
-/* The next move after the one shown (@forward) or the one before it that
- * the analysis calls a mistake or a blunder; the step shown when none. */
-static guint
-find_mistake (KomiReviewWindow *self, gboolean forward)
-{
-  guint last = self->review->replay->n_steps - 1;
-
-  if (forward)
-    {
-      for (guint t = self->step + 1; t <= last; t++)
-        if (move_class (self, t) != KOMI_MOVE_CLASS_GOOD)
-          return t;
-    }
-  else
-    for (guint t = self->step; t-- > 1;)
-      if (move_class (self, t) != KOMI_MOVE_CLASS_GOOD)
-        return t;
-  return self->step;
-}
-
-static void
-review_activated (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  KomiReviewWindow *self = KOMI_REVIEW_WINDOW (widget);
-  guint last;
-
-  if (self->review == NULL)
-    return;
-  last = self->review->replay->n_steps - 1;
-  if (g_str_equal (action_name, "review.first-move"))
-    komi_review_window_show_step (self, 0);
-  else if (g_str_equal (action_name, "review.previous-move") && self->step > 0)
-    komi_review_window_show_step (self, self->step - 1);
-  else if (g_str_equal (action_name, "review.next-move"))
-    komi_review_window_show_step (self, self->step + 1);
-  else if (g_str_equal (action_name, "review.last-move"))
-    komi_review_window_show_step (self, last);
-  else if (g_str_equal (action_name, "review.next-mistake"))
-    komi_review_window_show_step (self, find_mistake (self, TRUE));
-  else if (g_str_equal (action_name, "review.previous-mistake"))
-    komi_review_window_show_step (self, find_mistake (self, FALSE));
-  else if (g_str_equal (action_name, "review.cycle-orientation"))
-    komi_review_window_set_orientation (self, (self->orientation + 1) % KOMI_N_ORIENTATIONS);
-}
-
-static void
-copy_curl_activated (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  KomiReviewWindow *self = KOMI_REVIEW_WINDOW (widget);
-  gint64 id = g_variant_get_int64 (parameter);
-
-  for (guint i = 0; self->review != NULL && i < self->review->calls->len; i++)
-    {
-      const KomiReviewCall *c = self->review->calls->pdata[i];
-      g_autofree char *command = NULL;
-      g_autofree char *message = NULL;
-
-      if (c->id != id)
-        continue;
-      command = komi_review_call_to_curl (c, self->review->api, self->review->key_env);
-      gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), command);
-      message = g_strdup_printf (_("Copied; it reads the key from $%s"),
-                                 self->review->key_env != NULL ? self->review->key_env
-                                 : "API_KEY");
-      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
-      return;
-    }
-}
-
-/* Keys step the game wherever the focus is, but for text being selected
- * in the inspector, where they move the text cursor. */
-static gboolean
-on_shortcut (GtkWidget *widget,
-             GVariant  *args,
-             gpointer   user_data)
-{
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
-
-  if (focus != NULL && (GTK_IS_TEXT_VIEW (focus) || GTK_IS_EDITABLE (focus)
-                        || GTK_IS_LABEL (focus)))
-    return FALSE;
-  return gtk_widget_activate_action (widget, user_data, NULL);
-}
-
-static void
-add_shortcuts (KomiReviewWindow *self)
-{
-  static const struct { const char *keys; const char *action; } shortcuts[] = {
-    { "Left", "review.previous-move" }, { "Right", "review.next-move" },
-    { "Home", "review.first-move" }, { "End", "review.last-move" },
-    { "n", "review.next-mistake" }, { "<Shift>n", "review.previous-mistake" },
-    { "<Control>Down", "review.next-mistake" }, { "<Control>Up", "review.previous-mistake" },
-    { "o", "review.cycle-orientation" },
-  };
-  GtkEventController *controller = gtk_shortcut_controller_new ();
-
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  gtk_event_controller_set_name (controller, "komi-review-keys");
-  for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
-    gtk_shortcut_controller_add_shortcut (
-      GTK_SHORTCUT_CONTROLLER (controller),
-      gtk_shortcut_new (gtk_shortcut_trigger_parse_string (shortcuts[i].keys),
-                        gtk_callback_action_new (on_shortcut, (gpointer) shortcuts[i].action,
-                                                 NULL)));
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
-}
-
 static void
 on_selection_changed (KomiReviewWindow *self)
 {
@@ -673,10 +534,6 @@ komi_review_window_class_init (KomiReviewWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  static const char *steps[] = {
-    "review.first-move", "review.previous-move", "review.next-move", "review.last-move",
-    "review.next-mistake", "review.previous-mistake", "review.cycle-orientation",
-  };
 
   object_class->dispose = komi_review_window_dispose;
   object_class->finalize = komi_review_window_finalize;
@@ -698,9 +555,7 @@ komi_review_window_class_init (KomiReviewWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, heat_label);
   gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, calls_box);
 
-  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
-    gtk_widget_class_install_action (widget_class, steps[i], NULL, review_activated);
-  gtk_widget_class_install_action (widget_class, "review.copy-curl", "x", copy_curl_activated);
+  _komi_review_window_class_init_actions (widget_class);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
                                        "window.close", NULL);
 }
@@ -726,6 +581,6 @@ komi_review_window_init (KomiReviewWindow *self)
   g_signal_connect_swapped (self->orientation_dropdown, "notify::selected",
                             G_CALLBACK (on_orientation_selected), self);
   fill_orientations (self);
-  add_shortcuts (self);
+  _komi_review_window_add_shortcuts (self);
   update_actions (self);
 }
