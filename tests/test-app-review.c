@@ -18,6 +18,7 @@
 #include "komi-review-window.h"
 #include "komi-store.h"
 #include "komi-test-cli.h"
+#include "komi-window.h"
 
 /* The review window on a real library: the rehearsal model (in this
  * process, with a 429 and an invalid answer injected) against random,
@@ -421,6 +422,56 @@ test_next_mistake (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static KomiReviewWindow *
+find_review_window (void)
+{
+  g_autoptr(GList) windows = gtk_window_list_toplevels ();
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (KOMI_IS_REVIEW_WINDOW (l->data) && gtk_widget_get_visible (l->data))
+      return l->data;
+  return NULL;
+}
+
+static gboolean
+page_loaded (gpointer page)
+{
+  return komi_series_page_get_replay (page, NULL) != NULL;
+}
+
+/* The main window opens a game's review by win.review-game (another
+ * page's way in) and from the series page's Review button. */
+static void
+test_opened_from_window (void)
+{
+  KomiWindow *window = g_object_ref_sink (komi_window_new (NULL, library));
+  KomiSeriesPage *page = komi_window_get_series_page (window);
+  KomiReviewWindow *review;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_null (find_review_window ());
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.review-game", "x",
+                                             game_id));
+  review = find_review_window ();
+  g_assert_nonnull (review);
+  g_assert_cmpint (komi_review_window_get_game_id (review), ==, game_id);
+  g_assert_true (app_test_wait (loaded, review));
+  gtk_window_destroy (GTK_WINDOW (review));
+
+  g_assert_true (komi_series_page_select (page, 0, 1));
+  g_assert_true (app_test_wait (page_loaded, page));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "review.open", NULL));
+  review = find_review_window ();
+  g_assert_nonnull (review);
+  g_assert_cmpint (komi_review_window_get_game_id (review), ==,
+                   komi_series_page_get_replay (page, NULL)->game->id);
+  g_assert_cmpint (komi_review_window_get_game_id (review), !=, game_id);
+  g_assert_true (app_test_wait (loaded, review));
+  gtk_window_destroy (GTK_WINDOW (review));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (window);
+}
+
 static gboolean
 library_ready (gpointer data)
 {
@@ -484,6 +535,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/app/review/faults-in-order", test_faults_in_order);
   g_test_add_func ("/komi/app/review/copy-as-curl", test_copy_as_curl);
   g_test_add_func ("/komi/app/review/next-mistake", test_next_mistake);
+  g_test_add_func ("/komi/app/review/opened-from-window", test_opened_from_window);
   status = g_test_run ();
 
   g_clear_object (&library);

@@ -59,6 +59,7 @@ update_actions (KomiSeriesPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.next-move", !at_end);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.last-move", !at_end);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.players-view", loaded);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.open", loaded);
 }
 
 
@@ -132,7 +133,9 @@ review_activated (GtkWidget  *widget,
 
   if (self->replay == NULL)
     return;
-  if (g_str_equal (action_name, "review.players-view"))
+  if (g_str_equal (action_name, "review.open") && self->replay != NULL)
+    gtk_widget_activate_action (widget, "win.review-game", "x", self->replay->game->id);
+  else if (g_str_equal (action_name, "review.players-view"))
     g_object_set (self, "orientation", (guint) self->replay->game->orientation, NULL);
   else if (g_str_equal (action_name, "review.first-move"))
     show_step (self, 0);
@@ -595,6 +598,7 @@ komi_series_page_class_init (KomiSeriesPageClass *klass)
   gtk_widget_class_install_action (widget_class, "review.next-move", NULL, review_activated);
   gtk_widget_class_install_action (widget_class, "review.last-move", NULL, review_activated);
   gtk_widget_class_install_action (widget_class, "review.players-view", NULL, review_activated);
+  gtk_widget_class_install_action (widget_class, "review.open", NULL, review_activated);
   gtk_widget_class_install_property_action (widget_class, "review.orientation", "orientation");
 }
 
