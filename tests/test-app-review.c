@@ -119,6 +119,11 @@ test_keyboard (void)
   assert_board_at (window, 11);
   press (window, "End");
   assert_board_at (window, last);
+  /* The end says how the game was counted, or why it was not. */
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (app_test_child (
+                                                  window, KOMI_TYPE_REVIEW_WINDOW,
+                                                  "status_label"))),
+                            komi_review_window_get_review (window)->replay->summary));
   press (window, "Home");
   assert_board_at (window, 0);
   gtk_window_destroy (GTK_WINDOW (window));

@@ -97,9 +97,12 @@ append_quoted (GString *out, const char *text)
   g_string_append_c (out, '\'');
 }
 
-static const char *
-usual_key_env (const char *api)
+const char *
+komi_review_key_variable (const char *api,
+                          const char *key_env)
 {
+  if (key_env != NULL && *key_env != '\0')
+    return key_env;
   if (api != NULL && g_str_has_prefix (api, "openai"))
     return "OPENAI_API_KEY";
   if (g_strcmp0 (api, "anthropic") == 0)
@@ -115,7 +118,7 @@ komi_review_call_to_curl (const KomiReviewCall *call,
                           const char           *key_env)
 {
   g_autoptr(JsonParser) parser = json_parser_new ();
-  const char *var = key_env != NULL && *key_env != '\0' ? key_env : usual_key_env (api);
+  const char *var = komi_review_key_variable (api, key_env);
   g_autofree char *url = g_strdup (call->request_url != NULL ? call->request_url : "");
   gboolean has_type = FALSE;
   GString *out = g_string_new ("curl -sS -X POST ");

@@ -27,6 +27,10 @@ char      *komi_review_format_request (const char           *body,
 char      *komi_review_call_to_curl   (const KomiReviewCall *call,
                                        const char           *api,
                                        const char           *key_env);
+/* The environment variable a command reads the key from: @key_env, or
+ * the usual one of @api ("OPENAI_API_KEY", …). */
+const char *komi_review_key_variable  (const char           *api,
+                                       const char           *key_env);
 /* One attempt as the inspector shows it: its header (question, attempt,
  * outcome), the numbers, why it failed, the request (rules folded behind
  * an expander) and the raw response, and a "Copy as curl" button that
