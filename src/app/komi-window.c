@@ -14,6 +14,7 @@
 #include "komi-opponent-dialog.h"
 #include "komi-players-page.h"
 #include "komi-provider-dialog.h"
+#include "komi-review-window.h"
 #include "komi-series-page.h"
 #include "komi-window-private.h"
 
@@ -232,6 +233,22 @@ edit_provider_activated (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+/* win.review-game (x): the game of that id in a review window of its own. */
+static void
+review_game_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  KomiWindow *self = KOMI_WINDOW (widget);
+  KomiReviewWindow *review;
+
+  if (self->library == NULL)
+    return;
+  review = komi_review_window_new (GTK_WINDOW (self), self->library,
+                                   g_variant_get_int64 (parameter));
+  gtk_window_present (GTK_WINDOW (review));
+}
+
 static void
 new_opponent_activated (GtkWidget  *widget,
                         const char *action_name,
@@ -286,46 +303,6 @@ open_activated (GtkWidget  *widget,
   g_signal_connect (chooser, "response", G_CALLBACK (on_open_response), self);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
-}
-
-/* win.review-game (x: a game's id), as the Games page activates it.
- *
- * Placeholder, replaced by the review window: until it lands, reviewing a
- * game means showing it on the Series page, its series and game selected.
- * The review window's branch replaces this function's body. */
-static void
-review_game_activated (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  KomiWindow *self = KOMI_WINDOW (widget);
-  gint64 id = g_variant_get_int64 (parameter);
-  GListModel *series = komi_library_get_series (self->library);
-
-  for (guint i = 0; i < g_list_model_get_n_items (series); i++)
-    {
-      g_autoptr(KomiSeriesItem) item = g_list_model_get_item (series, i);
-      GListModel *games = G_LIST_MODEL (item->games);
-
-      for (guint j = 0; j < g_list_model_get_n_items (games); j++)
-        {
-          g_autoptr(KomiGameItem) game = g_list_model_get_item (games, j);
-
-          if (game->game->id != id)
-            continue;
-          komi_window_show_page (self, "series");
-          komi_series_page_select (self->series_page, i, j);
-          return;
-        }
-    }
-  adw_toast_overlay_add_toast (self->toast_overlay,
-                               adw_toast_new (_("Imported games cannot be reviewed yet")));
-}
-
-static void
-install_review_game (GtkWidgetClass *widget_class)
-{
-  gtk_widget_class_install_action (widget_class, "win.review-game", "x", review_game_activated);
 }
 
 /* GObject */
@@ -415,9 +392,9 @@ komi_window_class_init (KomiWindowClass *klass)
                                    new_provider_activated);
   gtk_widget_class_install_action (widget_class, "win.edit-provider", NULL,
                                    edit_provider_activated);
+  gtk_widget_class_install_action (widget_class, "win.review-game", "x", review_game_activated);
   gtk_widget_class_install_action (widget_class, "win.new-opponent", NULL,
                                    new_opponent_activated);
-  install_review_game (widget_class);
   _komi_window_class_init_run (widget_class);
 }
 
