@@ -344,6 +344,48 @@ test_cancel_series (Fixture *f, gconstpointer data)
     }
 }
 
+static void
+on_failed (KomiAnalysisJob *job, const GError *error, char **message)
+{
+  g_assert_nonnull (error);
+  *message = g_strdup (error->message);
+}
+
+static gboolean
+is_set (gpointer message)
+{
+  return *(char **) message != NULL;
+}
+
+/* KataGo named but missing: the job fails at once, from the main loop,
+ * with a reason, and the panel shows it. */
+static void
+test_missing_engine (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(KomiAnalysisJob) job = NULL;
+  g_autofree char *message = NULL;
+  KomiAnalysisPanel *panel;
+  GtkLabel *status;
+
+  g_setenv ("KOMI_KATAGO", "/nonexistent/katago", TRUE);
+  g_array_append_val (ids, f->game_ids[0]);
+  job = komi_analysis_job_new (f->path, ids);
+  g_signal_connect (job, "finished", G_CALLBACK (on_failed), &message);
+  komi_analysis_job_start (job);
+  g_assert_null (message);
+  g_assert_true (app_test_wait (is_set, &message));
+  g_test_message ("%s", message);
+  g_assert_false (komi_analysis_job_get_running (job));
+
+  panel = show_game (f, 0);
+  status = GTK_LABEL (app_test_child (panel, KOMI_TYPE_ANALYSIS_PANEL, "status_label"));
+  gtk_widget_activate_action (GTK_WIDGET (panel), "analysis.analyse", NULL);
+  g_assert_true (app_test_wait (panel_ready, panel));
+  g_assert_cmpstr (gtk_label_get_text (status), ==, message);
+  g_unsetenv ("KOMI_KATAGO");
+}
+
 static gboolean
 shows_text (GtkWidget *widget, const char *needle)
 {
@@ -461,6 +503,8 @@ main (int argc, char *argv[])
               test_panel_blunder, fixture_tear_down);
   g_test_add ("/komi/app/analysis/cancel-series", Fixture, NULL, fixture_set_up,
               test_cancel_series, fixture_tear_down);
+  g_test_add ("/komi/app/analysis/missing-engine", Fixture, NULL, fixture_set_up,
+              test_missing_engine, fixture_tear_down);
   g_test_add ("/komi/app/analysis/sabaki-no-handler", Fixture, NULL, fixture_set_up,
               test_sabaki_no_handler, fixture_tear_down);
   {

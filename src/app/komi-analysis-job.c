@@ -204,15 +204,6 @@ on_finished (GObject      *source,
   finish (self, error);
 }
 
-static gboolean
-fail_later (gpointer data)
-{
-  GTask *task = data;
-
-  finish (g_task_get_source_object (task), g_error_copy (g_task_get_task_data (task)));
-  return G_SOURCE_REMOVE;
-}
-
 /* KataGo when configured (the settings, else the environment komi-cli
  * reads), else GNU Go; the recipe checks that the files exist. */
 static KomiGtpRecipe *
@@ -248,13 +239,9 @@ komi_analysis_job_start (KomiAnalysisJob *self)
   self->recipe = choose_engine (&error);
   if (self->recipe == NULL)
     {
-      /* "finished" is always emitted from the main loop, never from start. */
-      GSource *source = g_idle_source_new ();
-
-      g_task_set_task_data (task, g_steal_pointer (&error), (GDestroyNotify) g_error_free);
-      g_source_set_callback (source, fail_later, g_object_ref (task), g_object_unref);
-      g_source_attach (source, self->context);
-      g_source_unref (source);
+      /* Returned in the iteration that made it, the task calls back from
+       * an idle: "finished" never comes from inside start. */
+      g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
   self->label = g_strdup (self->recipe->flavor == KOMI_GTP_KATAGO ? "KataGo"
