@@ -50,6 +50,8 @@ typedef struct
   int         height;   /* with width: 0 is 700 */
   gboolean    review;   /* the review window on the library's first model game with a
                          * retried call, at that move */
+  gboolean    analysis; /* the engine review of the first series' third game, analysed
+                         * by GNU Go from the panel, at the subject's first blunder */
 } Shot;
 
 static const Shot shots[] = {
@@ -85,6 +87,8 @@ static const Shot shots[] = {
   { "review-window-dark", "series", TRUE, .review = TRUE },
   { "interrupted-offer", "series", FALSE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE, NULL, NULL,
     TRUE },
+  { "analysis-light", "series", FALSE, 0, .analysis = TRUE },
+  { "analysis-dark", "series", TRUE, 0, .analysis = TRUE },
 };
 
 static const char *cli_path;
@@ -194,6 +198,40 @@ model_move_shown (gpointer page)
                                                               "summary_label"));
 
   return strstr (gtk_label_get_text (label), "model call") != NULL;
+}
+
+static gboolean
+analysis_over (gpointer panel)
+{
+  return komi_analysis_panel_get_job (panel) == NULL
+         && komi_analysis_panel_get_analysis (panel) != NULL;
+}
+
+/* The engine review page beside the board: analysed from the panel (again
+ * replaces an analysis), then the first move of its list shown. */
+static void
+take_analysis (KomiWindow *window)
+{
+  KomiSeriesPage *page = komi_window_get_series_page (window);
+  KomiAnalysisPanel *panel = komi_series_page_get_analysis_panel (page);
+  GtkStack *stack = GTK_STACK (gtk_widget_get_template_child (GTK_WIDGET (page),
+                                                              KOMI_TYPE_SERIES_PAGE,
+                                                              "side_stack"));
+  GtkListBox *list = GTK_LIST_BOX (gtk_widget_get_template_child (GTK_WIDGET (panel),
+                                                                  KOMI_TYPE_ANALYSIS_PANEL,
+                                                                  "moves_list"));
+  GtkListBoxRow *row;
+
+  gtk_stack_set_visible_child_name (stack, "analysis");
+  pause_ms (500);
+  if (komi_analysis_panel_get_analysis (panel) == NULL)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (panel), "analysis.analyse", NULL);
+      app_test_wait_seconds (analysis_over, panel, 600);
+    }
+  row = gtk_list_box_get_row_at_index (list, 0);
+  if (row != NULL)
+    g_signal_emit_by_name (list, "row-activated", row);
 }
 
 static gboolean
@@ -508,6 +546,8 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
       gtk_editable_set_text (search, "no such player");
       app_test_wait (games_none_shown, page);
     }
+  if (shot->analysis)
+    take_analysis (window);
   if (shot->list)
     {
       AdwFlap *flap = ADW_FLAP (gtk_widget_get_template_child (

@@ -6,6 +6,7 @@
 
 #pragma once
 
+#include "komi-analysis-panel.h"
 #include "komi-series-page.h"
 
 G_BEGIN_DECLS
@@ -48,6 +49,8 @@ struct _KomiSeriesPage
   KomiBoardView       *board_view;
   GtkLabel            *move_label;
   GtkLabel            *summary_label;
+  GtkStack            *side_stack;         /* the calls, or the engine review */
+  KomiAnalysisPanel   *analysis_panel;
 };
 
 /* komi-series-page-layout.c: the game followed, laid out by the width. */

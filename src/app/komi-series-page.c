@@ -121,7 +121,16 @@ show_step (KomiSeriesPage *self, guint step)
                              self->step == last && calls != NULL ? "\n" : "",
                              calls != NULL ? calls : "");
   gtk_label_set_text (self->summary_label, summary);
+  komi_analysis_panel_set_step (self->analysis_panel, self->step);
   update_actions (self);
+}
+
+/* A move picked in the engine review's graph or list. */
+static void
+on_analysis_step (KomiSeriesPage *self, guint step)
+{
+  if (self->replay != NULL)
+    show_step (self, step);
 }
 
 static void
@@ -276,6 +285,8 @@ on_game_selected (KomiSeriesPage *self)
   if (self->replay != NULL && (item == NULL || self->replay->game->id != item->game->id))
     g_clear_pointer (&self->replay, komi_replay_free);
   update_actions (self);
+  komi_analysis_panel_set_game (self->analysis_panel, item != NULL ? self->library : NULL,
+                                item != NULL ? item->game->id : 0);
   if (item == NULL || self->library == NULL)
     {
       komi_board_view_set_position (self->board_view, 9, NULL, KOMI_NO_POINT);
@@ -483,6 +494,23 @@ komi_series_page_get_replay (KomiSeriesPage *self,
   return self->replay;
 }
 
+gint64
+komi_series_page_get_series_id (KomiSeriesPage *self)
+{
+  KomiSeriesItem *item;
+
+  g_return_val_if_fail (KOMI_IS_SERIES_PAGE (self), 0);
+  item = gtk_single_selection_get_selected_item (self->series_selection);
+  return item != NULL ? item->series->id : 0;
+}
+
+KomiAnalysisPanel *
+komi_series_page_get_analysis_panel (KomiSeriesPage *self)
+{
+  g_return_val_if_fail (KOMI_IS_SERIES_PAGE (self), NULL);
+  return self->analysis_panel;
+}
+
 gboolean
 komi_series_page_select (KomiSeriesPage *self,
                          guint           series,
@@ -575,6 +603,7 @@ komi_series_page_class_init (KomiSeriesPageClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (KOMI_TYPE_BOARD_VIEW);
+  g_type_ensure (KOMI_TYPE_ANALYSIS_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/komigo/Komi/komi-series-page.ui");
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, flap);
@@ -591,6 +620,8 @@ komi_series_page_class_init (KomiSeriesPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, board_view);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, move_label);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, side_stack);
+  gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, analysis_panel);
   _komi_series_page_class_init_layout (widget_class);
 
   gtk_widget_class_install_action (widget_class, "review.first-move", NULL, review_activated);
@@ -632,6 +663,8 @@ komi_series_page_init (KomiSeriesPage *self)
   g_signal_connect_swapped (self->games_view, "activate", G_CALLBACK (on_game_activated), self);
 
   _komi_series_page_add_columns (self->results_view, self->games_view);
+  g_signal_connect_swapped (self->analysis_panel, "step-activated",
+                            G_CALLBACK (on_analysis_step), self);
   g_signal_connect_swapped (self->board_view, "notify::orientation",
                             G_CALLBACK (on_board_orientation), self);
   update_actions (self);

@@ -8,6 +8,7 @@
 
 #include <adwaita.h>
 
+#include "komi-analysis-panel.h"
 #include "komi-board-view.h"
 #include "komi-library.h"
 
@@ -27,6 +28,10 @@ KomiBoardView    *komi_series_page_get_board_view (KomiSeriesPage *self);
 /* The game under review and the position shown (NULL until one loads). */
 const KomiReplay *komi_series_page_get_replay     (KomiSeriesPage *self,
                                                    guint          *step);
+/* The series selected; 0: none. */
+gint64            komi_series_page_get_series_id  (KomiSeriesPage *self);
+/* The engine review of the game shown (a page beside the calls). */
+KomiAnalysisPanel *komi_series_page_get_analysis_panel (KomiSeriesPage *self);
 /* Selects series @series and its game @game (positions in the lists);
  * FALSE when either is out of range. */
 gboolean          komi_series_page_select         (KomiSeriesPage *self,

@@ -55,4 +55,11 @@ void     _komi_window_dispose_run    (KomiWindow     *self);
 /* Once per library opened: offers to continue a run that died. */
 void     _komi_window_offer_interrupted (KomiWindow  *self);
 
+/* komi-window-export.c: SGF, call log, Open in Sabaki. */
+void     _komi_window_class_init_export (GtkWidgetClass *widget_class);
+/* Exports game @game_id as SGF to @path, as the chooser does (for tests). */
+void     _komi_window_export_game_to    (KomiWindow     *self,
+                                         gint64          game_id,
+                                         const char     *path);
+
 G_END_DECLS

@@ -396,6 +396,7 @@ komi_window_class_init (KomiWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.new-opponent", NULL,
                                    new_opponent_activated);
   _komi_window_class_init_run (widget_class);
+  _komi_window_class_init_export (widget_class);
 }
 
 static void
