@@ -43,6 +43,7 @@ G_DEFINE_FINAL_TYPE (KomiAnalysisPanel, komi_analysis_panel, ADW_TYPE_BIN)
 
 enum {
   STEP_ACTIVATED,
+  ANALYSIS_CHANGED,
   N_SIGNALS
 };
 
@@ -268,6 +269,7 @@ on_loaded (GObject *source, GAsyncResult *result, gpointer user_data)
   fill_list (self);
   komi_score_graph_set_step (self->graph, self->step);
   update_status (self);
+  g_signal_emit (self, signals[ANALYSIS_CHANGED], 0);
   update_actions (self);
 }
 
@@ -459,6 +461,10 @@ komi_analysis_panel_class_init (KomiAnalysisPanelClass *klass)
   signals[STEP_ACTIVATED] = g_signal_new ("step-activated", G_TYPE_FROM_CLASS (klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                           G_TYPE_NONE, 1, G_TYPE_UINT);
+  /* The analysis shown was read (after set_game, or an Analyse that ended). */
+  signals[ANALYSIS_CHANGED] = g_signal_new ("analysis-changed", G_TYPE_FROM_CLASS (klass),
+                                            G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                            G_TYPE_NONE, 0);
 
   g_type_ensure (KOMI_TYPE_SCORE_GRAPH);
   gtk_widget_class_set_template_from_resource (widget_class,

@@ -6,6 +6,7 @@
 
 #pragma once
 
+#include "komi-analysis-panel.h"
 #include "komi-review-window.h"
 
 G_BEGIN_DECLS
@@ -23,6 +24,7 @@ struct _KomiReviewWindow
   GtkLabel           *move_label;
   GtkLabel           *status_label;
   GtkBox             *analysis_slot;
+  KomiAnalysisPanel  *analysis_panel;   /* in analysis_slot */
   GtkListView        *moves_view;
   GtkLabel           *calls_title;
   GtkLabel           *heat_label;

@@ -79,11 +79,21 @@ move_probability (KomiReviewWindow *self, guint turn, const KomiMove *move)
   return p;
 }
 
+/* The panel's analysis once it has read one (it may be newer: analysed
+ * from the panel), else the one read with the game. */
+static const KomiStoreAnalysis *
+current_analysis (KomiReviewWindow *self)
+{
+  const KomiStoreAnalysis *a = komi_analysis_panel_get_analysis (self->analysis_panel);
+
+  return a != NULL ? a : self->review->analysis;
+}
+
 KomiMoveClass
 _komi_review_window_move_class (KomiReviewWindow *self,
                                 guint             turn)
 {
-  const KomiStoreAnalysis *a = self->review->analysis;
+  const KomiStoreAnalysis *a = current_analysis (self);
 
   if (a == NULL || turn == 0 || turn > a->moves->len)
     return KOMI_MOVE_CLASS_GOOD;
@@ -228,7 +238,7 @@ update_actions (KomiReviewWindow *self)
 {
   gboolean loaded = self->review != NULL;
   guint last = loaded ? self->review->replay->n_steps - 1 : 0;
-  gboolean analysed = loaded && self->review->analysis != NULL;
+  gboolean analysed = loaded && current_analysis (self) != NULL;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.first-move", self->step > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.previous-move", self->step > 0);
@@ -259,6 +269,7 @@ komi_review_window_show_step (KomiReviewWindow *self,
   r = self->review->replay;
   last = r->n_steps - 1;
   self->step = MIN (step, last);
+  komi_analysis_panel_set_step (self->analysis_panel, self->step);
   point = komi_replay_get_last_move (r, self->step);
   komi_board_view_set_position (self->board_view, r->size,
                                 komi_replay_get_colors (r, self->step), point);
@@ -456,6 +467,17 @@ on_loaded (GObject      *source,
 }
 
 static void
+on_analysis_changed (KomiReviewWindow *self)
+{
+  if (self->review == NULL)
+    return;
+  /* The move list's marks and the mistake keys follow the new analysis. */
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->moves)); i++)
+    g_list_model_items_changed (G_LIST_MODEL (self->moves), i, 1, 1);
+  komi_review_window_show_step (self, self->step);
+}
+
+static void
 setup_row (GtkSignalListItemFactory *factory,
            GtkListItem              *item)
 {
@@ -503,6 +525,7 @@ komi_review_window_new (GtkWindow   *parent,
                        NULL);
   self->library = g_object_ref (library);
   self->game_id = game_id;
+  komi_analysis_panel_set_game (self->analysis_panel, library, game_id);
   komi_review_load_async (library, game_id, self->cancellable, on_loaded, g_object_ref (self));
   return self;
 }
@@ -582,5 +605,14 @@ komi_review_window_init (KomiReviewWindow *self)
                             G_CALLBACK (on_orientation_selected), self);
   fill_orientations (self);
   _komi_review_window_add_shortcuts (self);
+  /* The engine review: its graph and list step the board, the board's
+   * steps move its line, and a new analysis marks the moves. */
+  self->analysis_panel = komi_analysis_panel_new ();
+  gtk_widget_set_vexpand (GTK_WIDGET (self->analysis_panel), TRUE);
+  gtk_box_append (self->analysis_slot, GTK_WIDGET (self->analysis_panel));
+  g_signal_connect_swapped (self->analysis_panel, "step-activated",
+                            G_CALLBACK (komi_review_window_show_step), self);
+  g_signal_connect_swapped (self->analysis_panel, "analysis-changed",
+                            G_CALLBACK (on_analysis_changed), self);
   update_actions (self);
 }
