@@ -13,12 +13,16 @@
 #include "komi-application.h"
 #include "komi-demo.h"
 #include "komi-library.h"
+#include "komi-preferences-window.h"
+#include "komi-settings.h"
 #include "komi-store.h"
 #include "komi-window.h"
 
 struct _KomiApplication
 {
   AdwApplication parent_instance;
+
+  GSettings     *settings;   /* the theme; NULL without the schema */
 };
 
 G_DEFINE_FINAL_TYPE (KomiApplication, komi_application, ADW_TYPE_APPLICATION)
@@ -76,7 +80,7 @@ komi_application_command_line (GApplication            *app,
       path = g_file_get_path (file);
     }
   else
-    path = komi_store_default_path ();
+    path = komi_settings_library_path ();
   open_library (KOMI_APPLICATION (app), path);
   return 0;
 }
@@ -96,7 +100,7 @@ komi_application_handle_local_options (GApplication *app,
 static void
 komi_application_activate (GApplication *app)
 {
-  g_autofree char *path = komi_store_default_path ();
+  g_autofree char *path = komi_settings_library_path ();
 
   open_library (KOMI_APPLICATION (app), path);
 }
@@ -125,20 +129,35 @@ about_activated (GSimpleAction *action,
 
   adw_show_about_window (window,
                          "application-name", _("Komi"),
-                         "application-icon", "applications-games",
+                         "application-icon", APPLICATION_ID,
                          "version", PACKAGE_VERSION,
                          "comments", _("Benchmark matches of language models at 9x9 Go, "
                                        "against a fixed ladder of reference opponents, "
                                        "under a frozen protocol."),
                          "developers", developers,
+                         /* Translators: your names, one a line, as the About window lists them */
+                         "translator-credits", _("translator-credits"),
+                         "website", "https://github.com/komigo/komi",
+                         "issue-url", "https://github.com/komigo/komi/issues",
                          "license-type", GTK_LICENSE_GPL_3_0,
                          "copyright", "© 2026 The Komi authors",
                          NULL);
 }
 
+static void
+preferences_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  gtk_window_present (GTK_WINDOW (komi_preferences_window_new (window)));
+}
+
 static const GActionEntry app_actions[] = {
   { "quit", quit_activated },
   { "about", about_activated },
+  { "preferences", preferences_activated },
 };
 
 /* Every shortcut of the application, in one place. */
@@ -148,6 +167,7 @@ static const struct
   const char *accels[3];
 } shortcuts[] = {
   { "app.quit", { "<Control>q", NULL } },
+  { "app.preferences", { "<Control>comma", NULL } },
   { "window.close", { "<Control>w", NULL } },
   { "win.open", { "<Control>o", NULL } },
   { "win.new-series", { "<Control>n", NULL } },
@@ -172,8 +192,12 @@ komi_application_startup (GApplication *app)
   for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), shortcuts[i].action,
                                            shortcuts[i].accels);
-  /* Dark mode: AdwStyleManager's default scheme follows the desktop, and
-   * every widget of ours (the board too) follows the style manager. */
+  /* Dark mode: AdwStyleManager follows the desktop unless the theme
+   * preference forces light or dark, and every widget of ours (the board
+   * too) follows the style manager. */
+  KOMI_APPLICATION (app)->settings = komi_settings_new ();
+  if (KOMI_APPLICATION (app)->settings != NULL)
+    komi_preferences_follow_theme (KOMI_APPLICATION (app)->settings);
 }
 
 /* The demo's rehearsal server lives as long as the application: the last
@@ -182,6 +206,7 @@ static void
 komi_application_shutdown (GApplication *app)
 {
   komi_demo_shutdown ();
+  g_clear_object (&KOMI_APPLICATION (app)->settings);
   G_APPLICATION_CLASS (komi_application_parent_class)->shutdown (app);
 }
 
