@@ -48,6 +48,29 @@ find_window (GtkApplication *app, const char *path)
   return NULL;
 }
 
+/* KOMI_SMOKE_TEST=1 (tests/test-install.sh): once the first window is on
+ * screen, say which catalogue and icon the application found, then quit
+ * with status 0. */
+static gboolean
+smoke_test_quit (gpointer app)
+{
+  g_application_quit (app);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+smoke_test_mapped (GtkWidget *window, gpointer app)
+{
+  GtkIconTheme *icons = gtk_icon_theme_get_for_display (gtk_widget_get_display (window));
+
+  g_print ("komi smoke test: window mapped\n");
+  g_print ("locale dir: %s\n", bindtextdomain (GETTEXT_PACKAGE, NULL));
+  /* Translators: the sidebar's first section, as in komi-window.ui */
+  g_print ("Series: %s\n", _("Series"));
+  g_print ("icon: %s\n", gtk_icon_theme_has_icon (icons, APPLICATION_ID) ? "found" : "missing");
+  g_idle_add (smoke_test_quit, app);
+}
+
 static void
 open_library (KomiApplication *self, const char *path)
 {
@@ -60,6 +83,8 @@ open_library (KomiApplication *self, const char *path)
       window = komi_window_new (GTK_APPLICATION (self), library);
       komi_library_reload (library);
     }
+  if (g_getenv ("KOMI_SMOKE_TEST") != NULL)
+    g_signal_connect (window, "map", G_CALLBACK (smoke_test_mapped), self);
   gtk_window_present (GTK_WINDOW (window));
 }
 
