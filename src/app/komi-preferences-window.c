@@ -236,6 +236,7 @@ build_rows (KomiPreferencesWindow *self)
       AdwActionRow *row = ADW_ACTION_ROW (adw_action_row_new ());
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Version"));
+      gtk_widget_set_name (GTK_WIDGET (row), i == 0 ? "gnugo-version" : "katago-version");
       gtk_widget_set_visible (GTK_WIDGET (row), FALSE);   /* until a check */
       adw_preferences_group_add (i == 0 ? self->gnugo_group : self->katago_group,
                                  GTK_WIDGET (row));
