@@ -11,9 +11,11 @@
 #include <string.h>
 
 #include "komi-app-test-util.h"
+#include "komi-games-page.h"
 #include "komi-opponent-dialog.h"
 #include "komi-provider-dialog.h"
 #include "komi-rehearsal.h"
+#include "komi-review-window.h"
 #include "komi-series-dialog.h"
 #include "komi-window.h"
 
@@ -46,6 +48,8 @@ typedef struct
                          * "gnugo" (tested) */
   gboolean    interrupted; /* a fresh library whose `komi-cli run` was killed mid-series */
   int         height;   /* with width: 0 is 700 */
+  gboolean    review;   /* the review window on the library's first model game with a
+                         * retried call, at that move */
 } Shot;
 
 static const Shot shots[] = {
@@ -53,6 +57,8 @@ static const Shot shots[] = {
   { "series-dark", "series", TRUE, 0, FALSE },
   { "players-light", "players", FALSE, 0, FALSE },
   { "ladder-light", "ladder", FALSE, 0, FALSE },
+  { "games-light", "games", FALSE, 0, FALSE },
+  { "games-no-match", "games", TRUE, 0, FALSE },   /* a search nothing matches */
   { "series-folded", "series", FALSE, 640, FALSE },   /* as narrow as it goes */
   { "series-folded-list", "series", FALSE, 640, FALSE, FALSE, NULL, NULL, TRUE },
   { "review-model-calls", "series", FALSE, 0, FALSE, FALSE, NULL, NULL, FALSE, TRUE },
@@ -75,6 +81,8 @@ static const Shot shots[] = {
     NULL, "gnugo" },
   { "opponent-dialog-refused-dark", "series", TRUE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE,
     NULL, "katago" },
+  { "review-window-light", "series", FALSE, .review = TRUE },
+  { "review-window-dark", "series", TRUE, .review = TRUE },
   { "interrupted-offer", "series", FALSE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE, NULL, NULL,
     TRUE },
 };
@@ -131,6 +139,12 @@ static gboolean
 settled (gpointer library)
 {
   return komi_library_get_state (library) != KOMI_LIBRARY_STATE_LOADING;
+}
+
+static gboolean
+games_none_shown (gpointer page)
+{
+  return g_list_model_get_n_items (komi_games_page_get_rows (page)) == 0;
 }
 
 static gboolean
@@ -194,6 +208,63 @@ import_root (const char *out, GError **error)
     return FALSE;
   printf ("%s\n", out);
   return TRUE;
+}
+
+static gboolean
+review_loaded (gpointer window)
+{
+  return komi_review_window_get_review (window) != NULL;
+}
+
+/* The first model game of @db. */
+static gint64
+find_model_game (const char *db)
+{
+  g_autoptr(KomiStore) store = komi_store_open_reader (db, NULL);
+  g_autoptr(GPtrArray) games = store ? komi_store_list_games (store, KOMI_STORE_ALL_GAMES, NULL)
+                                     : NULL;
+
+  for (guint i = 0; games != NULL && i < games->len; i++)
+    if (((KomiStoreGame *) games->pdata[i])->n_calls > 0)
+      return ((KomiStoreGame *) games->pdata[i])->id;
+  return 0;
+}
+
+static void
+take_review (KomiWindow *window, const char *db)
+{
+  guint turn = 0;
+  gint64 id = find_model_game (db);
+  KomiReviewWindow *review;
+  const KomiReview *r;
+
+  if (id == 0)
+    return;
+  review = komi_review_window_new (GTK_WINDOW (window), komi_window_get_library (window), id);
+  gtk_window_set_default_size (GTK_WINDOW (review), 1366, 740);
+  gtk_window_present (GTK_WINDOW (review));
+  app_test_wait (review_loaded, review);
+  r = komi_review_window_get_review (review);
+  /* A move with a retried attempt, else the model's fifth. */
+  for (guint i = 1; i < r->calls->len && turn == 0; i++)
+    {
+      const KomiReviewCall *c = r->calls->pdata[i];
+
+      if (c->attempt > 1 && c->probabilities != NULL)
+        turn = c->turn;
+    }
+  komi_review_window_show_step (review, turn > 0 ? turn : 9);
+  /* The last attempt's request opened, as a user reading it would. */
+  {
+    GtkWidget *calls = app_test_child (review, KOMI_TYPE_REVIEW_WINDOW, "calls_box");
+    GtkWidget *last = gtk_widget_get_last_child (calls);
+
+    for (GtkWidget *w = last ? gtk_widget_get_first_child (last) : NULL; w != NULL;
+         w = gtk_widget_get_next_sibling (w))
+      if (GTK_IS_EXPANDER (w) && g_str_equal (gtk_expander_get_label (GTK_EXPANDER (w)),
+                                              "Request"))
+        gtk_expander_set_expanded (GTK_EXPANDER (w), TRUE);
+  }
 }
 
 static gboolean
@@ -426,6 +497,17 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
       for (guint i = 0; i < 3; i++)
         gtk_widget_activate_action (GTK_WIDGET (page), "review.next-move", NULL);
     }
+  if (g_str_equal (shot->name, "games-no-match"))
+    {
+      GtkWidget *page = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                                   KOMI_TYPE_WINDOW,
+                                                                   "games_page"));
+      GtkEditable *search = GTK_EDITABLE (gtk_widget_get_template_child (
+                                            page, KOMI_TYPE_GAMES_PAGE, "search_entry"));
+
+      gtk_editable_set_text (search, "no such player");
+      app_test_wait (games_none_shown, page);
+    }
   if (shot->list)
     {
       AdwFlap *flap = ADW_FLAP (gtk_widget_get_template_child (
@@ -479,6 +561,8 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
           app_test_wait_seconds (checks_done, label, 60);
         }
     }
+  if (shot->review)
+    take_review (window, db);
   if (shot->provider != NULL)
     take_provider (window, shot->provider);
   if (shot->opponent != NULL)

@@ -204,6 +204,32 @@ test_final_count (BoardFixture *f, gconstpointer data)
   cairo_surface_destroy (s);
 }
 
+/* The model's probabilities over the points it was offered, on a board
+ * turned a quarter: the strongest near the top right of the real board
+ * (H7) is drawn at the bottom right once turned; a stone hides its own
+ * value (G7). */
+static void
+test_heat_map (BoardFixture *f, gconstpointer data)
+{
+  double heat[KOMI_MAX_POINTS];
+  cairo_surface_t *s;
+
+  show_game (f->view, 9, opening);
+  for (guint i = 0; i < 81; i++)
+    heat[i] = -1;
+  heat[pt (9, "H7")] = 0.52;
+  heat[pt (9, "F4")] = 0.21;
+  heat[pt (9, "E7")] = 0.12;
+  heat[pt (9, "G7")] = 0.30;
+  heat[pt (9, "J9")] = 0.04;
+  heat[pt (9, "A1")] = 0.01;
+  komi_board_view_set_orientation (f->view, KOMI_ORIENTATION_ROTATE_90);
+  komi_board_view_set_heat (f->view, heat);
+  s = render (f, 320, FALSE);
+  assert_matches_reference (s, "heat-9x9-rotate-90.png");
+  cairo_surface_destroy (s);
+}
+
 static void
 test_19x19 (BoardFixture *f, gconstpointer data)
 {
@@ -343,6 +369,8 @@ main (int argc, char *argv[])
               board_fixture_set_up, test_numbers_dark, board_fixture_tear_down);
   g_test_add ("/komi/app/board/final-count", BoardFixture, NULL,
               board_fixture_set_up, test_final_count, board_fixture_tear_down);
+  g_test_add ("/komi/app/board/heat-map", BoardFixture, NULL,
+              board_fixture_set_up, test_heat_map, board_fixture_tear_down);
   g_test_add ("/komi/app/board/19x19", BoardFixture, NULL,
               board_fixture_set_up, test_19x19, board_fixture_tear_down);
   g_test_add ("/komi/app/board/rotated", BoardFixture, NULL,

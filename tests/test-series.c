@@ -187,6 +187,8 @@ typedef struct
   GMutex          lock;
   GHashTable     *moves;      /* index -> GArray of KomiMove */
   GHashTable     *results;    /* index -> result text */
+  GHashTable     *ended;      /* index -> gint64: g_get_monotonic_time() at its end */
+  GHashTable     *seconds;    /* index -> double: the record's seconds of play */
   guint           begun;
   guint           started;    /* games whose players started */
   gint            fail_after; /* fail move_played after this many moves, -1 never */
@@ -270,6 +272,13 @@ mem_finished (KomiSeriesSink *sink, const KomiPlannedGame *g, const KomiGameReco
 
   g_mutex_lock (&m->lock);
   g_hash_table_insert (m->results, GUINT_TO_POINTER (g->index), g_strdup (r->result));
+  {
+    gint64 now = g_get_monotonic_time ();
+
+    g_hash_table_insert (m->ended, GUINT_TO_POINTER (g->index), g_memdup2 (&now, sizeof now));
+    g_hash_table_insert (m->seconds, GUINT_TO_POINTER (g->index),
+                         g_memdup2 (&r->seconds, sizeof r->seconds));
+  }
   g_mutex_unlock (&m->lock);
   return TRUE;
 }
@@ -286,6 +295,8 @@ memory_sink_init (MemorySink *m)
   g_mutex_init (&m->lock);
   m->moves = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
   m->results = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  m->ended = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  m->seconds = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   m->fail_after = -1;
 }
 
@@ -294,6 +305,8 @@ memory_sink_clear (MemorySink *m)
 {
   g_hash_table_unref (m->moves);
   g_hash_table_unref (m->results);
+  g_hash_table_unref (m->ended);
+  g_hash_table_unref (m->seconds);
   g_mutex_clear (&m->lock);
 }
 
@@ -471,6 +484,7 @@ typedef struct
   KomiSeriesResult *result;
   GError           *error;
   gint              over;
+  gint64            began;     /* g_get_monotonic_time() as the run was called */
 } Background;
 
 static gpointer
@@ -478,6 +492,7 @@ background_run (gpointer data)
 {
   Background *b = data;
 
+  b->began = g_get_monotonic_time ();
   b->result = komi_series_run_pausable (b->series, &b->sink->parent, 2, NULL, NULL, b->pause,
                                         b->cancellable, &b->error);
   g_atomic_int_set (&b->over, 1);
@@ -515,6 +530,12 @@ background_over (gpointer data)
                     "\"opponents\":[\"gnugo:1\"],\"pairs\":2,\"seed\":17,\"referee\":\"none\"," \
                     "\"jobs\":2}"
 
+static gboolean
+both_held (gpointer pause)
+{
+  return komi_series_pause_get_waiting (pause) == 2;
+}
+
 /* Paused before it starts, no game starts; paused in play, no move is
  * made; resumed, the series ends with exactly the games of a run never
  * paused (games are deterministic given the seed), whose seconds leave
@@ -530,6 +551,7 @@ test_pause (void)
   MemorySink whole, paused;
   Background b = { 0, };
   guint moves, started;
+  gint64 held, released;
 
   if (!have_gnugo ())
     return;
@@ -551,16 +573,19 @@ test_pause (void)
   komi_series_pause_set (pause, FALSE);
   g_assert_true (wait_for (some_moves, &b, 60));
   komi_series_pause_set (pause, TRUE);
-  /* The genmove under way in each game completes; then nothing moves. */
-  g_usleep (300 * 1000);
+  /* The genmove under way in each game completes; then both jobs are
+   * held, and nothing moves however long the pause. */
+  g_assert_true (wait_for (both_held, pause, 60));
+  held = g_get_monotonic_time ();
   moves = count_moves (&paused);
   started = count_started (&paused);
   g_usleep (1200 * 1000);
   g_assert_cmpuint (count_moves (&paused), ==, moves);
   g_assert_cmpuint (count_started (&paused), ==, started);
   g_assert_false (g_atomic_int_get (&b.over));
-  g_assert_cmpint (komi_series_pause_get_time (pause), >=, 1800 * 1000);
+  g_assert_cmpint (komi_series_pause_get_time (pause), >=, 1500 * 1000);
 
+  released = g_get_monotonic_time ();
   komi_series_pause_set (pause, FALSE);
   g_assert_true (wait_for (background_over, &b, 120));
   g_assert_no_error (b.error);
@@ -574,19 +599,21 @@ test_pause (void)
       g_assert_cmpstr (g_hash_table_lookup (whole.results, GUINT_TO_POINTER (i)), ==,
                        g_hash_table_lookup (paused.results, GUINT_TO_POINTER (i)));
     }
-  /* Paused 1.5 s in play: no game's seconds count it (a game's seconds
-   * are close to those of the same game unpaused). */
-  for (guint i = 0; i < b.result->records->len; i++)
+  /* No game's seconds count the pause. Every game began after the run
+   * did and ended at its mem_finished; one that ended after the pause
+   * was either held through [held, released] or began after it, so its
+   * seconds of play are at most its span since the run began less that
+   * interval, whatever the machine's load. Counting the pause breaks
+   * this by the 1.2 s held for the games in play. */
+  for (guint i = 0; i < 4; i++)
     {
-      KomiGameRecord *r = g_ptr_array_index (b.result->records, i);
+      const gint64 *ended = g_hash_table_lookup (paused.ended, GUINT_TO_POINTER (i));
+      const double *seconds = g_hash_table_lookup (paused.seconds, GUINT_TO_POINTER (i));
 
-      for (guint j = 0; j < whole_result->records->len; j++)
-        {
-          KomiGameRecord *w = g_ptr_array_index (whole_result->records, j);
-
-          if (w->seed == r->seed)
-            g_assert_cmpfloat (r->seconds, <, w->seconds + 1.0);
-        }
+      g_assert_nonnull (ended);
+      g_assert_cmpint (*ended, >, released);
+      g_assert_cmpfloat (*seconds, <=,
+                         (*ended - b.began - (released - held)) / (double) G_USEC_PER_SEC + 0.01);
     }
   komi_series_result_free (b.result);
   memory_sink_clear (&whole);

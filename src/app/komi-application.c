@@ -201,6 +201,7 @@ static const struct
   { "win.show-page::series", { "<Alt>1", NULL } },
   { "win.show-page::players", { "<Alt>2", NULL } },
   { "win.show-page::ladder", { "<Alt>3", NULL } },
+  { "win.show-page::games", { "<Alt>4", NULL } },
   { "review.first-move", { "<Alt>Home", NULL } },
   { "review.previous-move", { "<Alt>Left", NULL } },
   { "review.next-move", { "<Alt>Right", NULL } },

@@ -27,6 +27,7 @@ typedef struct
   double white[3];
   double white_edge[3];
   double accent[3];      /* last-move mark on numbers, cursor */
+  double heat[3];        /* the probability overlay: a blue apart from the red accent */
 } Palette;
 
 static const Palette light_palette = {
@@ -37,6 +38,7 @@ static const Palette light_palette = {
   .white = { 0.97, 0.97, 0.96 },
   .white_edge = { 0.30, 0.30, 0.30 },
   .accent = { 0.88, 0.11, 0.14 },
+  .heat = { 0.11, 0.35, 0.85 },
 };
 
 static const Palette dark_palette = {
@@ -47,6 +49,7 @@ static const Palette dark_palette = {
   .white = { 0.91, 0.91, 0.90 },
   .white_edge = { 0.20, 0.20, 0.20 },
   .accent = { 0.93, 0.20, 0.22 },
+  .heat = { 0.20, 0.45, 0.95 },
 };
 
 void
@@ -283,6 +286,45 @@ paint_territory (cairo_t *cr, KomiColor owner, double x, double y, double cell,
   cairo_stroke (cr);
 }
 
+/* The overlay: a disc on each point that has a value, its strength the
+ * value against the largest shown (a spread of 3% points would otherwise be
+ * invisible), and the value in per cent over it. */
+static void
+paint_heat (const KomiBoardScene    *scene,
+            cairo_t                 *cr,
+            const KomiBoardGeometry *g,
+            const Palette           *p)
+{
+  guint n = scene->size * scene->size;
+  float top = 0;
+
+  for (guint i = 0; i < n; i++)
+    top = MAX (top, scene->heat[i]);
+  if (top <= 0)
+    return;
+  for (guint shown = 0; shown < n; shown++)
+    {
+      guint i = (guint) komi_board_scene_real_point (scene, (KomiPoint) shown);
+      double x = g->x0 + komi_point_x (scene->size, (KomiPoint) shown) * g->cell;
+      double y = g->y0 + komi_point_y (scene->size, (KomiPoint) shown) * g->cell;
+      double share;
+
+      if (scene->heat[i] < 0 || scene->colors[i] != KOMI_EMPTY)
+        continue;
+      share = scene->heat[i] / top;
+      set_rgb (cr, p->heat, 0.45 + 0.5 * share);
+      cairo_arc (cr, x, y, g->cell * (0.2 + 0.24 * share), 0, 2 * G_PI);
+      cairo_fill (cr);
+      if (g->cell >= 22)
+        {
+          g_autofree char *text = g_strdup_printf ("%.0f", 100.0 * scene->heat[i]);
+
+          set_rgb (cr, share > 0.5 ? p->white : p->black, 1.0);
+          draw_text (cr, text, x, y, g->cell * 0.32, TRUE);
+        }
+    }
+}
+
 static void
 paint_points (const KomiBoardScene    *scene,
               cairo_t                 *cr,
@@ -380,6 +422,8 @@ komi_board_scene_paint (const KomiBoardScene *scene,
   paint_grid (scene, cr, &g, p);
   if (scene->show_coordinates)
     paint_coordinates (scene, cr, &g, p);
+  if (scene->show_heat)
+    paint_heat (scene, cr, &g, p);
   paint_points (scene, cr, &g, p);
   paint_cursor (scene, cr, &g, p);
 

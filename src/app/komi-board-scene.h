@@ -33,6 +33,9 @@ typedef struct
   gboolean   show_coordinates;
   gboolean   show_numbers;
   gboolean   show_territory;                     /* dead marks and territory */
+  gboolean   show_heat;                          /* the overlay below is set */
+  float      heat[KOMI_MAX_POINTS];              /* a value 0–1 per real point (the model's
+                                                  * probability); < 0: none there */
 } KomiBoardScene;
 
 /* Where the grid lies in a @width x @height area: the centre of point

@@ -186,6 +186,21 @@ komi_board_view_set_marks (KomiBoardView   *self,
   update_accessible (self);
 }
 
+void
+komi_board_view_set_heat (KomiBoardView *self,
+                          const double  *values)
+{
+  guint n_points;
+
+  g_return_if_fail (KOMI_IS_BOARD_VIEW (self));
+
+  n_points = self->scene.size * self->scene.size;
+  self->scene.show_heat = values != NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (self->scene.heat); i++)
+    self->scene.heat[i] = values != NULL && i < n_points ? (float) values[i] : -1.0f;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 guint
 komi_board_view_get_size (KomiBoardView *self)
 {

@@ -37,6 +37,11 @@ void                  komi_board_view_set_marks             (KomiBoardView    *s
                                                              const KomiPoint  *dead,
                                                              guint             n_dead,
                                                              const guint8     *territory);
+/* A value 0–1 per real point (size * size, < 0: none there) drawn as a
+ * heat map over the empty points, in the view's orientation; NULL clears
+ * it, and so does komi_board_view_set_position(). */
+void                  komi_board_view_set_heat              (KomiBoardView    *self,
+                                                             const double     *values);
 guint                 komi_board_view_get_size              (KomiBoardView    *self);
 gboolean              komi_board_view_get_show_coordinates  (KomiBoardView    *self);
 void                  komi_board_view_set_show_coordinates  (KomiBoardView    *self,

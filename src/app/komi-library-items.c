@@ -77,20 +77,19 @@ result_for (KomiSeriesItem *self, guint opponent, const char *spec)
   return row;
 }
 
-void
+KomiGameItem *
 komi_series_item_add_game (KomiSeriesItem *self,
                            KomiStoreGame  *game)
 {
-  g_autoptr(KomiGameItem) item = g_object_new (KOMI_TYPE_GAME_ITEM, NULL);
+  g_autoptr(KomiGameItem) item = komi_game_item_new (game);
   KomiResultItem *row;
   int side;
 
-  g_return_if_fail (KOMI_IS_SERIES_ITEM (self));
+  g_return_val_if_fail (KOMI_IS_SERIES_ITEM (self), NULL);
 
-  item->game = game;
   g_list_store_append (self->games, item);
   if (game->subject != KOMI_BLACK && game->subject != KOMI_WHITE)
-    return;
+    return item;
 
   side = game->subject == KOMI_BLACK ? 0 : 1;
   row = result_for (self, game->opponent,
@@ -131,6 +130,7 @@ komi_series_item_add_game (KomiSeriesItem *self,
       row->unfinished++;
       break;
     }
+  return item;   /* the series' store keeps it */
 }
 
 double
@@ -199,6 +199,17 @@ komi_game_item_class_init (KomiGameItemClass *klass)
 static void
 komi_game_item_init (KomiGameItem *self)
 {
+}
+
+KomiGameItem *
+komi_game_item_new (KomiStoreGame *game)
+{
+  KomiGameItem *self = g_object_new (KOMI_TYPE_GAME_ITEM, NULL);
+
+  g_return_val_if_fail (game != NULL, self);
+
+  self->game = game;
+  return self;
 }
 
 char *

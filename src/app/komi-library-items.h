@@ -95,8 +95,9 @@ struct _KomiRatingItem
 };
 
 KomiSeriesItem *komi_series_item_new           (KomiStoreSeries  *series);
-/* Adds @game (taken) to its series, and its result to the opponent's row. */
-void            komi_series_item_add_game      (KomiSeriesItem   *self,
+/* Adds @game (taken) to its series, and its result to the opponent's row;
+ * returns its row (owned by the series). */
+KomiGameItem   *komi_series_item_add_game      (KomiSeriesItem   *self,
                                                 KomiStoreGame    *game);
 /* Finished games / all games, 0–1. */
 double          komi_series_item_get_fraction  (KomiSeriesItem   *self);
@@ -105,6 +106,9 @@ char           *komi_series_item_describe      (KomiSeriesItem   *self);
 
 /* "+3.5" or "—" */
 char           *komi_result_item_format_margin (KomiResultItem   *self);
+
+/* A row for @game (taken): an imported game, of no series. */
+KomiGameItem   *komi_game_item_new             (KomiStoreGame    *game);
 
 /* "B+3.5", "Void", "Pending" */
 char           *komi_game_item_format_result   (KomiGameItem     *self);

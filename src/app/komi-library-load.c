@@ -24,6 +24,7 @@ _komi_library_contents_free (KomiLibraryContents *contents)
   g_clear_pointer (&contents->series, g_ptr_array_unref);
   g_clear_pointer (&contents->players, g_ptr_array_unref);
   g_clear_pointer (&contents->ratings, g_ptr_array_unref);
+  g_clear_pointer (&contents->games, g_ptr_array_unref);
   g_clear_pointer (&contents->interrupted, g_array_unref);
   g_free (contents);
 }
@@ -270,6 +271,7 @@ _komi_library_read (const char   *path,
   contents->series = g_ptr_array_new_with_free_func (g_object_unref);
   contents->players = g_ptr_array_new_with_free_func (g_object_unref);
   contents->ratings = g_ptr_array_new_with_free_func (g_object_unref);
+  contents->games = g_ptr_array_new_with_free_func (g_object_unref);
   contents->interrupted = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
@@ -305,18 +307,24 @@ _komi_library_read (const char   *path,
   read_ratings (path, games, contents);
   read_interrupted (store, by_id, contents);
 
-  /* Last: the games move into their series' items; imported games (of no
-   * series) are not shown yet and are freed. */
+  /* Last: the games move into their series' items. The games list has
+   * every game played (started, ended or imported), sharing those rows;
+   * games not yet started are only in their series. */
   g_ptr_array_set_free_func (games, NULL);
   for (guint i = 0; i < games->len; i++)
     {
       KomiStoreGame *g = g_ptr_array_index (games, i);
       KomiSeriesItem *item = g_hash_table_lookup (by_id, &g->series_id);
+      KomiGameItem *row;
 
       if (item != NULL)
-        komi_series_item_add_game (item, g);
+        row = g_object_ref (komi_series_item_add_game (item, g));
       else
-        komi_store_game_free (g);
+        row = komi_game_item_new (g);
+      if (g->status != KOMI_GAME_STATUS_PENDING)
+        g_ptr_array_add (contents->games, row);
+      else
+        g_object_unref (row);
     }
   contents->state = KOMI_LIBRARY_STATE_READY;
   return g_steal_pointer (&contents);

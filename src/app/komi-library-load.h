@@ -20,6 +20,8 @@ typedef struct
   GPtrArray        *series;    /* KomiSeriesItem */
   GPtrArray        *players;   /* KomiPlayerItem */
   GPtrArray        *ratings;   /* KomiRatingItem: the ladder, then the subjects */
+  GPtrArray        *games;     /* KomiGameItem: every game played or imported, the
+                                * series' rows shared */
   GArray           *interrupted;  /* gint64 ids of series whose run died with games left */
 } KomiLibraryContents;
 

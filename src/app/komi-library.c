@@ -31,6 +31,7 @@ struct _KomiLibrary
   GListStore       *series;
   GListStore       *players;
   GListStore       *ratings;
+  GListStore       *games;         /* every game played or imported, of every series */
   GArray           *interrupted;   /* series ids (gint64) of runs that died */
   GCancellable     *cancellable;   /* of the read in flight; cancelled in dispose */
   gboolean          replacing;     /* the models are being swapped for new rows */
@@ -111,6 +112,13 @@ komi_library_get_ratings (KomiLibrary *self)
   return G_LIST_MODEL (self->ratings);
 }
 
+GListModel *
+komi_library_get_games (KomiLibrary *self)
+{
+  g_return_val_if_fail (KOMI_IS_LIBRARY (self), NULL);
+  return G_LIST_MODEL (self->games);
+}
+
 static void
 set_state (KomiLibrary *self, KomiLibraryState state)
 {
@@ -155,6 +163,7 @@ on_loaded (GObject      *source,
   replace_all (self->series, contents->series);
   replace_all (self->players, contents->players);
   replace_all (self->ratings, contents->ratings);
+  replace_all (self->games, contents->games);
   self->replacing = FALSE;
   g_free (self->message);
   self->message = g_steal_pointer (&contents->message);
@@ -638,6 +647,7 @@ komi_library_finalize (GObject *object)
   g_clear_object (&self->series);
   g_clear_object (&self->players);
   g_clear_object (&self->ratings);
+  g_clear_object (&self->games);
   G_OBJECT_CLASS (komi_library_parent_class)->finalize (object);
 }
 
@@ -667,4 +677,5 @@ komi_library_init (KomiLibrary *self)
   self->series = g_list_store_new (KOMI_TYPE_SERIES_ITEM);
   self->players = g_list_store_new (KOMI_TYPE_PLAYER_ITEM);
   self->ratings = g_list_store_new (KOMI_TYPE_RATING_ITEM);
+  self->games = g_list_store_new (KOMI_TYPE_GAME_ITEM);
 }

@@ -74,6 +74,9 @@ gboolean          komi_library_is_replacing       (KomiLibrary          *self);
 GListModel       *komi_library_get_series         (KomiLibrary          *self);
 GListModel       *komi_library_get_players        (KomiLibrary          *self);
 GListModel       *komi_library_get_ratings        (KomiLibrary          *self);
+/* Every game started, ended or imported (KomiGameItem), in the store's
+ * order; the rows are those of the series' games lists. */
+GListModel       *komi_library_get_games          (KomiLibrary          *self);
 /* A series whose last run died (the process killed or crashed, not
  * stopped) with games left, as of the last read: the latest such, or
  * NULL. A series running now in any process is never one. */

@@ -36,6 +36,19 @@ on_board_orientation (KomiSeriesPage *self)
 
 /* Review: one position of the loaded game at a time */
 
+/* A game row activated (double-click, Enter): the full review of it, in a
+ * window of its own. */
+static void
+on_game_activated (KomiSeriesPage *self,
+                   guint           position)
+{
+  g_autoptr(KomiGameItem) item = g_list_model_get_item (G_LIST_MODEL (self->games_selection),
+                                                        position);
+
+  if (item != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.review-game", "x", item->game->id);
+}
+
 static void
 update_actions (KomiSeriesPage *self)
 {
@@ -48,6 +61,7 @@ update_actions (KomiSeriesPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.next-move", !at_end);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.last-move", !at_end);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.players-view", loaded);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.open", loaded);
 }
 
 
@@ -121,7 +135,9 @@ review_activated (GtkWidget  *widget,
 
   if (self->replay == NULL)
     return;
-  if (g_str_equal (action_name, "review.players-view"))
+  if (g_str_equal (action_name, "review.open") && self->replay != NULL)
+    gtk_widget_activate_action (widget, "win.review-game", "x", self->replay->game->id);
+  else if (g_str_equal (action_name, "review.players-view"))
     g_object_set (self, "orientation", (guint) self->replay->game->orientation, NULL);
   else if (g_str_equal (action_name, "review.first-move"))
     show_step (self, 0);
@@ -584,6 +600,7 @@ komi_series_page_class_init (KomiSeriesPageClass *klass)
   gtk_widget_class_install_action (widget_class, "review.next-move", NULL, review_activated);
   gtk_widget_class_install_action (widget_class, "review.last-move", NULL, review_activated);
   gtk_widget_class_install_action (widget_class, "review.players-view", NULL, review_activated);
+  gtk_widget_class_install_action (widget_class, "review.open", NULL, review_activated);
   gtk_widget_class_install_property_action (widget_class, "review.orientation", "orientation");
 }
 
@@ -614,6 +631,7 @@ komi_series_page_init (KomiSeriesPage *self)
   g_signal_connect_swapped (self->games_selection, "notify::selected-item",
                             G_CALLBACK (on_game_selected), self);
   gtk_column_view_set_model (self->games_view, GTK_SELECTION_MODEL (self->games_selection));
+  g_signal_connect_swapped (self->games_view, "activate", G_CALLBACK (on_game_activated), self);
 
   _komi_series_page_add_columns (self->results_view, self->games_view);
   g_signal_connect_swapped (self->board_view, "notify::orientation",

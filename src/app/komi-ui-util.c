@@ -10,6 +10,31 @@
 
 #include "komi-ui-util.h"
 
+/* Long cells are ellipsized; the tooltip has them whole. It is asked for
+ * when the pointer rests, never set on bind: in GTK 4.8 every
+ * gtk_widget_set_tooltip_text() queries the pointer, an X round trip, and a
+ * rebind of the visible rows made thousands of them (0.5–1 s per filter
+ * change on a 10,000-game list). */
+static gboolean
+on_query_tooltip (GtkWidget  *label,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip,
+                  gpointer    data)
+{
+  KomiCellFlags flags = GPOINTER_TO_UINT (data);
+  const char *text = gtk_label_get_text (GTK_LABEL (label));
+
+  if (text[0] == '\0')
+    return FALSE;
+  if (!(flags & KOMI_CELL_TOOLTIP) && g_utf8_strlen (text, -1) <= 24
+      && !pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))))
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 static void
 setup_label (GtkSignalListItemFactory *factory,
              GtkListItem              *list_item,
@@ -26,10 +51,12 @@ setup_label (GtkSignalListItemFactory *factory,
       gtk_label_set_width_chars (GTK_LABEL (label), 30);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 80);
     }
-  else
+  else if (!(flags & KOMI_CELL_WHOLE))
     gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   if (flags & KOMI_CELL_NUMERIC)
     gtk_widget_add_css_class (label, "numeric");
+  gtk_widget_set_has_tooltip (label, TRUE);
+  g_signal_connect (label, "query-tooltip", G_CALLBACK (on_query_tooltip), data);
   gtk_list_item_set_child (list_item, label);
 }
 
@@ -38,16 +65,11 @@ bind_label (GtkSignalListItemFactory *factory,
             GtkListItem              *list_item,
             gpointer                  user_data)
 {
-  KomiCellFlags flags = GPOINTER_TO_UINT (user_data);
   KomiCellTextFunc func = g_object_get_data (G_OBJECT (factory), "komi-cell-func");
   g_autofree char *text = func (gtk_list_item_get_item (list_item));
   GtkWidget *label = gtk_list_item_get_child (list_item);
 
   gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "");
-  /* Long cells (settings, names) are ellipsized; the tooltip has them whole. */
-  gtk_widget_set_tooltip_text (label, text != NULL && (g_utf8_strlen (text, -1) > 24
-                                                       || (flags & KOMI_CELL_TOOLTIP))
-                                      ? text : NULL);
 }
 
 GtkColumnViewColumn *

@@ -19,6 +19,8 @@ typedef enum
   KOMI_CELL_WRAP    = 1 << 1,   /* long text wraps instead of being ellipsized */
   KOMI_CELL_TOOLTIP = 1 << 2,   /* the whole text in a tooltip, however short: for
                                  * narrow columns ("W+88 (turn limit)") */
+  KOMI_CELL_WHOLE   = 1 << 3,   /* never cut: short cells (dates, figures) the
+                                 * expanding columns give way to */
 } KomiCellFlags;
 
 /* Appends a column of labels to @view whose text @func gives for each row. */

@@ -6,6 +6,7 @@
 
 #pragma once
 
+#include "komi-games-page.h"
 #include "komi-ladder-page.h"
 #include "komi-players-page.h"
 #include "komi-series-job.h"
@@ -32,6 +33,7 @@ struct _KomiWindow
   KomiSeriesPage       *series_page;
   KomiPlayersPage      *players_page;
   KomiLadderPage       *ladder_page;
+  KomiGamesPage        *games_page;
 
   /* komi-window-run.c */
   KomiSeriesJob        *job;             /* the series running, or the last one run */

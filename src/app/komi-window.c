@@ -14,6 +14,7 @@
 #include "komi-opponent-dialog.h"
 #include "komi-players-page.h"
 #include "komi-provider-dialog.h"
+#include "komi-review-window.h"
 #include "komi-series-page.h"
 #include "komi-window-private.h"
 
@@ -86,6 +87,7 @@ komi_window_set_library (KomiWindow  *self,
   komi_series_page_set_library (self->series_page, library);
   komi_players_page_set_library (self->players_page, library);
   komi_ladder_page_set_library (self->ladder_page, library);
+  komi_games_page_set_library (self->games_page, library);
   adw_window_title_set_subtitle (self->content_title, komi_library_get_path (library));
   on_library_state (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LIBRARY]);
@@ -231,6 +233,22 @@ edit_provider_activated (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+/* win.review-game (x): the game of that id in a review window of its own. */
+static void
+review_game_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  KomiWindow *self = KOMI_WINDOW (widget);
+  KomiReviewWindow *review;
+
+  if (self->library == NULL)
+    return;
+  review = komi_review_window_new (GTK_WINDOW (self), self->library,
+                                   g_variant_get_int64 (parameter));
+  gtk_window_present (GTK_WINDOW (review));
+}
+
 static void
 new_opponent_activated (GtkWidget  *widget,
                         const char *action_name,
@@ -349,6 +367,7 @@ komi_window_class_init (KomiWindowClass *klass)
   g_type_ensure (KOMI_TYPE_SERIES_PAGE);
   g_type_ensure (KOMI_TYPE_PLAYERS_PAGE);
   g_type_ensure (KOMI_TYPE_LADDER_PAGE);
+  g_type_ensure (KOMI_TYPE_GAMES_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/komigo/Komi/komi-window.ui");
   gtk_widget_class_bind_template_child (widget_class, KomiWindow, leaflet);
@@ -362,6 +381,7 @@ komi_window_class_init (KomiWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiWindow, series_page);
   gtk_widget_class_bind_template_child (widget_class, KomiWindow, players_page);
   gtk_widget_class_bind_template_child (widget_class, KomiWindow, ladder_page);
+  gtk_widget_class_bind_template_child (widget_class, KomiWindow, games_page);
   gtk_widget_class_bind_template_callback (widget_class, on_sidebar_row_activated);
 
   gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_activated);
@@ -372,6 +392,7 @@ komi_window_class_init (KomiWindowClass *klass)
                                    new_provider_activated);
   gtk_widget_class_install_action (widget_class, "win.edit-provider", NULL,
                                    edit_provider_activated);
+  gtk_widget_class_install_action (widget_class, "win.review-game", "x", review_game_activated);
   gtk_widget_class_install_action (widget_class, "win.new-opponent", NULL,
                                    new_opponent_activated);
   _komi_window_class_init_run (widget_class);

@@ -20,6 +20,7 @@ struct _KomiSeriesPause
   GCond            cond;           /* broadcast on resume and on cancellation */
   gint64           since;          /* when the pause under way began; under @lock */
   gint64           total;          /* microseconds of pauses that ended; under @lock */
+  guint            waiting;        /* threads in komi_series_pause_wait(); under @lock */
 };
 
 KomiSeriesPause *
@@ -91,6 +92,19 @@ komi_series_pause_get_time (KomiSeriesPause *self)
 
 /* On the cancelling thread: the lock makes sure a waiter is either not yet
  * checking (and will see the cancellation) or already waiting (and wakes). */
+guint
+komi_series_pause_get_waiting (KomiSeriesPause *self)
+{
+  guint waiting;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  g_mutex_lock (&self->lock);
+  waiting = self->waiting;
+  g_mutex_unlock (&self->lock);
+  return waiting;
+}
+
 static void
 wake (GCancellable *cancellable, KomiSeriesPause *self)
 {
@@ -122,8 +136,10 @@ komi_series_pause_wait (KomiSeriesPause  *self,
   if (cancellable != NULL)
     handler = g_cancellable_connect (cancellable, G_CALLBACK (wake), self, NULL);
   g_mutex_lock (&self->lock);
+  self->waiting++;
   while (g_atomic_int_get (&self->paused) && !g_cancellable_is_cancelled (cancellable))
     g_cond_wait (&self->cond, &self->lock);
+  self->waiting--;
   g_mutex_unlock (&self->lock);
   /* Outside the lock: disconnecting waits for a wake() under way. */
   g_cancellable_disconnect (cancellable, handler);

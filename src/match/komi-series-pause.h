@@ -26,6 +26,9 @@ gboolean          komi_series_pause_get      (KomiSeriesPause        *pause);
 /* Microseconds spent paused since @pause was made, a pause under way
  * included. */
 gint64            komi_series_pause_get_time (KomiSeriesPause        *pause);
+/* How many threads are held in komi_series_pause_wait() now: a run of N
+ * jobs is wholly still once N are. */
+guint             komi_series_pause_get_waiting (KomiSeriesPause     *pause);
 /* Blocks while @pause is on: TRUE once it is off (*@waited: the
  * microseconds waited), FALSE with G_IO_ERROR_CANCELLED as soon as
  * @cancellable is cancelled. */

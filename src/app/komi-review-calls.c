@@ -1,0 +1,299 @@
+/* komi-review-calls.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-review"
+
+#include "config.h"
+
+#include <inttypes.h>
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "komi-review-calls.h"
+
+/* Longer texts with line breaks are written out below the JSON: the
+ * protocol's state and questions are JSON in a string, unreadable with
+ * every newline escaped. */
+#define LONG_TEXT 160
+#define RULES_MARK N_("[the rules text of the protocol, shown above]")
+
+static void
+fold_strings (JsonNode *node, const char *rules, GPtrArray *texts)
+{
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObjectIter iter;
+      const char *name;
+      JsonNode *member;
+
+      json_object_iter_init (&iter, json_node_get_object (node));
+      while (json_object_iter_next (&iter, &name, &member))
+        fold_strings (member, rules, texts);
+    }
+  else if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        fold_strings (json_array_get_element (array, i), rules, texts);
+    }
+  else if (json_node_get_value_type (node) == G_TYPE_STRING)
+    {
+      const char *text = json_node_get_string (node);
+
+      if (rules != NULL && *rules != '\0' && strstr (text, rules) != NULL)
+        json_node_set_string (node, _(RULES_MARK));
+      else if (strlen (text) > LONG_TEXT && strchr (text, '\n') != NULL)
+        {
+          g_autofree char *mark = g_strdup_printf (_("[text %u, below]"), texts->len + 1);
+
+          g_ptr_array_add (texts, g_strdup (text));
+          json_node_set_string (node, mark);
+        }
+    }
+}
+
+char *
+komi_review_format_request (const char *body,
+                            const char *rules)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *json = NULL;
+  GString *out;
+
+  if (body == NULL)
+    return g_strdup (_("(no request recorded)"));
+  if (!json_parser_load_from_data (parser, body, -1, NULL))
+    return g_strdup (body);   /* not JSON: as it was sent */
+  root = json_node_copy (json_parser_get_root (parser));
+  fold_strings (root, rules, texts);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  json_generator_set_root (generator, root);
+  json = json_generator_to_data (generator, NULL);
+  out = g_string_new (json);
+  for (guint i = 0; i < texts->len; i++)
+    g_string_append_printf (out, _("\n\ntext %u:\n%s"), i + 1, (char *) texts->pdata[i]);
+  return g_string_free (out, FALSE);
+}
+
+/* Single quotes for the shell: nothing inside is expanded. */
+static void
+append_quoted (GString *out, const char *text)
+{
+  g_string_append_c (out, '\'');
+  for (const char *c = text; *c != '\0'; c++)
+    if (*c == '\'')
+      g_string_append (out, "'\\''");
+    else
+      g_string_append_c (out, *c);
+  g_string_append_c (out, '\'');
+}
+
+const char *
+komi_review_key_variable (const char *api,
+                          const char *key_env)
+{
+  if (key_env != NULL && *key_env != '\0')
+    return key_env;
+  if (api != NULL && g_str_has_prefix (api, "openai"))
+    return "OPENAI_API_KEY";
+  if (g_strcmp0 (api, "anthropic") == 0)
+    return "ANTHROPIC_API_KEY";
+  if (g_strcmp0 (api, "gemini") == 0)
+    return "GEMINI_API_KEY";
+  return "API_KEY";
+}
+
+char *
+komi_review_call_to_curl (const KomiReviewCall *call,
+                          const char           *api,
+                          const char           *key_env)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  const char *var = komi_review_key_variable (api, key_env);
+  g_autofree char *url = g_strdup (call->request_url != NULL ? call->request_url : "");
+  gboolean has_type = FALSE;
+  GString *out = g_string_new ("curl -sS -X POST ");
+  char *query_key;
+
+  /* A key in the query string (older Gemini examples) is cut off too. */
+  if ((query_key = strstr (url, "key=")) != NULL)
+    query_key[4] = '\0';
+  g_string_append_c (out, '"');
+  for (const char *c = url; *c != '\0'; c++)
+    {
+      if (strchr ("\"\\$`", *c) != NULL)
+        g_string_append_c (out, '\\');
+      g_string_append_c (out, *c);
+    }
+  if (query_key != NULL)
+    g_string_append_printf (out, "${%s}", var);
+  g_string_append_c (out, '"');
+
+  if (call->request_headers != NULL
+      && json_parser_load_from_data (parser, call->request_headers, -1, NULL)
+      && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    {
+      JsonObjectIter iter;
+      const char *name;
+      JsonNode *value;
+
+      json_object_iter_init (&iter, json_node_get_object (json_parser_get_root (parser)));
+      while (json_object_iter_next (&iter, &name, &value))
+        {
+          const char *text = JSON_NODE_HOLDS_VALUE (value) ? json_node_get_string (value) : NULL;
+
+          if (text == NULL)
+            continue;
+          has_type |= g_ascii_strcasecmp (name, "content-type") == 0;
+          g_string_append (out, " \\\n  -H ");
+          if (g_str_equal (text, "[redacted]"))
+            /* Double quotes: the shell puts the key in when the command
+             * runs; the text holds its name only. */
+            g_string_append_printf (out, "\"%s: %s${%s}\"", name,
+                                    g_ascii_strcasecmp (name, "authorization") == 0
+                                    ? "Bearer " : "", var);
+          else
+            {
+              g_autofree char *header = g_strdup_printf ("%s: %s", name, text);
+
+              append_quoted (out, header);
+            }
+        }
+    }
+  if (!has_type)
+    g_string_append (out, " \\\n  -H 'Content-Type: application/json'");
+  g_string_append (out, " \\\n  --data-binary ");
+  append_quoted (out, call->request_body != NULL ? call->request_body : "");
+  g_string_append_c (out, '\n');
+  return g_string_free (out, FALSE);
+}
+
+static GtkWidget *
+text_block (const char *text)
+{
+  GtkWidget *view = gtk_text_view_new ();
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+
+  gtk_text_buffer_set_text (buffer, text, -1);
+  gtk_text_view_set_editable (GTK_TEXT_VIEW (view), FALSE);
+  gtk_text_view_set_monospace (GTK_TEXT_VIEW (view), TRUE);
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_CHAR);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 6);
+  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 4);
+  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 4);
+  gtk_widget_add_css_class (view, "call-text");
+  return view;
+}
+
+static GtkWidget *
+expander (const char *title, GtkWidget *child)
+{
+  GtkWidget *e = gtk_expander_new (title);
+
+  gtk_expander_set_child (GTK_EXPANDER (e), child);
+  return e;
+}
+
+static GtkWidget *
+label (const char *text, const char *css_class)
+{
+  GtkWidget *l = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (l), 0);
+  gtk_label_set_wrap (GTK_LABEL (l), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (l), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (l), TRUE);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (l, css_class);
+  return l;
+}
+
+/* "ok" and "answer" are answers; anything else is what went wrong. */
+static gboolean
+outcome_is_answer (const char *outcome)
+{
+  return g_strcmp0 (outcome, "ok") == 0 || g_strcmp0 (outcome, "answer") == 0;
+}
+
+GtkWidget *
+komi_review_call_widget (const KomiReviewCall *call,
+                         const char           *rules,
+                         const char           *answer_shown)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *head = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *button = gtk_button_new_with_label (_("Copy as curl"));
+  g_autoptr(GString) facts = g_string_new (NULL);
+  g_autofree char *title = NULL;
+  g_autofree char *request = komi_review_format_request (call->request_body, rules);
+
+  gtk_widget_add_css_class (box, "card");
+  gtk_widget_add_css_class (box, "call-attempt");
+  g_object_set_data_full (G_OBJECT (box), "komi-outcome", g_strdup (call->outcome), g_free);
+  g_object_set_data_full (G_OBJECT (box), "komi-question", g_strdup (call->question), g_free);
+  g_object_set_data (G_OBJECT (box), "komi-call-id", GSIZE_TO_POINTER ((gsize) call->id));
+
+  if (call->answer != NULL && answer_shown != NULL && g_strcmp0 (answer_shown, call->answer) != 0)
+    /* TRANSLATORS: question, attempt, the answer as the model gave it, the
+     * same point on the board as shown now. */
+    title = g_strdup_printf (_("%s #%u: %s (%s on this board)"), call->question, call->attempt,
+                             call->answer, answer_shown);
+  else if (call->answer != NULL)
+    title = g_strdup_printf (_("%s #%u: %s"), call->question, call->attempt, call->answer);
+  else
+    title = g_strdup_printf (_("%s #%u: no answer"), call->question, call->attempt);
+  gtk_box_append (GTK_BOX (head), label (title, "heading"));
+  gtk_widget_set_hexpand (gtk_widget_get_first_child (head), TRUE);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "review.copy-curl");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "x", call->id);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_valign (button, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (head), button);
+  gtk_box_append (GTK_BOX (box), head);
+
+  g_string_append_printf (facts, _("Outcome: %s"), call->outcome);
+  if (call->status > 0)
+    g_string_append_printf (facts, _(" · HTTP %d"), call->status);
+  else
+    g_string_append (facts, _(" · no response"));
+  g_string_append_printf (facts, _(" · %.0f ms"), call->latency_ms);
+  if (call->tokens_input >= 0 && call->tokens_output >= 0)
+    g_string_append_printf (facts, _(" · %" PRId64 " + %" PRId64 " tokens"),
+                            call->tokens_input, call->tokens_output);
+  if (call->tokens_reasoning > 0)
+    g_string_append_printf (facts, _(" (%" PRId64 " reasoning)"),
+                            call->tokens_reasoning);
+  if (call->model_version != NULL)
+    g_string_append_printf (facts, _(" · %s"), call->model_version);
+  if (call->finish_reason != NULL)
+    g_string_append_printf (facts, _(" · finish: %s"), call->finish_reason);
+  gtk_box_append (GTK_BOX (box), label (facts->str, "caption"));
+  if (call->error != NULL || !outcome_is_answer (call->outcome))
+    gtk_box_append (GTK_BOX (box), label (call->error != NULL ? call->error
+                                          : _("No reason was recorded."), "error"));
+
+  if (strstr (request, _(RULES_MARK)) != NULL)
+    gtk_box_append (GTK_BOX (box), expander (_("Rules text (the same in every request)"),
+                                             text_block (rules)));
+  gtk_box_append (GTK_BOX (box), expander (_("Request"), text_block (request)));
+  if (call->response_body != NULL)
+    {
+      gsize length;
+      const char *data = g_bytes_get_data (call->response_body, &length);
+      g_autofree char *text = g_utf8_make_valid (data != NULL ? data : "", (gssize) length);
+
+      gtk_box_append (GTK_BOX (box), expander (_("Raw response"), text_block (text)));
+    }
+  return box;
+}

@@ -1,0 +1,243 @@
+/* komi-review-data.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-review"
+
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+
+#include "komi-review-data.h"
+
+static void
+review_call_free (gpointer data)
+{
+  KomiReviewCall *c = data;
+
+  g_free (c->question);
+  g_free (c->started);
+  g_free (c->request_url);
+  g_free (c->request_headers);
+  g_free (c->request_body);
+  g_clear_pointer (&c->response_body, g_bytes_unref);
+  g_free (c->model_version);
+  g_free (c->finish_reason);
+  g_free (c->answer);
+  g_free (c->outcome);
+  g_free (c->error);
+  g_free (c->probabilities);
+  g_free (c);
+}
+
+void
+komi_review_free (KomiReview *review)
+{
+  if (review == NULL)
+    return;
+  g_clear_pointer (&review->replay, komi_replay_free);
+  g_clear_pointer (&review->calls, g_ptr_array_unref);
+  g_clear_pointer (&review->analysis, komi_store_analysis_free);
+  g_free (review->api);
+  g_free (review->key_env);
+  g_free (review->captures);
+  g_free (review);
+}
+
+guint
+komi_review_get_captures (const KomiReview *review,
+                          guint             step,
+                          KomiColor         color)
+{
+  g_return_val_if_fail (step < review->replay->n_steps, 0);
+  return review->captures[step * 2 + (color == KOMI_WHITE)];
+}
+
+GHashTable *
+komi_review_call_probabilities (const KomiReviewCall *call)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  GHashTable *table;
+  JsonObjectIter iter;
+  const char *name;
+  JsonNode *node;
+
+  if (call->probabilities == NULL
+      || !json_parser_load_from_data (parser, call->probabilities, -1, NULL)
+      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return NULL;
+  table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  json_object_iter_init (&iter, json_node_get_object (json_parser_get_root (parser)));
+  while (json_object_iter_next (&iter, &name, &node))
+    if (JSON_NODE_HOLDS_VALUE (node))
+      g_hash_table_insert (table, g_strdup (name),
+                           g_memdup2 (&(double) { json_node_get_double (node) }, sizeof (double)));
+  return table;
+}
+
+static gboolean
+collect_call (const KomiStoreCall *call,
+              gpointer             user_data,
+              GError             **error)
+{
+  gpointer *ctx = user_data;
+  KomiReviewCall *c;
+
+  if (call->game_id != *(gint64 *) ctx[0])
+    return TRUE;
+  c = g_new0 (KomiReviewCall, 1);
+  c->id = call->id;
+  c->turn = call->turn;
+  c->attempt = call->attempt;
+  c->question = g_strdup (call->question);
+  c->started = g_strdup (call->started);
+  c->request_url = g_strdup (call->request_url);
+  c->request_headers = g_strdup (call->request_headers);
+  c->request_body = g_strdup (call->request_body);
+  c->status = call->response_status;
+  /* Copied: the row's bytes live until the callback returns. */
+  if (call->response_body != NULL)
+    c->response_body = g_bytes_new (g_bytes_get_data (call->response_body, NULL),
+                                    g_bytes_get_size (call->response_body));
+  c->latency_ms = call->latency_ms;
+  c->tokens_input = call->tokens_input;
+  c->tokens_output = call->tokens_output;
+  c->tokens_reasoning = call->tokens_reasoning;
+  c->model_version = g_strdup (call->model_version);
+  c->finish_reason = g_strdup (call->finish_reason);
+  c->answer = g_strdup (call->answer);
+  c->outcome = g_strdup (call->outcome);
+  c->error = g_strdup (call->error);
+  c->probabilities = g_strdup (call->option_probabilities);
+  g_ptr_array_add (ctx[1], c);
+  return TRUE;
+}
+
+/* The store gives a turn's attempts question by question; the inspector
+ * shows them as they were made. */
+static int
+compare_calls (gconstpointer a, gconstpointer b)
+{
+  const KomiReviewCall *x = *(KomiReviewCall **) a, *y = *(KomiReviewCall **) b;
+
+  if (x->turn != y->turn)
+    return x->turn < y->turn ? -1 : 1;
+  return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* The api and key_env of a model player's settings ("{"kind":"model",…}"). */
+static void
+read_model_settings (KomiReview *review, const char *settings)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *object;
+
+  if (settings == NULL || !json_parser_load_from_data (parser, settings, -1, NULL)
+      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return;
+  object = json_node_get_object (json_parser_get_root (parser));
+  if (g_strcmp0 (json_object_get_string_member_with_default (object, "kind", ""), "model") != 0)
+    return;
+  review->api = g_strdup (json_object_get_string_member_with_default (object, "api", NULL));
+  if (*json_object_get_string_member_with_default (object, "key_env", "") != '\0')
+    review->key_env = g_strdup (json_object_get_string_member (object, "key_env"));
+}
+
+static void
+count_captures (KomiReview *review)
+{
+  const KomiReplay *r = review->replay;
+  guint n_points = r->size * r->size;
+  guint stones[2] = { 0, 0 }, before[2];
+
+  review->captures = g_new0 (guint, r->n_steps * 2);
+  for (guint step = 0; step < r->n_steps; step++)
+    {
+      const guint8 *colors = komi_replay_get_colors (r, step);
+
+      before[0] = stones[0];
+      before[1] = stones[1];
+      stones[0] = stones[1] = 0;
+      for (guint i = 0; i < n_points; i++)
+        if (colors[i] != KOMI_EMPTY)
+          stones[colors[i] == KOMI_WHITE]++;
+      if (step == 0)
+        continue;
+      review->captures[step * 2] = review->captures[(step - 1) * 2];
+      review->captures[step * 2 + 1] = review->captures[(step - 1) * 2 + 1];
+      /* The mover's opponent lost what is gone of its stones. */
+      if (before[1] > stones[1])
+        review->captures[step * 2] += before[1] - stones[1];
+      if (before[0] > stones[0])
+        review->captures[step * 2 + 1] += before[0] - stones[0];
+    }
+}
+
+static void
+load_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  gint64 id = *(gint64 *) task_data;
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(KomiReview) review = g_new0 (KomiReview, 1);
+  KomiStoreGame *game;
+  GError *error = NULL;
+
+  store = komi_store_open_reader (komi_library_get_path (source), &error);
+  if (store == NULL || (game = komi_store_load_game (store, id, &error)) == NULL
+      || (review->replay = komi_replay_new (game, &error)) == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  review->calls = g_ptr_array_new_with_free_func (review_call_free);
+  if (game->series_id > 0)
+    {
+      gpointer ctx[2] = { &id, review->calls };
+
+      if (!komi_store_foreach_call (store, game->series_id, collect_call, ctx, &error))
+        {
+          g_task_return_error (task, error);
+          return;
+        }
+      g_ptr_array_sort (review->calls, compare_calls);
+    }
+  review->analysis = komi_store_load_analysis (store, id, &error);
+  if (error != NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  read_model_settings (review, game->subject == KOMI_WHITE ? game->white_settings
+                                                          : game->black_settings);
+  count_captures (review);
+  g_task_return_pointer (task, g_steal_pointer (&review), (GDestroyNotify) komi_review_free);
+}
+
+void
+komi_review_load_async (KomiLibrary         *library,
+                        gint64               game_id,
+                        GCancellable        *cancellable,
+                        GAsyncReadyCallback  callback,
+                        gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (KOMI_IS_LIBRARY (library));
+
+  task = g_task_new (library, cancellable, callback, user_data);
+  g_task_set_source_tag (task, komi_review_load_async);
+  g_task_set_task_data (task, g_memdup2 (&game_id, sizeof game_id), g_free);
+  g_task_run_in_thread (task, load_thread);
+}
+
+KomiReview *
+komi_review_load_finish (GAsyncResult  *result,
+                         GError       **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

@@ -1,0 +1,138 @@
+/* komi-review-window-actions.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-review"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "komi-review-calls.h"
+#include "komi-review-window-private.h"
+
+/* The next move after the one shown (@forward) or the one before it that
+ * the analysis calls a mistake or a blunder; the step shown when none. */
+static guint
+find_mistake (KomiReviewWindow *self, gboolean forward)
+{
+  guint last = self->review->replay->n_steps - 1;
+
+  if (forward)
+    {
+      for (guint t = self->step + 1; t <= last; t++)
+        if (_komi_review_window_move_class (self, t) != KOMI_MOVE_CLASS_GOOD)
+          return t;
+    }
+  else
+    for (guint t = self->step; t-- > 1;)
+      if (_komi_review_window_move_class (self, t) != KOMI_MOVE_CLASS_GOOD)
+        return t;
+  return self->step;
+}
+
+static void
+review_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  KomiReviewWindow *self = KOMI_REVIEW_WINDOW (widget);
+  guint last;
+
+  if (self->review == NULL)
+    return;
+  last = self->review->replay->n_steps - 1;
+  if (g_str_equal (action_name, "review.first-move"))
+    komi_review_window_show_step (self, 0);
+  else if (g_str_equal (action_name, "review.previous-move") && self->step > 0)
+    komi_review_window_show_step (self, self->step - 1);
+  else if (g_str_equal (action_name, "review.next-move"))
+    komi_review_window_show_step (self, self->step + 1);
+  else if (g_str_equal (action_name, "review.last-move"))
+    komi_review_window_show_step (self, last);
+  else if (g_str_equal (action_name, "review.next-mistake"))
+    komi_review_window_show_step (self, find_mistake (self, TRUE));
+  else if (g_str_equal (action_name, "review.previous-mistake"))
+    komi_review_window_show_step (self, find_mistake (self, FALSE));
+  else if (g_str_equal (action_name, "review.cycle-orientation"))
+    komi_review_window_set_orientation (self, (self->orientation + 1) % KOMI_N_ORIENTATIONS);
+}
+
+static void
+copy_curl_activated (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  KomiReviewWindow *self = KOMI_REVIEW_WINDOW (widget);
+  gint64 id = g_variant_get_int64 (parameter);
+
+  for (guint i = 0; self->review != NULL && i < self->review->calls->len; i++)
+    {
+      const KomiReviewCall *c = self->review->calls->pdata[i];
+      g_autofree char *command = NULL;
+      g_autofree char *message = NULL;
+
+      if (c->id != id)
+        continue;
+      command = komi_review_call_to_curl (c, self->review->api, self->review->key_env);
+      gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), command);
+      message = g_strdup_printf (_("Copied; it reads the key from $%s"),
+                                 komi_review_key_variable (self->review->api,
+                                                           self->review->key_env));
+      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+      return;
+    }
+}
+
+/* Keys step the game wherever the focus is, but for text being selected
+ * in the inspector, where they move the text cursor. */
+static gboolean
+on_shortcut (GtkWidget *widget,
+             GVariant  *args,
+             gpointer   user_data)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
+
+  if (focus != NULL && (GTK_IS_TEXT_VIEW (focus) || GTK_IS_EDITABLE (focus)
+                        || GTK_IS_LABEL (focus)))
+    return FALSE;
+  return gtk_widget_activate_action (widget, user_data, NULL);
+}
+
+void
+_komi_review_window_add_shortcuts (KomiReviewWindow *self)
+{
+  static const struct { const char *keys; const char *action; } shortcuts[] = {
+    { "Left", "review.previous-move" }, { "Right", "review.next-move" },
+    { "Home", "review.first-move" }, { "End", "review.last-move" },
+    { "n", "review.next-mistake" }, { "<Shift>n", "review.previous-mistake" },
+    { "<Control>Down", "review.next-mistake" }, { "<Control>Up", "review.previous-mistake" },
+    { "o", "review.cycle-orientation" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  gtk_event_controller_set_name (controller, "komi-review-keys");
+  for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
+    gtk_shortcut_controller_add_shortcut (
+      GTK_SHORTCUT_CONTROLLER (controller),
+      gtk_shortcut_new (gtk_shortcut_trigger_parse_string (shortcuts[i].keys),
+                        gtk_callback_action_new (on_shortcut, (gpointer) shortcuts[i].action,
+                                                 NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+void
+_komi_review_window_class_init_actions (GtkWidgetClass *widget_class)
+{
+  static const char *steps[] = {
+    "review.first-move", "review.previous-move", "review.next-move", "review.last-move",
+    "review.next-mistake", "review.previous-mistake", "review.cycle-orientation",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    gtk_widget_class_install_action (widget_class, steps[i], NULL, review_activated);
+  gtk_widget_class_install_action (widget_class, "review.copy-curl", "x", copy_curl_activated);
+}

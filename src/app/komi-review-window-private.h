@@ -1,0 +1,49 @@
+/* komi-review-window-private.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "komi-review-window.h"
+
+G_BEGIN_DECLS
+
+struct _KomiReviewWindow
+{
+  AdwWindow           parent_instance;
+
+  AdwWindowTitle     *window_title;
+  GtkButton          *mistake_button;
+  GtkDropDown        *orientation_dropdown;
+  AdwToastOverlay    *toast_overlay;
+  KomiBoardView      *board_view;
+  GtkScale           *slider;
+  GtkLabel           *move_label;
+  GtkLabel           *status_label;
+  GtkBox             *analysis_slot;
+  GtkListView        *moves_view;
+  GtkLabel           *calls_title;
+  GtkLabel           *heat_label;
+  GtkBox             *calls_box;
+
+  KomiLibrary        *library;
+  gint64              game_id;
+  GCancellable       *cancellable;    /* of the read; cancelled in dispose */
+  KomiReview         *review;
+  guint               step;
+  KomiOrientation     orientation;
+  GtkStringList      *moves;          /* one row per step, fields split by tabs */
+  GtkSingleSelection *selection;
+  gboolean            syncing;        /* the step is being shown: not the user's change */
+};
+
+/* komi-review-window-actions.c: the review.* actions and their keys. */
+void          _komi_review_window_class_init_actions (GtkWidgetClass   *widget_class);
+void          _komi_review_window_add_shortcuts      (KomiReviewWindow *self);
+/* What the analysis says of move @turn (GOOD without one). */
+KomiMoveClass _komi_review_window_move_class         (KomiReviewWindow *self,
+                                                      guint             turn);
+
+G_END_DECLS

@@ -1,0 +1,586 @@
+/* komi-review-window.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-review"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "komi-coords.h"
+#include "komi-protocol.h"
+#include "komi-review-calls.h"
+#include "komi-review-window-private.h"
+
+G_DEFINE_FINAL_TYPE (KomiReviewWindow, komi_review_window, ADW_TYPE_WINDOW)
+
+/* Names of the orientations as a person reads them, in enum order. */
+static const char *orientation_names[KOMI_N_ORIENTATIONS] = {
+  N_("Upright"), N_("Turned 90°"), N_("Turned 180°"), N_("Turned 270°"),
+  N_("Mirrored left–right"), N_("Mirrored top–bottom"), N_("Mirrored in A9–J1"),
+  N_("Mirrored in A1–J9"),
+};
+
+static KomiOrientation
+model_orientation (KomiReviewWindow *self)
+{
+  return self->review != NULL ? self->review->replay->game->orientation
+                              : KOMI_ORIENTATION_IDENTITY;
+}
+
+/* The name of real @point on the board as shown now. */
+static void
+shown_name (KomiReviewWindow *self, KomiPoint point, char buf[KOMI_NAME_LEN + 1])
+{
+  guint size = self->review->replay->size;
+
+  komi_point_to_name (size, point == KOMI_PASS ? point
+                      : komi_orientation_apply (self->orientation, size, point), buf);
+}
+
+/* The model's answer @name (a point as the model was shown it) named on
+ * the board as shown now; NULL when it is no point. */
+static char *
+answer_as_shown (KomiReviewWindow *self, const char *name)
+{
+  guint size = self->review->replay->size;
+  char buf[KOMI_NAME_LEN + 1];
+  KomiPoint p;
+
+  if (name == NULL || !komi_point_from_name (size, name, &p) || p == KOMI_PASS)
+    return NULL;
+  shown_name (self, komi_orientation_unapply (model_orientation (self), size, p), buf);
+  return g_strdup (buf);
+}
+
+/* The model's probability of the move it made at @turn: of its point, or
+ * of passing; < 0 when none was recorded. */
+static double
+move_probability (KomiReviewWindow *self, guint turn, const KomiMove *move)
+{
+  const char *question = move->point == KOMI_PASS ? "play_or_pass" : "best_point";
+  double p = -1;
+
+  for (guint i = 0; i < self->review->calls->len; i++)
+    {
+      const KomiReviewCall *c = self->review->calls->pdata[i];
+      g_autoptr(GHashTable) table = NULL;
+      double *value;
+
+      if (c->turn != turn || g_strcmp0 (c->question, question) != 0 || c->answer == NULL
+          || (table = komi_review_call_probabilities (c)) == NULL)
+        continue;
+      if ((value = g_hash_table_lookup (table, c->answer)) != NULL)
+        p = *value;
+    }
+  return p;
+}
+
+KomiMoveClass
+_komi_review_window_move_class (KomiReviewWindow *self,
+                                guint             turn)
+{
+  const KomiStoreAnalysis *a = self->review->analysis;
+
+  if (a == NULL || turn == 0 || turn > a->moves->len)
+    return KOMI_MOVE_CLASS_GOOD;
+  return komi_store_analysis_classify (a, &g_array_index (a->moves, KomiStoreAnalysisMove,
+                                                          turn - 1));
+}
+
+static char *
+row_text (KomiReviewWindow *self, guint step)
+{
+  const KomiMove *move;
+  char name[KOMI_NAME_LEN + 1];
+  g_autofree char *prob = NULL;
+  double p;
+  KomiMoveClass mc;
+
+  if (step == 0)
+    return g_strdup_printf ("\t\t%s\t\t", _("Start"));
+  move = &g_array_index (self->review->replay->game->moves, KomiMove, step - 1);
+  shown_name (self, move->point, name);
+  p = move_probability (self, step, move);
+  prob = p >= 0 ? g_strdup_printf ("%.0f%%", 100 * p) : g_strdup ("");
+  mc = _komi_review_window_move_class (self, step);
+  return g_strdup_printf ("%u\t%s\t%s\t%s\t%s", step, move->color == KOMI_BLACK ? _("B") : _("W"),
+                          move->point == KOMI_PASS ? _("pass") : name, prob,
+                          mc == KOMI_MOVE_CLASS_BLUNDER ? "??"
+                          : mc == KOMI_MOVE_CLASS_MISTAKE ? "?" : "");
+}
+
+char *
+komi_review_window_dup_move_text (KomiReviewWindow *self,
+                                  guint             step)
+{
+  g_auto(GStrv) fields = NULL;
+
+  g_return_val_if_fail (KOMI_IS_REVIEW_WINDOW (self), NULL);
+  g_return_val_if_fail (self->review != NULL && step < self->review->replay->n_steps, NULL);
+
+  fields = g_strsplit (gtk_string_list_get_string (self->moves, step), "\t", -1);
+  return g_strstrip (g_strjoinv (" ", fields));
+}
+
+static void
+fill_moves (KomiReviewWindow *self)
+{
+  guint n = self->review->replay->n_steps;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint step = 0; step < n; step++)
+    g_ptr_array_add (rows, row_text (self, step));
+  g_ptr_array_add (rows, NULL);
+  self->syncing = TRUE;
+  gtk_string_list_splice (self->moves, 0, g_list_model_get_n_items (G_LIST_MODEL (self->moves)),
+                          (const char * const *) rows->pdata);
+  gtk_single_selection_set_selected (self->selection, self->step);
+  self->syncing = FALSE;
+}
+
+/* The heat map of the shown move's last answered best_point call, and the
+ * play_or_pass split beside it. */
+static void
+show_probabilities (KomiReviewWindow *self)
+{
+  const KomiReplay *r = self->review->replay;
+  g_autofree double *heat = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < self->review->calls->len; i++)
+    {
+      const KomiReviewCall *c = self->review->calls->pdata[i];
+      g_autoptr(GHashTable) table = NULL;
+      GHashTableIter iter;
+      gpointer name, value;
+
+      if (c->turn != self->step || (table = komi_review_call_probabilities (c)) == NULL)
+        continue;
+      if (g_str_equal (c->question, "play_or_pass"))
+        {
+          double *place = g_hash_table_lookup (table, KOMI_PROTOCOL_OPTION_PLACE_STONE);
+          double *pass = g_hash_table_lookup (table, KOMI_PROTOCOL_OPTION_PASS);
+
+          g_string_truncate (text, 0);
+          g_string_append_printf (text, _("Place a stone %.0f%% · pass %.0f%%"),
+                                  place ? 100 * *place : 0, pass ? 100 * *pass : 0);
+          continue;
+        }
+      g_clear_pointer (&heat, g_free);
+      heat = g_new (double, r->size * r->size);
+      for (guint p = 0; p < r->size * r->size; p++)
+        heat[p] = -1;
+      g_hash_table_iter_init (&iter, table);
+      while (g_hash_table_iter_next (&iter, &name, &value))
+        {
+          KomiPoint p;
+
+          if (komi_point_from_name (r->size, name, &p) && p >= 0)
+            heat[komi_orientation_unapply (model_orientation (self), r->size, p)] =
+              *(double *) value;
+        }
+    }
+  komi_board_view_set_heat (self->board_view, heat);
+  if (heat != NULL)
+    g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "",
+                            _("the model’s probability of each point is drawn on the board (per cent)"));
+  gtk_label_set_text (self->heat_label, text->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->heat_label), text->len > 0);
+}
+
+static void
+show_calls (KomiReviewWindow *self)
+{
+  GtkWidget *child;
+  guint n = 0;
+  const char *rules = komi_protocol_get_rules_text (self->review->replay->game->protocol, NULL);
+  g_autofree char *title = NULL;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->calls_box))) != NULL)
+    gtk_box_remove (self->calls_box, child);
+  for (guint i = 0; i < self->review->calls->len; i++)
+    {
+      const KomiReviewCall *c = self->review->calls->pdata[i];
+      g_autofree char *shown = NULL;
+
+      if (c->turn != self->step)
+        continue;
+      shown = answer_as_shown (self, c->answer);
+      gtk_box_append (self->calls_box, komi_review_call_widget (c, rules, shown));
+      n++;
+    }
+  if (self->step == 0)
+    title = g_strdup (_("Choose a move to see the model’s calls for it"));
+  else if (n == 0)
+    title = g_strdup_printf (_("Move %u: no model call"), self->step);
+  else
+    title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Move %u: %u attempt",
+                                          "Move %u: %u attempts", n), self->step, n);
+  gtk_label_set_text (self->calls_title, title);
+}
+
+static void
+update_actions (KomiReviewWindow *self)
+{
+  gboolean loaded = self->review != NULL;
+  guint last = loaded ? self->review->replay->n_steps - 1 : 0;
+  gboolean analysed = loaded && self->review->analysis != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.first-move", self->step > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.previous-move", self->step > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.next-move", self->step < last);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.last-move", self->step < last);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.next-mistake", analysed);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.previous-mistake", analysed);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->mistake_button),
+                               analysed ? _("Next mistake (N; Shift+N: previous)")
+                                        : _("Analyse the game first"));
+}
+
+void
+komi_review_window_show_step (KomiReviewWindow *self,
+                              guint             step)
+{
+  const KomiReplay *r;
+  g_autofree guint *numbers = NULL;
+  g_autofree char *move = NULL;
+  g_autoptr(GString) status = g_string_new (NULL);
+  guint last;
+  KomiPoint point;
+
+  g_return_if_fail (KOMI_IS_REVIEW_WINDOW (self));
+  if (self->review == NULL)
+    return;
+
+  r = self->review->replay;
+  last = r->n_steps - 1;
+  self->step = MIN (step, last);
+  point = komi_replay_get_last_move (r, self->step);
+  komi_board_view_set_position (self->board_view, r->size,
+                                komi_replay_get_colors (r, self->step), point);
+  numbers = g_new0 (guint, r->size * r->size);
+  komi_replay_get_numbers (r, self->step, numbers);
+  komi_board_view_set_numbers (self->board_view, numbers);
+  if (self->step == last && r->game->counted)
+    komi_board_view_set_marks (self->board_view,
+                               r->game->dead ? (const KomiPoint *) r->game->dead->data : NULL,
+                               r->game->dead ? r->game->dead->len : 0, r->game->score.owner);
+
+  if (self->step == 0)
+    move = g_strdup_printf (_("Start (%u moves)"), last);
+  else
+    {
+      char name[KOMI_NAME_LEN + 1];
+
+      shown_name (self, point, name);
+      move = g_strdup_printf (_("Move %u of %u: %s %s"), self->step, last,
+                              g_array_index (r->game->moves, KomiMove,
+                                             self->step - 1).color == KOMI_BLACK
+                              ? _("Black") : _("White"),
+                              point == KOMI_PASS ? _("passes") : name);
+    }
+  gtk_label_set_text (self->move_label, move);
+  g_string_append_printf (status, _("Captures: Black %u, White %u"),
+                          komi_review_get_captures (self->review, self->step, KOMI_BLACK),
+                          komi_review_get_captures (self->review, self->step, KOMI_WHITE));
+  if (self->step == last)
+    g_string_append_printf (status, "\n%s", r->summary);
+  gtk_label_set_text (self->status_label, status->str);
+
+  self->syncing = TRUE;
+  gtk_range_set_value (GTK_RANGE (self->slider), self->step);
+  gtk_single_selection_set_selected (self->selection, self->step);
+  self->syncing = FALSE;
+  /* gtk_list_view_scroll_to() is GTK 4.12; the list's own action is on the floor. */
+  gtk_widget_activate_action (GTK_WIDGET (self->moves_view), "list.scroll-to-item", "u",
+                              self->step);
+  show_probabilities (self);
+  show_calls (self);
+  update_actions (self);
+}
+
+guint
+komi_review_window_get_step (KomiReviewWindow *self)
+{
+  g_return_val_if_fail (KOMI_IS_REVIEW_WINDOW (self), 0);
+  return self->step;
+}
+
+KomiOrientation
+komi_review_window_get_orientation (KomiReviewWindow *self)
+{
+  g_return_val_if_fail (KOMI_IS_REVIEW_WINDOW (self), KOMI_ORIENTATION_IDENTITY);
+  return self->orientation;
+}
+
+void
+komi_review_window_set_orientation (KomiReviewWindow *self,
+                                    KomiOrientation   orientation)
+{
+  g_return_if_fail (KOMI_IS_REVIEW_WINDOW (self));
+  g_return_if_fail (orientation < KOMI_N_ORIENTATIONS);
+
+  self->orientation = orientation;
+  komi_board_view_set_orientation (self->board_view, orientation);
+  if (gtk_drop_down_get_selected (self->orientation_dropdown) != orientation)
+    gtk_drop_down_set_selected (self->orientation_dropdown, orientation);
+  if (self->review == NULL)
+    return;
+  /* Point names follow the board: the list, the heading, the answers. */
+  fill_moves (self);
+  komi_review_window_show_step (self, self->step);
+}
+
+KomiBoardView *
+komi_review_window_get_board_view (KomiReviewWindow *self)
+{
+  g_return_val_if_fail (KOMI_IS_REVIEW_WINDOW (self), NULL);
+  return self->board_view;
+}
+
+GtkBox *
+komi_review_window_get_analysis_slot (KomiReviewWindow *self)
+{
+  g_return_val_if_fail (KOMI_IS_REVIEW_WINDOW (self), NULL);
+  return self->analysis_slot;
+}
+
+gint64
+komi_review_window_get_game_id (KomiReviewWindow *self)
+{
+  g_return_val_if_fail (KOMI_IS_REVIEW_WINDOW (self), 0);
+  return self->game_id;
+}
+
+const KomiReview *
+komi_review_window_get_review (KomiReviewWindow *self)
+{
+  g_return_val_if_fail (KOMI_IS_REVIEW_WINDOW (self), NULL);
+  return self->review;
+}
+
+static void
+on_selection_changed (KomiReviewWindow *self)
+{
+  guint selected = gtk_single_selection_get_selected (self->selection);
+
+  if (!self->syncing && selected != GTK_INVALID_LIST_POSITION && selected != self->step)
+    komi_review_window_show_step (self, selected);
+}
+
+static void
+on_slider_changed (KomiReviewWindow *self)
+{
+  guint step = (guint) (gtk_range_get_value (GTK_RANGE (self->slider)) + 0.5);
+
+  if (!self->syncing && step != self->step)
+    komi_review_window_show_step (self, step);
+}
+
+static void
+on_orientation_selected (KomiReviewWindow *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->orientation_dropdown);
+
+  if (!self->syncing && selected < KOMI_N_ORIENTATIONS && selected != self->orientation)
+    komi_review_window_set_orientation (self, selected);
+}
+
+/* The dropdown names the model's own orientation as such. */
+static void
+fill_orientations (KomiReviewWindow *self)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  for (guint o = 0; o < KOMI_N_ORIENTATIONS; o++)
+    {
+      g_autofree char *name = NULL;
+
+      if (self->review != NULL && o == model_orientation (self)
+          && self->review->calls->len > 0)
+        name = g_strdup_printf (_("As the model saw it (%s)"), _(orientation_names[o]));
+      else
+        name = g_strdup (_(orientation_names[o]));
+      gtk_string_list_append (names, name);
+    }
+  /* A new model selects its first item: not the user's choice. */
+  self->syncing = TRUE;
+  gtk_drop_down_set_model (self->orientation_dropdown, G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (self->orientation_dropdown, self->orientation);
+  self->syncing = FALSE;
+}
+
+static void
+on_loaded (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(KomiReviewWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  KomiReview *review = komi_review_load_finish (result, &error);
+  const KomiStoreGame *g;
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+
+  if (review == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          gtk_label_set_text (self->move_label, _("This game cannot be shown"));
+          gtk_label_set_text (self->status_label, error->message);
+        }
+      return;
+    }
+  self->review = review;
+  g = review->replay->game;
+  title = g_strdup_printf (_("%s against %s"), g->black_name ? g->black_name : g->black_spec,
+                           g->white_name ? g->white_name : g->white_spec);
+  subtitle = g_strdup_printf ("%s%s%s", g->series_name ? g->series_name : "",
+                              g->result ? " · " : "", g->result ? g->result : "");
+  adw_window_title_set_title (self->window_title, title);
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  gtk_range_set_range (GTK_RANGE (self->slider), 0, MAX (1, review->replay->n_steps - 1));
+  gtk_range_set_increments (GTK_RANGE (self->slider), 1, 10);
+  /* A model's game opens as the model saw it: the request text and the
+   * board then name the same points. */
+  self->orientation = review->calls->len > 0 ? model_orientation (self)
+                                             : KOMI_ORIENTATION_IDENTITY;
+  fill_orientations (self);
+  komi_review_window_set_orientation (self, self->orientation);
+  komi_review_window_show_step (self, review->replay->n_steps - 1);
+}
+
+static void
+setup_row (GtkSignalListItemFactory *factory,
+           GtkListItem              *item)
+{
+  static const int widths[] = { 3, 2, 5, 5, 3 };
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+  for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+    {
+      GtkWidget *label = gtk_label_new (NULL);
+
+      gtk_label_set_width_chars (GTK_LABEL (label), widths[i]);
+      gtk_label_set_xalign (GTK_LABEL (label), i == 0 || i == 3 ? 1 : 0);
+      if (i == 0 || i == 3)
+        gtk_widget_add_css_class (label, "numeric");
+      if (i == 4)
+        gtk_widget_add_css_class (label, "error");
+      gtk_box_append (GTK_BOX (box), label);
+    }
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+bind_row (GtkSignalListItemFactory *factory,
+          GtkListItem              *item)
+{
+  GtkStringObject *row = gtk_list_item_get_item (item);
+  g_auto(GStrv) fields = g_strsplit (gtk_string_object_get_string (row), "\t", 5);
+  GtkWidget *label = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+
+  for (guint i = 0; label != NULL; i++, label = gtk_widget_get_next_sibling (label))
+    gtk_label_set_text (GTK_LABEL (label), i < g_strv_length (fields) ? fields[i] : "");
+}
+
+KomiReviewWindow *
+komi_review_window_new (GtkWindow   *parent,
+                        KomiLibrary *library,
+                        gint64       game_id)
+{
+  KomiReviewWindow *self;
+
+  g_return_val_if_fail (KOMI_IS_LIBRARY (library), NULL);
+
+  self = g_object_new (KOMI_TYPE_REVIEW_WINDOW,
+                       "application", parent ? gtk_window_get_application (parent) : NULL,
+                       NULL);
+  self->library = g_object_ref (library);
+  self->game_id = game_id;
+  komi_review_load_async (library, game_id, self->cancellable, on_loaded, g_object_ref (self));
+  return self;
+}
+
+static void
+komi_review_window_dispose (GObject *object)
+{
+  KomiReviewWindow *self = KOMI_REVIEW_WINDOW (object);
+
+  g_cancellable_cancel (self->cancellable);
+  gtk_widget_dispose_template (GTK_WIDGET (self), KOMI_TYPE_REVIEW_WINDOW);
+  G_OBJECT_CLASS (komi_review_window_parent_class)->dispose (object);
+}
+
+static void
+komi_review_window_finalize (GObject *object)
+{
+  KomiReviewWindow *self = KOMI_REVIEW_WINDOW (object);
+
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->library);
+  g_clear_object (&self->selection);
+  g_clear_pointer (&self->review, komi_review_free);
+  G_OBJECT_CLASS (komi_review_window_parent_class)->finalize (object);
+}
+
+static void
+komi_review_window_class_init (KomiReviewWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = komi_review_window_dispose;
+  object_class->finalize = komi_review_window_finalize;
+
+  g_type_ensure (KOMI_TYPE_BOARD_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/komigo/Komi/komi-review-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, mistake_button);
+  gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, orientation_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, board_view);
+  gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, slider);
+  gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, move_label);
+  gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, analysis_slot);
+  gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, moves_view);
+  gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, calls_title);
+  gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, heat_label);
+  gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, calls_box);
+
+  _komi_review_window_class_init_actions (widget_class);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
+                                       "window.close", NULL);
+}
+
+static void
+komi_review_window_init (KomiReviewWindow *self)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->cancellable = g_cancellable_new ();
+  self->moves = gtk_string_list_new (NULL);
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (self->moves));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
+  gtk_list_view_set_factory (self->moves_view, factory);
+  g_object_unref (factory);
+  gtk_list_view_set_model (self->moves_view, GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect_swapped (self->selection, "notify::selected",
+                            G_CALLBACK (on_selection_changed), self);
+  g_signal_connect_swapped (self->slider, "value-changed", G_CALLBACK (on_slider_changed), self);
+  g_signal_connect_swapped (self->orientation_dropdown, "notify::selected",
+                            G_CALLBACK (on_orientation_selected), self);
+  fill_orientations (self);
+  _komi_review_window_add_shortcuts (self);
+  update_actions (self);
+}

@@ -1,0 +1,552 @@
+/* test-app-review.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
+#include "komi-app-test-util.h"
+#include "komi-board.h"
+#include "komi-coords.h"
+#include "komi-game.h"
+#include "komi-rehearsal.h"
+#include "komi-review-window.h"
+#include "komi-store.h"
+#include "komi-test-cli.h"
+#include "komi-window.h"
+
+/* The review window on a real library: the rehearsal model (in this
+ * process, with a 429 and an invalid answer injected) against random,
+ * played by `komi-cli run`. Keys step through the game, the board the
+ * model was shown is the one its request shows, the inspector lists every
+ * attempt in order, and Copy as curl gives a command that works and holds
+ * no key. */
+
+#define KEY "sk-komi-review-planted-5c1e0b7d93"
+#define KEY_ENV "KOMI_TEST_REVIEW_KEY"
+
+static char *dir;
+static char *db;
+static KomiRehearsal *server;
+static KomiLibrary *library;
+static gint64 game_id;
+
+static gboolean
+loaded (gpointer window)
+{
+  return komi_review_window_get_review (window) != NULL;
+}
+
+static KomiReviewWindow *
+open_review (gint64 id)
+{
+  KomiReviewWindow *window = komi_review_window_new (NULL, library, id);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1366, 740);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (loaded, window));
+  return window;
+}
+
+/* Presses @keys as the window's shortcut controller hears them. */
+static void
+press (KomiReviewWindow *window, const char *keys)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (keys);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (c)
+          || g_strcmp0 (gtk_event_controller_get_name (GTK_EVENT_CONTROLLER (c)),
+                        "komi-review-keys") != 0)
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
+        {
+          g_autoptr(GtkShortcut) s = g_list_model_get_item (G_LIST_MODEL (c), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (s), wanted))
+            {
+              g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (s), 0,
+                                                           GTK_WIDGET (window), NULL));
+              return;
+            }
+        }
+    }
+  g_error ("no shortcut %s", keys);
+}
+
+/* The board shown equals the recorded moves played afresh to @step. */
+static void
+assert_board_at (KomiReviewWindow *window, guint step)
+{
+  g_autoptr(KomiStore) store = komi_store_open_reader (db, NULL);
+  g_autoptr(KomiStoreGame) game = komi_store_load_game (store, game_id, NULL);
+  g_autoptr(KomiGame) play = komi_game_new (game->size, 0);
+  const KomiBoardScene *scene = komi_board_view_get_scene (
+    komi_review_window_get_board_view (window));
+  guint8 colors[KOMI_MAX_POINTS];
+
+  g_assert_cmpuint (komi_review_window_get_step (window), ==, step);
+  for (guint i = 0; i < step; i++)
+    g_assert_true (komi_game_play (play, g_array_index (game->moves, KomiMove, i).point, NULL));
+  komi_board_get_colors (komi_game_get_board (play), colors);
+  g_assert_cmpmem (scene->colors, game->size * game->size, colors, game->size * game->size);
+}
+
+static void
+test_keyboard (void)
+{
+  KomiReviewWindow *window = open_review (game_id);
+  guint last = komi_review_window_get_review (window)->replay->n_steps - 1;
+
+  g_assert_cmpuint (last, >, 12);
+  press (window, "Home");
+  assert_board_at (window, 0);
+  for (guint i = 1; i <= 12; i++)
+    {
+      press (window, "Right");
+      assert_board_at (window, i);
+    }
+  press (window, "Left");
+  assert_board_at (window, 11);
+  press (window, "End");
+  assert_board_at (window, last);
+  /* The end says how the game was counted, or why it was not. */
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (app_test_child (
+                                                  window, KOMI_TYPE_REVIEW_WINDOW,
+                                                  "status_label"))),
+                            komi_review_window_get_review (window)->replay->summary));
+  press (window, "Home");
+  assert_board_at (window, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The recorded request of the model's best_point call at @turn, as JSON:
+ * the protocol's state and questions (the user message of OpenAI Chat). */
+static JsonObject *
+request_state (const KomiReviewCall *call, JsonParser *parser)
+{
+  g_autoptr(JsonParser) outer = json_parser_new ();
+  JsonArray *messages;
+  const char *content;
+
+  if (call == NULL)
+    g_error ("no call");
+  g_assert_true (json_parser_load_from_data (outer, call->request_body, -1, NULL));
+  messages = json_object_get_array_member (json_node_get_object (json_parser_get_root (outer)),
+                                           "messages");
+  content = json_object_get_string_member (json_array_get_object_element (messages, 1),
+                                           "content");
+  g_assert_true (json_parser_load_from_data (parser, content, -1, NULL));
+  return json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)),
+                                        "state");
+}
+
+static void
+test_as_the_model_saw_it (void)
+{
+  KomiReviewWindow *window = open_review (game_id);
+  const KomiReview *review = komi_review_window_get_review (window);
+  const KomiStoreGame *game = review->replay->game;
+  const KomiBoardScene *scene;
+  const KomiReviewCall *call = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autofree char *row = NULL;
+  JsonArray *board;
+  GtkDropDown *dropdown;
+  KomiPoint real;
+  char name[KOMI_NAME_LEN + 1];
+
+  /* The library's seed gives a game turned; upright would prove little. */
+  g_test_message ("the model saw the board %s", komi_orientation_to_string (game->orientation));
+  g_assert_cmpint (game->orientation, !=, KOMI_ORIENTATION_IDENTITY);
+  /* A model's game opens as the model saw it, and says so. */
+  g_assert_cmpint (komi_review_window_get_orientation (window), ==, game->orientation);
+  dropdown = GTK_DROP_DOWN (app_test_child (window, KOMI_TYPE_REVIEW_WINDOW,
+                                            "orientation_dropdown"));
+  g_assert_true (g_str_has_prefix (gtk_string_object_get_string (
+                                     gtk_drop_down_get_selected_item (dropdown)),
+                                   "As the model saw it"));
+
+  /* The model's first point answered after a few moves. */
+  for (guint i = 0; i < review->calls->len && call == NULL; i++)
+    {
+      const KomiReviewCall *c = review->calls->pdata[i];
+
+      if (c->turn > 6 && g_strcmp0 (c->question, "best_point") == 0 && c->answer != NULL)
+        call = c;
+    }
+  if (call == NULL)
+    g_error ("the model answered no point after move 6");
+
+  /* The board before that move, as the window shows it, is the request's
+   * board text line by line. */
+  komi_review_window_show_step (window, call->turn - 1);
+  scene = komi_board_view_get_scene (komi_review_window_get_board_view (window));
+  board = json_object_get_array_member (request_state (call, parser), "board");
+  g_assert_cmpuint (json_array_get_length (board), ==, game->size + 1);
+  for (guint y = 0; y < game->size; y++)
+    {
+      g_autoptr(GString) line = g_string_new (NULL);
+
+      g_string_append_printf (line, "%u", game->size - y);
+      for (guint x = 0; x < game->size; x++)
+        {
+          KomiPoint shown = komi_point_from_xy (game->size, x, y);
+          guint8 c = scene->colors[komi_board_scene_real_point (scene, shown)];
+
+          g_string_append_printf (line, " %c", c == KOMI_BLACK ? 'X' : c == KOMI_WHITE ? 'O'
+                                                                                     : '.');
+        }
+      g_assert_cmpstr (line->str, ==, json_array_get_string_element (board, y + 1));
+    }
+
+  /* The move list names the move as the model named it. */
+  row = komi_review_window_dup_move_text (window, call->turn);
+  g_assert_nonnull (strstr (row, call->answer));
+
+  /* Upright, it is named by its real point. */
+  komi_review_window_set_orientation (window, KOMI_ORIENTATION_IDENTITY);
+  real = g_array_index (game->moves, KomiMove, call->turn - 1).point;
+  komi_point_to_name (game->size, real, name);
+  g_clear_pointer (&row, g_free);
+  row = komi_review_window_dup_move_text (window, call->turn);
+  g_assert_nonnull (strstr (row, name));
+
+  /* o turns the board on through the eight. */
+  press (window, "o");
+  g_assert_cmpint (komi_review_window_get_orientation (window), ==, KOMI_ORIENTATION_ROTATE_90);
+  g_assert_cmpint (komi_board_view_get_orientation (komi_review_window_get_board_view (window)),
+                   ==, KOMI_ORIENTATION_ROTATE_90);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+typedef struct
+{
+  gint64   game_id;
+  GString *seen;    /* "turn question outcome;" per attempt, in row order */
+} CallLog;
+
+static gboolean
+log_call (const KomiStoreCall *call, gpointer user_data, GError **error)
+{
+  CallLog *log = user_data;
+
+  if (call->game_id == log->game_id)
+    g_string_append_printf (log->seen, "%" G_GINT64_FORMAT " %u %s %s;", call->id, call->turn,
+                            call->question, call->outcome);
+  return TRUE;
+}
+
+/* The inspector lists every attempt of a move, failed ones included, in
+ * the order they were made, with their outcomes. */
+static void
+test_faults_in_order (void)
+{
+  KomiReviewWindow *window = open_review (game_id);
+  const KomiReview *review = komi_review_window_get_review (window);
+  g_autoptr(KomiStore) store = komi_store_open_reader (db, NULL);
+  CallLog log = { game_id, g_string_new (NULL) };
+  g_autoptr(GHashTable) turns = g_hash_table_new (NULL, NULL);
+  GtkWidget *calls = app_test_child (window, KOMI_TYPE_REVIEW_WINDOW, "calls_box");
+  guint faults = 0;
+
+  g_assert_true (komi_store_foreach_call (store, 0 /* all */ + review->replay->game->series_id,
+                                          log_call, &log, NULL));
+  for (guint i = 0; i < review->calls->len; i++)
+    {
+      const KomiReviewCall *c = review->calls->pdata[i];
+
+      if (g_strcmp0 (c->outcome, "answer") != 0)
+        {
+          faults++;
+          g_hash_table_add (turns, GUINT_TO_POINTER (c->turn));
+        }
+    }
+  /* The 429 and the invalid answer injected. */
+  g_assert_cmpuint (faults, >=, 2);
+
+  for (guint t = 1; t < review->replay->n_steps; t++)
+    {
+      g_autoptr(GString) shown = g_string_new (NULL);
+      g_autoptr(GString) recorded = g_string_new (NULL);
+      guint n = 0;
+
+      if (!g_hash_table_contains (turns, GUINT_TO_POINTER (t)))
+        continue;
+      komi_review_window_show_step (window, t);
+      for (GtkWidget *w = gtk_widget_get_first_child (calls); w != NULL;
+           w = gtk_widget_get_next_sibling (w), n++)
+        g_string_append_printf (shown, "%u %s %s;", t,
+                                (char *) g_object_get_data (G_OBJECT (w), "komi-question"),
+                                (char *) g_object_get_data (G_OBJECT (w), "komi-outcome"));
+      /* The store's attempts of that move, by row (the order made). */
+      for (guint i = 0; i < review->calls->len; i++)
+        {
+          const KomiReviewCall *c = review->calls->pdata[i];
+          g_autofree char *needle = g_strdup_printf ("%" G_GINT64_FORMAT " %u %s %s;", c->id,
+                                                     c->turn, c->question, c->outcome);
+
+          if (c->turn != t)
+            continue;
+          g_assert_nonnull (strstr (log.seen->str, needle));
+          g_string_append_printf (recorded, "%u %s %s;", t, c->question, c->outcome);
+          if (i > 0 && ((KomiReviewCall *) review->calls->pdata[i - 1])->turn == t)
+            g_assert_cmpint (((KomiReviewCall *) review->calls->pdata[i - 1])->id, <, c->id);
+        }
+      g_test_message ("move %u: %s", t, shown->str);
+      g_assert_cmpuint (n, >=, 2);
+      g_assert_cmpstr (shown->str, ==, recorded->str);
+    }
+  g_string_free (log.seen, TRUE);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+on_text (GObject *clipboard, GAsyncResult *result, gpointer user_data)
+{
+  *(char **) user_data = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result,
+                                                         NULL);
+}
+
+static gboolean
+is_set (gpointer pointer)
+{
+  return *(char **) pointer != NULL;
+}
+
+/* Copy as curl puts a command in the clipboard that names the key's
+ * variable and never holds the key; run with the variable set, it gets the
+ * server's answer. */
+static void
+test_copy_as_curl (void)
+{
+  KomiReviewWindow *window = open_review (game_id);
+  const KomiReview *review = komi_review_window_get_review (window);
+  const KomiReviewCall *call = review->calls->pdata[0];
+  g_autofree char *text = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *script = g_build_filename (dir, "curl.sh", NULL);
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+
+  komi_review_window_show_step (window, call->turn);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "review.copy-curl", "x",
+                                             call->id));
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL, on_text,
+                                 &text);
+  g_assert_true (app_test_wait (is_set, &text));
+  g_test_message ("%.200s", text);
+  g_assert_true (g_str_has_prefix (text, "curl "));
+  g_assert_nonnull (strstr (text, "${" KEY_ENV "}"));
+  g_assert_nonnull (strstr (text, call->request_url));
+  g_assert_null (strstr (text, KEY));
+
+  if (g_find_program_in_path ("curl") == NULL)
+    {
+      g_test_message ("no curl: the command is not run");
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  /* The server refuses any other key: an answer proves the header. */
+  g_assert_true (g_file_set_contents (script, text, -1, NULL));
+  proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, "sh", script, NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, &out, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (out, "\"choices\""));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Without an analysis there is no mistake to go to, and the button says
+ * why; with one, n goes to the next mistake and N back. */
+static void
+test_next_mistake (void)
+{
+  KomiReviewWindow *window = open_review (game_id);
+  GtkWidget *button = app_test_child (window, KOMI_TYPE_REVIEW_WINDOW, "mistake_button");
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(KomiStoreGame) game = NULL;
+  g_autoptr(KomiStoreAnalysis) analysis = komi_store_analysis_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (gtk_widget_is_sensitive (button));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Analyse the game first");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* An analysis with a mistake at move 5 and a blunder at move 9. */
+  store = komi_store_open (db, &error);
+  g_assert_no_error (error);
+  game = komi_store_load_game (store, game_id, &error);
+  g_assert_no_error (error);
+  analysis->game_id = game_id;
+  analysis->engine = g_strdup ("test");
+  analysis->engine_version = g_strdup ("1");
+  analysis->label = g_strdup ("test");
+  analysis->settings = g_strdup ("{}");
+  analysis->mistake = 3;
+  analysis->blunder = 6;
+  for (guint i = 0; i < game->moves->len; i++)
+    {
+      const KomiMove *m = &g_array_index (game->moves, KomiMove, i);
+      double loss = i + 1 == 5 ? 4 : i + 1 == 9 ? 8 : 0;
+      KomiStoreAnalysisMove am = {
+        .turn = i + 1, .color = m->color, .point = m->point, .lead_before = 0,
+        .lead_after = -loss, .loss = loss, .best = KOMI_NO_POINT,
+      };
+
+      g_array_append_val (analysis->moves, am);
+    }
+  g_assert_true (komi_store_put_analysis (store, analysis, &error));
+  g_assert_no_error (error);
+
+  window = open_review (game_id);
+  button = app_test_child (window, KOMI_TYPE_REVIEW_WINDOW, "mistake_button");
+  g_assert_true (gtk_widget_is_sensitive (button));
+  press (window, "Home");
+  press (window, "n");
+  g_assert_cmpuint (komi_review_window_get_step (window), ==, 5);
+  press (window, "<Control>Down");
+  g_assert_cmpuint (komi_review_window_get_step (window), ==, 9);
+  press (window, "<Shift>n");
+  g_assert_cmpuint (komi_review_window_get_step (window), ==, 5);
+  {
+    g_autofree char *row = komi_review_window_dup_move_text (window, 9);
+
+    g_assert_true (g_str_has_suffix (row, "??"));
+  }
+  g_assert_nonnull (komi_review_window_get_analysis_slot (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static KomiReviewWindow *
+find_review_window (void)
+{
+  g_autoptr(GList) windows = gtk_window_list_toplevels ();
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (KOMI_IS_REVIEW_WINDOW (l->data) && gtk_widget_get_visible (l->data))
+      return l->data;
+  return NULL;
+}
+
+static gboolean
+page_loaded (gpointer page)
+{
+  return komi_series_page_get_replay (page, NULL) != NULL;
+}
+
+/* The main window opens a game's review by win.review-game (another
+ * page's way in) and from the series page's Review button. */
+static void
+test_opened_from_window (void)
+{
+  KomiWindow *window = g_object_ref_sink (komi_window_new (NULL, library));
+  KomiSeriesPage *page = komi_window_get_series_page (window);
+  KomiReviewWindow *review;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_null (find_review_window ());
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.review-game", "x",
+                                             game_id));
+  review = find_review_window ();
+  g_assert_nonnull (review);
+  g_assert_cmpint (komi_review_window_get_game_id (review), ==, game_id);
+  g_assert_true (app_test_wait (loaded, review));
+  gtk_window_destroy (GTK_WINDOW (review));
+
+  g_assert_true (komi_series_page_select (page, 0, 1));
+  g_assert_true (app_test_wait (page_loaded, page));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "review.open", NULL));
+  review = find_review_window ();
+  g_assert_nonnull (review);
+  g_assert_cmpint (komi_review_window_get_game_id (review), ==,
+                   komi_series_page_get_replay (page, NULL)->game->id);
+  g_assert_cmpint (komi_review_window_get_game_id (review), !=, game_id);
+  g_assert_true (app_test_wait (loaded, review));
+  gtk_window_destroy (GTK_WINDOW (review));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (window);
+}
+
+static gboolean
+library_ready (gpointer data)
+{
+  return komi_library_get_state (library) != KOMI_LIBRARY_STATE_LOADING;
+}
+
+/* The rehearsal model's games against random, recorded by komi-cli. */
+static void
+make_library (void)
+{
+  KomiRehearsalOptions options = {
+    .seed = 11, .api_key = KEY, .retry_after_ms = 10, .faults = "429@3,invalid@7",
+  };
+  g_autofree char *profile = g_build_filename (dir, "model.json", NULL);
+  g_autofree char *series = g_build_filename (dir, "series.json", NULL);
+  g_autofree char *json = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GError) error = NULL;
+
+  server = komi_rehearsal_new (&options, &error);
+  g_assert_no_error (error);
+  json = g_strdup_printf ("{\"name\": \"rehearsal\", \"api\": \"openai-chat\", "
+                          "\"base_url\": \"%s/v1\", \"model\": \"rehearsal-model\", "
+                          "\"key_env\": \"" KEY_ENV "\", \"logprobs\": true, "
+                          "\"retry_base_ms\": 10, \"retry_cap_ms\": 50}",
+                          komi_rehearsal_get_base_url (server));
+  g_assert_true (g_file_set_contents (profile, json, -1, NULL));
+  g_free (json);
+  json = g_strdup_printf ("{\"name\": \"Review\", \"protocol\": 1, \"subject\": \"model:%s\", "
+                          "\"opponents\": [\"random\"], \"pairs\": 1, \"seed\": 5, "
+                          "\"referee\": \"none\", \"jobs\": 1}", profile);
+  g_assert_true (g_file_set_contents (series, json, -1, NULL));
+  g_setenv (KEY_ENV, KEY, TRUE);
+  if (run_komi_cli (&out, &err, "run", series, "--db", db, NULL) != 0)
+    g_error ("komi-cli run: %s", err);
+
+  store = komi_store_open_reader (db, &error);
+  g_assert_no_error (error);
+  games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error);
+  g_assert_no_error (error);
+  game_id = ((KomiStoreGame *) games->pdata[0])->id;
+  library = komi_library_new (db);
+  komi_library_reload (library);
+  g_assert_true (app_test_wait (library_ready, NULL));
+}
+
+int
+main (int argc, char *argv[])
+{
+  int status;
+
+  app_test_init (&argc, &argv);
+  dir = g_dir_make_tmp ("komi-review-XXXXXX", NULL);
+  db = g_build_filename (dir, "library.db", NULL);
+  make_library ();
+
+  g_test_add_func ("/komi/app/review/keyboard", test_keyboard);
+  g_test_add_func ("/komi/app/review/as-the-model-saw-it", test_as_the_model_saw_it);
+  g_test_add_func ("/komi/app/review/faults-in-order", test_faults_in_order);
+  g_test_add_func ("/komi/app/review/copy-as-curl", test_copy_as_curl);
+  g_test_add_func ("/komi/app/review/next-mistake", test_next_mistake);
+  g_test_add_func ("/komi/app/review/opened-from-window", test_opened_from_window);
+  status = g_test_run ();
+
+  g_clear_object (&library);
+  g_clear_object (&server);
+  remove_test_dir (dir);
+  g_free (db);
+  g_free (dir);
+  return status;
+}
