@@ -13,12 +13,16 @@
 #include "komi-application.h"
 #include "komi-demo.h"
 #include "komi-library.h"
+#include "komi-preferences-window.h"
+#include "komi-settings.h"
 #include "komi-store.h"
 #include "komi-window.h"
 
 struct _KomiApplication
 {
   AdwApplication parent_instance;
+
+  GSettings     *settings;   /* the theme; NULL without the schema */
 };
 
 G_DEFINE_FINAL_TYPE (KomiApplication, komi_application, ADW_TYPE_APPLICATION)
@@ -44,6 +48,29 @@ find_window (GtkApplication *app, const char *path)
   return NULL;
 }
 
+/* KOMI_SMOKE_TEST=1 (tests/test-install.sh): once the first window is on
+ * screen, say which catalogue and icon the application found, then quit
+ * with status 0. */
+static gboolean
+smoke_test_quit (gpointer app)
+{
+  g_application_quit (app);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+smoke_test_mapped (GtkWidget *window, gpointer app)
+{
+  GtkIconTheme *icons = gtk_icon_theme_get_for_display (gtk_widget_get_display (window));
+
+  g_print ("komi smoke test: window mapped\n");
+  g_print ("locale dir: %s\n", bindtextdomain (GETTEXT_PACKAGE, NULL));
+  /* Translators: the sidebar's first section, as in komi-window.ui */
+  g_print ("Series: %s\n", _("Series"));
+  g_print ("icon: %s\n", gtk_icon_theme_has_icon (icons, APPLICATION_ID) ? "found" : "missing");
+  g_idle_add (smoke_test_quit, app);
+}
+
 static void
 open_library (KomiApplication *self, const char *path)
 {
@@ -56,6 +83,8 @@ open_library (KomiApplication *self, const char *path)
       window = komi_window_new (GTK_APPLICATION (self), library);
       komi_library_reload (library);
     }
+  if (g_getenv ("KOMI_SMOKE_TEST") != NULL)
+    g_signal_connect (window, "map", G_CALLBACK (smoke_test_mapped), self);
   gtk_window_present (GTK_WINDOW (window));
 }
 
@@ -76,7 +105,7 @@ komi_application_command_line (GApplication            *app,
       path = g_file_get_path (file);
     }
   else
-    path = komi_store_default_path ();
+    path = komi_settings_library_path ();
   open_library (KOMI_APPLICATION (app), path);
   return 0;
 }
@@ -96,7 +125,7 @@ komi_application_handle_local_options (GApplication *app,
 static void
 komi_application_activate (GApplication *app)
 {
-  g_autofree char *path = komi_store_default_path ();
+  g_autofree char *path = komi_settings_library_path ();
 
   open_library (KOMI_APPLICATION (app), path);
 }
@@ -125,20 +154,35 @@ about_activated (GSimpleAction *action,
 
   adw_show_about_window (window,
                          "application-name", _("Komi"),
-                         "application-icon", "applications-games",
+                         "application-icon", APPLICATION_ID,
                          "version", PACKAGE_VERSION,
                          "comments", _("Benchmark matches of language models at 9x9 Go, "
                                        "against a fixed ladder of reference opponents, "
                                        "under a frozen protocol."),
                          "developers", developers,
+                         /* Translators: your names, one a line, as the About window lists them */
+                         "translator-credits", _("translator-credits"),
+                         "website", "https://github.com/komigo/komi",
+                         "issue-url", "https://github.com/komigo/komi/issues",
                          "license-type", GTK_LICENSE_GPL_3_0,
                          "copyright", "© 2026 The Komi authors",
                          NULL);
 }
 
+static void
+preferences_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  gtk_window_present (GTK_WINDOW (komi_preferences_window_new (window)));
+}
+
 static const GActionEntry app_actions[] = {
   { "quit", quit_activated },
   { "about", about_activated },
+  { "preferences", preferences_activated },
 };
 
 /* Every shortcut of the application, in one place. */
@@ -148,6 +192,7 @@ static const struct
   const char *accels[3];
 } shortcuts[] = {
   { "app.quit", { "<Control>q", NULL } },
+  { "app.preferences", { "<Control>comma", NULL } },
   { "window.close", { "<Control>w", NULL } },
   { "win.open", { "<Control>o", NULL } },
   { "win.new-series", { "<Control>n", NULL } },
@@ -173,8 +218,12 @@ komi_application_startup (GApplication *app)
   for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), shortcuts[i].action,
                                            shortcuts[i].accels);
-  /* Dark mode: AdwStyleManager's default scheme follows the desktop, and
-   * every widget of ours (the board too) follows the style manager. */
+  /* Dark mode: AdwStyleManager follows the desktop unless the theme
+   * preference forces light or dark, and every widget of ours (the board
+   * too) follows the style manager. */
+  KOMI_APPLICATION (app)->settings = komi_settings_new ();
+  if (KOMI_APPLICATION (app)->settings != NULL)
+    komi_preferences_follow_theme (KOMI_APPLICATION (app)->settings);
 }
 
 /* The demo's rehearsal server lives as long as the application: the last
@@ -183,6 +232,7 @@ static void
 komi_application_shutdown (GApplication *app)
 {
   komi_demo_shutdown ();
+  g_clear_object (&KOMI_APPLICATION (app)->settings);
   G_APPLICATION_CLASS (komi_application_parent_class)->shutdown (app);
 }
 

@@ -52,6 +52,7 @@ static const KomiColumn columns[] = {
   { N_("Player"), cell_label, TRUE, 0 },
   { N_("Role"), cell_kind, FALSE, 0 },
   { N_("Elo"), cell_rating, FALSE, KOMI_CELL_NUMERIC },
+  /* xgettext:no-c-format */
   { N_("95% interval"), cell_interval, FALSE, 0 },
   { N_("Games"), cell_games, FALSE, KOMI_CELL_NUMERIC },
   { N_("Wins–losses–draws"), cell_record, FALSE, KOMI_CELL_NUMERIC },

@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -374,7 +376,7 @@ komi_replay_new (KomiStoreGame  *game,
 
       if (!komi_game_play (play, move->point, error))
         {
-          g_prefix_error (error, _("Move %u of game %" G_GINT64_FORMAT " does not replay: "),
+          g_prefix_error (error, _("Move %u of game %" PRId64 " does not replay: "),
                           i + 1, game->id);
           return NULL;
         }
@@ -460,10 +462,10 @@ komi_replay_describe_calls (const KomiReplay *replay,
       g_string_append_printf (text, "\n%s #%u: %.0f ms", c->question, c->attempt,
                               c->latency_ms);
       if (c->tokens_input >= 0 && c->tokens_output >= 0)
-        g_string_append_printf (text, _(", %" G_GINT64_FORMAT " + %" G_GINT64_FORMAT " tokens"),
+        g_string_append_printf (text, _(", %" PRId64 " + %" PRId64 " tokens"),
                                 c->tokens_input, c->tokens_output);
       if (c->tokens_reasoning > 0)
-        g_string_append_printf (text, _(" (%" G_GINT64_FORMAT " reasoning)"),
+        g_string_append_printf (text, _(" (%" PRId64 " reasoning)"),
                                 c->tokens_reasoning);
       /* Only what went wrong is named; a good answer speaks for itself. */
       if (c->outcome != NULL && !g_str_equal (c->outcome, "ok")

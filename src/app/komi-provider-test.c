@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -48,7 +50,7 @@ komi_provider_test_describe (const KomiProviderTest *test)
 
   g_string_append_printf (text, _("✓ %s in %.0f ms"), test->answer, test->latency_ms);
   if (test->tokens_input >= 0 && test->tokens_output >= 0)
-    g_string_append_printf (text, _("; %" G_GINT64_FORMAT " tokens in, %" G_GINT64_FORMAT
+    g_string_append_printf (text, _("; %" PRId64 " tokens in, %" PRId64
                                     " out"), test->tokens_input, test->tokens_output);
   g_string_append_printf (text, _("; model %s"),
                           test->model_version ? test->model_version : _("not named"));

@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -267,10 +269,10 @@ komi_review_call_widget (const KomiReviewCall *call,
     g_string_append (facts, _(" · no response"));
   g_string_append_printf (facts, _(" · %.0f ms"), call->latency_ms);
   if (call->tokens_input >= 0 && call->tokens_output >= 0)
-    g_string_append_printf (facts, _(" · %" G_GINT64_FORMAT " + %" G_GINT64_FORMAT " tokens"),
+    g_string_append_printf (facts, _(" · %" PRId64 " + %" PRId64 " tokens"),
                             call->tokens_input, call->tokens_output);
   if (call->tokens_reasoning > 0)
-    g_string_append_printf (facts, _(" (%" G_GINT64_FORMAT " reasoning)"),
+    g_string_append_printf (facts, _(" (%" PRId64 " reasoning)"),
                             call->tokens_reasoning);
   if (call->model_version != NULL)
     g_string_append_printf (facts, _(" · %s"), call->model_version);

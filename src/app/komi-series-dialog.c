@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -186,8 +188,8 @@ describe_estimate (const KomiSeriesEstimate *e)
   if (e->model_games == 0)
     return g_strdup (_("No model calls: nothing to pay."));
   /* ' groups digits as the locale does. */
-  g_string_append_printf (text, _("About %'" G_GUINT64_FORMAT " model calls (at most %'"
-                                  G_GUINT64_FORMAT ")"), e->calls, e->calls_max);
+  g_string_append_printf (text, _("About %'" PRIu64 " model calls (at most %'"
+                                  PRIu64 ")"), e->calls, e->calls_max);
   if (!e->priced)
     g_string_append (text, _(" · price not set"));
   else if (e->cost_max < 0)
@@ -528,6 +530,8 @@ static void
 komi_series_dialog_init (KomiSeriesDialog *self)
 {
   g_autofree char *seed = NULL;
+  g_autofree char *referee = NULL;
+  GListModel *referees;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->check_lines = g_ptr_array_new_with_free_func (g_free);
@@ -538,5 +542,16 @@ komi_series_dialog_init (KomiSeriesDialog *self)
   gtk_editable_set_text (GTK_EDITABLE (self->subject_row), "gnugo:1");
   gtk_editable_set_text (GTK_EDITABLE (self->opponents_row), "random");
   gtk_editable_set_text (GTK_EDITABLE (self->seed_row), seed);
+  /* The Preferences' defaults; the referee list is the key's choices. */
+  gtk_spin_button_set_value (self->jobs_spin, komi_settings_default_jobs ());
+  referee = komi_settings_default_referee ();
+  referees = adw_combo_row_get_model (self->referee_row);
+  for (guint i = 0; i < g_list_model_get_n_items (referees); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (referees, i);
+
+      if (g_strcmp0 (gtk_string_object_get_string (item), referee) == 0)
+        adw_combo_row_set_selected (self->referee_row, i);
+    }
   on_changed (self);
 }

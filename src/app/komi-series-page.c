@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n.h>
 
 #include "komi-board-view.h"
@@ -390,7 +392,7 @@ on_series_selected (KomiSeriesPage *self)
   created = g_date_time_new_from_iso8601 (item->series->created, NULL);
   when = created != NULL ? g_date_time_format (created, "%Y-%m-%d %H:%M UTC")
                          : g_strdup (item->series->created);
-  subtitle = g_strdup_printf (_("Subject %s · Protocol %u · seed %" G_GUINT64_FORMAT
+  subtitle = g_strdup_printf (_("Subject %s · Protocol %u · seed %" PRIu64
                                 " · referee %s · created %s"),
                               item->series->subject, item->series->protocol,
                               item->series->seed, item->series->referee, when);

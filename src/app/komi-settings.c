@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "komi-settings.h"
+#include "komi-store.h"
 
 /* g_settings_new() aborts on a missing schema; an uninstalled or broken
  * installation must still run, on the environment alone. The schema
@@ -72,4 +73,33 @@ komi_settings_engine_options (KomiPlayerOptions *opts,
       g_ptr_array_add (strs, value);
       *fields[i] = *value != '\0' ? value : NULL;
     }
+}
+
+char *
+komi_settings_library_path (void)
+{
+  g_autoptr(GSettings) settings = komi_settings_new ();
+  g_autofree char *path = settings != NULL ? g_settings_get_string (settings, "library-path")
+                                           : NULL;
+
+  if (path != NULL && *g_strstrip (path) != '\0')
+    return g_steal_pointer (&path);
+  return komi_store_default_path ();
+}
+
+int
+komi_settings_default_jobs (void)
+{
+  g_autoptr(GSettings) settings = komi_settings_new ();
+
+  return settings != NULL ? g_settings_get_int (settings, "default-jobs") : 2;
+}
+
+char *
+komi_settings_default_referee (void)
+{
+  g_autoptr(GSettings) settings = komi_settings_new ();
+
+  return settings != NULL ? g_settings_get_string (settings, "default-referee")
+                          : g_strdup ("gnugo");
 }

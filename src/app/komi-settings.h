@@ -24,4 +24,13 @@ GSettings *komi_settings_new             (void);
 void       komi_settings_engine_options  (KomiPlayerOptions *opts,
                                           GPtrArray         *strs);
 
+/* The library a window opens without --db: the "library-path" key, else
+ * komi-cli's default (komi_store_default_path()). */
+char      *komi_settings_library_path    (void);
+
+/* The New Series defaults: games at once and the referee ("gnugo"…);
+ * 2 and "gnugo" without the schema. */
+int        komi_settings_default_jobs    (void);
+char      *komi_settings_default_referee (void);
+
 G_END_DECLS

@@ -1,0 +1,87 @@
+/* test-app-i18n.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <locale.h>
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "komi-app-test-util.h"
+#include "komi-library.h"
+#include "komi-window.h"
+
+/* The main window in another language, with the catalogues the build
+ * compiled (po/), as `LANGUAGE=de _build/src/app/komi` shows it: the
+ * sidebar's sections are translated where GtkBuilder reads the template. */
+
+/* Some GtkLabel under @widget reads @text. */
+static gboolean
+has_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (has_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* Switches the messages to @language: gettext reads LANGUAGE again once
+ * setlocale() has run (and ignores it in the plain "C" locale). */
+static void
+use_language (const char *language)
+{
+  g_setenv ("LANGUAGE", language, TRUE);
+  setlocale (LC_MESSAGES, "C.UTF-8");
+}
+
+static void
+test_window_in (gconstpointer data)
+{
+  const char * const *expect = data;   /* language, sidebar label, English label */
+  g_autofree char *dir = g_dir_make_tmp ("komi-i18n-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "library.db", NULL);
+  g_autoptr(KomiLibrary) library = komi_library_new (path);
+  KomiWindow *window;
+
+  use_language (expect[0]);
+  g_assert_cmpstr (_("Series"), ==, expect[1]);
+
+  window = komi_window_new (NULL, library);
+  komi_library_reload (library);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (app_test_has_size, window));
+  g_assert_true (has_label (GTK_WIDGET (window), expect[1]));
+  g_assert_false (has_label (GTK_WIDGET (window), expect[2]));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char *argv[])
+{
+  static const char *german[] = { "de", "Serien", "Series" };
+  static const char *chinese[] = { "zh_CN", "系列", "Series" };
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, KOMI_BUILD_LOCALE_DIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  /* GLib decides once, at the first g_dgettext(), whether to translate at
+   * all: not when the locale is neither C nor en_* and the default domain
+   * has no catalogue. So a catalogue is in use before GTK starts (and its
+   * gtk_test_init() sets the locale again). */
+  use_language ("de");
+  app_test_init (&argc, &argv);
+  use_language ("de");
+
+  g_test_add_data_func ("/komi/app/i18n/german", german, test_window_in);
+  g_test_add_data_func ("/komi/app/i18n/chinese", chinese, test_window_in);
+  return g_test_run ();
+}

@@ -1,0 +1,187 @@
+/* test-app-preferences.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "komi-app-test-util.h"
+#include "komi-preferences-window.h"
+#include "komi-series-dialog.h"
+#include "komi-settings.h"
+
+/* The preferences window on the settings (GSETTINGS_BACKEND=memory, the
+ * schema from the build): rows and keys follow each other both ways, the
+ * theme key drives AdwStyleManager, and New Series starts from the
+ * defaults chosen here. */
+
+typedef struct
+{
+  GSettings             *settings;
+  KomiPreferencesWindow *window;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  f->settings = komi_settings_new ();
+  g_assert_nonnull (f->settings);
+  f->window = komi_preferences_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (f->window));
+  g_assert_true (app_test_wait (app_test_has_size, f->window));
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  /* The memory backend outlives a test. */
+  g_settings_reset (f->settings, "default-jobs");
+  g_settings_reset (f->settings, "default-referee");
+  g_settings_reset (f->settings, "color-scheme");
+  g_settings_reset (f->settings, "gnugo-path");
+  g_clear_object (&f->settings);
+}
+
+static GtkWidget *
+child (Fixture *f, const char *name)
+{
+  return app_test_child (f->window, KOMI_TYPE_PREFERENCES_WINDOW, name);
+}
+
+static void
+test_rows_follow_keys (Fixture *f, gconstpointer data)
+{
+  GtkSpinButton *jobs = GTK_SPIN_BUTTON (child (f, "jobs_spin"));
+  AdwComboRow *referee = ADW_COMBO_ROW (child (f, "referee_row"));
+  g_autofree char *value = NULL;
+
+  /* Row → key */
+  gtk_spin_button_set_value (jobs, 5);
+  g_assert_cmpint (g_settings_get_int (f->settings, "default-jobs"), ==, 5);
+  adw_combo_row_set_selected (referee, 1);
+  value = g_settings_get_string (f->settings, "default-referee");
+  g_assert_cmpstr (value, ==, "katago");
+
+  /* Key → row */
+  g_settings_set_int (f->settings, "default-jobs", 7);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (jobs), ==, 7);
+  g_settings_set_string (f->settings, "default-referee", "none");
+  g_assert_cmpuint (adw_combo_row_get_selected (referee), ==, 2);
+}
+
+/* The path rows are built in C; each is named after its key. */
+static AdwActionRow *
+path_row (GtkWidget *widget, const char *key)
+{
+  if (ADW_IS_ACTION_ROW (widget) && g_strcmp0 (gtk_widget_get_name (widget), key) == 0)
+    return ADW_ACTION_ROW (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      AdwActionRow *row = path_row (c, key);
+
+      if (row != NULL)
+        return row;
+    }
+  return NULL;
+}
+
+static void
+test_path_rows (Fixture *f, gconstpointer data)
+{
+  AdwActionRow *row = path_row (GTK_WIDGET (f->window), "gnugo-path");
+
+  g_assert_nonnull (row);
+  g_settings_set_string (f->settings, "gnugo-path", "/opt/gnugo/bin/gnugo");
+  g_assert_cmpstr (adw_action_row_get_subtitle (row), ==, "/opt/gnugo/bin/gnugo");
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "prefs.reset", "u", 1);
+  g_assert_false (g_settings_get_user_value (f->settings, "gnugo-path") != NULL);
+  g_assert_cmpstr (adw_action_row_get_subtitle (row), !=, "/opt/gnugo/bin/gnugo");
+}
+
+static void
+test_theme (Fixture *f, gconstpointer data)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  AdwComboRow *theme = ADW_COMBO_ROW (child (f, "theme_row"));
+  g_autofree char *value = NULL;
+
+  komi_preferences_follow_theme (f->settings);
+  g_assert_cmpint (adw_style_manager_get_color_scheme (style), ==, ADW_COLOR_SCHEME_DEFAULT);
+  adw_combo_row_set_selected (theme, 2);
+  value = g_settings_get_string (f->settings, "color-scheme");
+  g_assert_cmpstr (value, ==, "dark");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (style), ==, ADW_COLOR_SCHEME_FORCE_DARK);
+  g_settings_set_string (f->settings, "color-scheme", "light");
+  g_assert_cmpuint (adw_combo_row_get_selected (theme), ==, 1);
+  g_assert_cmpint (adw_style_manager_get_color_scheme (style), ==, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  g_settings_reset (f->settings, "color-scheme");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (style), ==, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+static void
+test_series_dialog_defaults (Fixture *f, gconstpointer data)
+{
+  KomiSeriesDialog *dialog;
+  GtkStringObject *referee;
+
+  g_settings_set_int (f->settings, "default-jobs", 9);
+  g_settings_set_string (f->settings, "default-referee", "none");
+  dialog = g_object_new (KOMI_TYPE_SERIES_DIALOG, NULL);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (
+                     GTK_SPIN_BUTTON (app_test_child (dialog, KOMI_TYPE_SERIES_DIALOG,
+                                                      "jobs_spin"))), ==, 9);
+  referee = adw_combo_row_get_selected_item (
+    ADW_COMBO_ROW (app_test_child (dialog, KOMI_TYPE_SERIES_DIALOG, "referee_row")));
+  g_assert_cmpstr (gtk_string_object_get_string (referee), ==, "none");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static gboolean
+version_shown (gpointer row)
+{
+  const char *subtitle = adw_action_row_get_subtitle (row);
+
+  return g_object_get_data (row, "komi-checked") != NULL
+         || (subtitle != NULL && g_str_has_prefix (subtitle, "✗"));
+}
+
+/* Check starts GNU Go as a series would and shows its version. */
+static void
+test_gnugo_version (Fixture *f, gconstpointer data)
+{
+  GtkWidget *row;
+
+  if (!g_file_test (GNUGO_PATH, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("GNU Go is not installed (Debian package gnugo)");
+      return;
+    }
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "prefs.check", "s", "gnugo");
+  row = GTK_WIDGET (path_row (GTK_WIDGET (f->window), "gnugo-version"));
+  g_assert_true (ADW_IS_ACTION_ROW (row));
+  g_assert_true (gtk_widget_get_visible (row));
+  g_assert_true (app_test_wait (version_shown, row));
+  g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
+                                   "GNU Go "));
+}
+
+int
+main (int argc, char *argv[])
+{
+  app_test_init (&argc, &argv);
+
+  g_test_add ("/komi/app/preferences/rows-follow-keys", Fixture, NULL, fixture_set_up,
+              test_rows_follow_keys, fixture_tear_down);
+  g_test_add ("/komi/app/preferences/path-rows", Fixture, NULL, fixture_set_up,
+              test_path_rows, fixture_tear_down);
+  g_test_add ("/komi/app/preferences/theme", Fixture, NULL, fixture_set_up, test_theme,
+              fixture_tear_down);
+  g_test_add ("/komi/app/preferences/series-dialog-defaults", Fixture, NULL, fixture_set_up,
+              test_series_dialog_defaults, fixture_tear_down);
+  g_test_add ("/komi/app/preferences/gnugo-version", Fixture, NULL, fixture_set_up,
+              test_gnugo_version, fixture_tear_down);
+  return g_test_run ();
+}
