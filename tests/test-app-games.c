@@ -9,9 +9,12 @@
 #include <math.h>
 
 #include "komi-app-test-util.h"
+#include "komi-export.h"
 #include "komi-games-page.h"
 #include "komi-store-test-util.h"
 #include "komi-review-window.h"
+#include "komi-sgf-record.h"
+#include "komi-window-private.h"
 #include "komi-window.h"
 
 /* The Games page over a real library written through the store: the games
@@ -461,6 +464,94 @@ test_window_review_game (GamesFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+page_has_rows (gpointer model)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (model)) >= 6;
+}
+
+static gboolean
+folder_has_three (gpointer path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  guint n = 0;
+
+  while (dir != NULL && g_dir_read_name (dir) != NULL)
+    n++;
+  return n == 3;
+}
+
+/* A selection of games goes out as one SGF file each, with the moves the
+ * library has; the button counts them, and is off with none selected. */
+static void
+test_export_selection (GamesFixture *f, gconstpointer data)
+{
+  KomiWindow *window = komi_window_new (NULL, f->library);
+  GtkSelectionModel *model;
+  GtkWidget *page;
+  g_autoptr(GArray) ids = NULL;
+  g_autofree char *out = g_build_filename (f->dir, "chosen", NULL);
+  g_autoptr(KomiStore) reader = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n_files = 0;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (settled, f->library));
+  page = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), KOMI_TYPE_WINDOW,
+                                                    "games_page"));
+  model = gtk_column_view_get_model (GTK_COLUMN_VIEW (gtk_widget_get_template_child (
+                                       page, KOMI_TYPE_GAMES_PAGE, "view")));
+  g_assert_true (app_test_wait (page_has_rows, model));
+  ids = komi_games_page_get_selected_ids (KOMI_GAMES_PAGE (page));
+  g_assert_cmpuint (ids->len, ==, 0);
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (gtk_widget_get_template_child (
+                    page, KOMI_TYPE_GAMES_PAGE, "export_button"))));
+  g_clear_pointer (&ids, g_array_unref);
+
+  g_assert_true (gtk_selection_model_select_item (model, 0, TRUE));
+  g_assert_true (gtk_selection_model_select_item (model, 2, FALSE));
+  g_assert_true (gtk_selection_model_select_item (model, 5, FALSE));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (gtk_widget_get_template_child (
+                     page, KOMI_TYPE_GAMES_PAGE, "export_button"))), ==, "_Export 3 Games…");
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (gtk_widget_get_template_child (
+                   page, KOMI_TYPE_GAMES_PAGE, "export_button"))));
+  ids = komi_games_page_get_selected_ids (KOMI_GAMES_PAGE (page));
+  g_assert_cmpuint (ids->len, ==, 3);
+
+  _komi_window_export_games_to (window, (const gint64 *) ids->data, ids->len, out);
+  g_assert_true (app_test_wait_seconds (folder_has_three, out, 30));
+
+  reader = komi_store_open_reader (f->path, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < ids->len; i++)
+    {
+      gint64 id = g_array_index (ids, gint64, i);
+      g_autoptr(KomiStoreGame) game = komi_store_load_game (reader, id, &error);
+      g_autofree char *name = NULL;
+      g_autofree char *file = NULL;
+      g_autoptr(KomiSgfRecord) record = NULL;
+
+      g_assert_no_error (error);
+      name = komi_export_sgf_file_name (game);
+      file = g_build_filename (out, name, NULL);
+      if (!g_file_test (file, G_FILE_TEST_EXISTS))
+        {
+          g_autofree char *unique = g_strdup_printf ("%" G_GINT64_FORMAT "-%s", id, name);
+
+          g_free (file);
+          file = g_build_filename (out, unique, NULL);
+        }
+      record = komi_sgf_record_load (file, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (record->moves->len, ==, game->moves->len);
+      g_assert_cmpmem (record->moves->data, record->moves->len * sizeof (KomiMove),
+                       game->moves->data, game->moves->len * sizeof (KomiMove));
+      n_files++;
+    }
+  g_assert_cmpuint (n_files, ==, 3);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -476,6 +567,8 @@ main (int argc, char *argv[])
               test_empty_state, games_tear_down);
   g_test_add ("/komi/app/games/activate-row", GamesFixture, NULL, games_set_up,
               test_activate_row, games_tear_down);
+  g_test_add ("/komi/app/games/export-selection", GamesFixture, NULL, games_set_up,
+              test_export_selection, games_tear_down);
   g_test_add ("/komi/app/games/window-review-game", GamesFixture, NULL, games_set_up,
               test_window_review_game, games_tear_down);
   return g_test_run ();

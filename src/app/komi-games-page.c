@@ -53,6 +53,8 @@ struct _KomiGamesPage
   GtkLabel            *count_label;
   GtkColumnView       *view;
   GtkButton           *clear_button;
+  GtkButton           *export_button;
+  GtkMultiSelection   *selection;    /* over sorted: rows picked for export */
 };
 
 G_DEFINE_FINAL_TYPE (KomiGamesPage, komi_games_page, ADW_TYPE_BIN)
@@ -300,6 +302,62 @@ komi_games_page_clear_filters (KomiGamesPage *self)
   on_filter_changed (self);
 }
 
+GArray *
+komi_games_page_get_selected_ids (KomiGamesPage *self)
+{
+  GArray *ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GtkBitset) set = NULL;
+  GtkBitsetIter iter;
+  guint position;
+
+  g_return_val_if_fail (KOMI_IS_GAMES_PAGE (self), ids);
+
+  set = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  for (gboolean more = gtk_bitset_iter_init_first (&iter, set, &position); more;
+       more = gtk_bitset_iter_next (&iter, &position))
+    {
+      g_autoptr(KomiGameItem) item = g_list_model_get_item (G_LIST_MODEL (self->sorted),
+                                                            position);
+
+      if (item != NULL)
+        g_array_append_val (ids, item->game->id);
+    }
+  return ids;
+}
+
+/* The button says how many games it would write. */
+static void
+update_export (KomiGamesPage *self)
+{
+  g_autoptr(GtkBitset) set =
+    gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  guint64 n = gtk_bitset_get_size (set);
+  g_autofree char *label = NULL;
+
+  if (n == 0)
+    label = g_strdup (_("_Export Selected…"));
+  else
+    label = g_strdup_printf (ngettext ("_Export %u Game…", "_Export %u Games…", (gulong) n),
+                             (guint) n);
+  gtk_button_set_label (self->export_button, label);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "games.export-selected", n > 0);
+}
+
+static void
+export_selected_activated (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  KomiGamesPage *self = KOMI_GAMES_PAGE (widget);
+  g_autoptr(GArray) ids = komi_games_page_get_selected_ids (self);
+
+  if (ids->len == 0)
+    return;
+  gtk_widget_activate_action_variant (widget, "win.export-games",
+                                      g_variant_new_fixed_array (G_VARIANT_TYPE_INT64, ids->data,
+                                                                 ids->len, sizeof (gint64)));
+}
+
 static void
 on_view_activate (GtkColumnView *view,
                   guint          position,
@@ -342,6 +400,9 @@ komi_games_page_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->library, self);
   g_clear_object (&self->library);
   gtk_column_view_set_model (self->view, NULL);
+  if (self->selection != NULL)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_clear_object (&self->selection);
   g_clear_object (&self->sorted);
   g_clear_object (&self->filtered);
   g_clear_object (&self->filter);
@@ -383,6 +444,9 @@ komi_games_page_class_init (KomiGamesPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiGamesPage, count_label);
   gtk_widget_class_bind_template_child (widget_class, KomiGamesPage, view);
   gtk_widget_class_bind_template_child (widget_class, KomiGamesPage, clear_button);
+  gtk_widget_class_bind_template_child (widget_class, KomiGamesPage, export_button);
+  gtk_widget_class_install_action (widget_class, "games.export-selected", NULL,
+                                   export_selected_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_view_activate);
   gtk_widget_class_bind_template_callback (widget_class, komi_games_page_clear_filters);
@@ -393,8 +457,6 @@ komi_games_page_init (KomiGamesPage *self)
 {
   GtkDropDown *drops[6];
   GtkColumnViewColumn *date;
-  g_autoptr(GtkSingleSelection) selection = NULL;
-
   self->series_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->want_series = -1;
   self->want_colour = KOMI_EMPTY;
@@ -421,9 +483,11 @@ komi_games_page_init (KomiGamesPage *self)
   date = _komi_games_page_add_columns (self->view);
   self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)),
                                           g_object_ref (gtk_column_view_get_sorter (self->view)));
-  selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));
-  gtk_single_selection_set_autoselect (selection, FALSE);
-  gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (selection));
+  self->selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));
+  gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect_swapped (self->selection, "selection-changed",
+                            G_CALLBACK (update_export), self);
+  update_export (self);
   gtk_column_view_sort_by_column (self->view, date, GTK_SORT_DESCENDING);
   self->rebuilding = FALSE;
   rebuild_choices (self);

@@ -26,4 +26,7 @@ GListModel *komi_games_page_get_rows      (KomiGamesPage *self);
 /* Every filter back to "any". */
 void        komi_games_page_clear_filters (KomiGamesPage *self);
 
+/* The ids of the games selected (in the shown order), for an export. */
+GArray        *komi_games_page_get_selected_ids (KomiGamesPage *self);
+
 G_END_DECLS

@@ -30,6 +30,7 @@ typedef enum
   EXPORT_SERIES,
   EXPORT_CALLS,
   EXPORT_SABAKI,
+  EXPORT_GAMES,     /* a selection of games, each its SGF file in a folder */
 } ExportKind;
 
 typedef struct
@@ -39,6 +40,7 @@ typedef struct
   gint64      id;
   char       *path;     /* the file or folder written; for Sabaki, chosen by the thread */
   guint       n;        /* files or lines written */
+  GArray     *ids;      /* EXPORT_GAMES: the games (gint64) */
 } Export;
 
 static void
@@ -46,6 +48,7 @@ export_free (Export *e)
 {
   g_free (e->library);
   g_free (e->path);
+  g_clear_pointer (&e->ids, g_array_unref);
   g_free (e);
 }
 
@@ -70,6 +73,47 @@ game_sgf (KomiStore *store, gint64 id, char **file_name, GError **error)
   if (file_name != NULL)
     *file_name = komi_export_sgf_file_name (game);
   return komi_export_game_sgf_with_analysis (game, analysis, error);
+}
+
+/* Each game of @ids as its own SGF file in the folder @dir; names that
+ * two games would share get the game's id in front. */
+static gboolean
+write_games (KomiStore *store, GArray *ids, const char *dir, guint *n, GError **error)
+{
+  g_autoptr(GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  *n = 0;
+  if (g_mkdir_with_parents (dir, 0755) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _("Cannot create the folder %s: %s"), dir, g_strerror (saved));
+      return FALSE;
+    }
+  for (guint i = 0; i < ids->len; i++)
+    {
+      gint64 id = g_array_index (ids, gint64, i);
+      g_autofree char *name = NULL;
+      g_autofree char *text = game_sgf (store, id, &name, error);
+      g_autofree char *path = NULL;
+
+      if (text == NULL)
+        return FALSE;
+      if (g_hash_table_contains (used, name))
+        {
+          g_autofree char *unique = g_strdup_printf ("%" G_GINT64_FORMAT "-%s", id, name);
+
+          g_free (name);
+          name = g_steal_pointer (&unique);
+        }
+      g_hash_table_add (used, g_strdup (name));
+      path = g_build_filename (dir, name, NULL);
+      if (!g_file_set_contents (path, text, -1, error))
+        return FALSE;
+      (*n)++;
+    }
+  return TRUE;
 }
 
 static void
@@ -118,6 +162,9 @@ export_thread (GTask        *task,
         break;
       case EXPORT_CALLS:
         ok = komi_export_calls (store, e->id, e->path, &e->n, &error);
+        break;
+      case EXPORT_GAMES:
+        ok = write_games (store, e->ids, e->path, &e->n, &error);
         break;
       default:
         g_assert_not_reached ();
@@ -206,6 +253,7 @@ export_done (GObject *source, GAsyncResult *result, gpointer user_data)
       text = g_strdup_printf (_("Game saved as %s"), base);
       break;
     case EXPORT_SERIES:
+    case EXPORT_GAMES:
       text = g_strdup_printf (ngettext ("%u SGF file written to %s",
                                         "%u SGF files written to %s", e->n), e->n, base);
       break;
@@ -231,18 +279,37 @@ export_done (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 static void
-run_export (KomiWindow *self, ExportKind kind, gint64 id, const char *path)
+run_export_ids (KomiWindow *self, ExportKind kind, gint64 id, GArray *ids, const char *path)
 {
   g_autoptr(GTask) task = g_task_new (self, NULL, export_done, NULL);
   Export *e = g_new0 (Export, 1);
 
   e->kind = kind;
+  e->ids = ids != NULL ? g_array_ref (ids) : NULL;
   e->library = g_strdup (komi_library_get_path (self->library));
   e->id = id;
   e->path = g_strdup (path);
-  g_task_set_source_tag (task, run_export);
+  g_task_set_source_tag (task, run_export_ids);
   g_task_set_task_data (task, e, (GDestroyNotify) export_free);
   g_task_run_in_thread (task, export_thread);
+}
+
+static void
+run_export (KomiWindow *self, ExportKind kind, gint64 id, const char *path)
+{
+  run_export_ids (self, kind, id, NULL, path);
+}
+
+void
+_komi_window_export_games_to (KomiWindow   *self,
+                              const gint64 *ids,
+                              guint         n_ids,
+                              const char   *folder)
+{
+  g_autoptr(GArray) array = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  g_array_append_vals (array, ids, n_ids);
+  run_export_ids (self, EXPORT_GAMES, 0, array, folder);
 }
 
 void
@@ -260,6 +327,7 @@ typedef struct
   KomiWindow *window;
   ExportKind  kind;
   gint64      id;
+  GArray     *ids;      /* EXPORT_GAMES */
 } Choice;
 
 static void
@@ -276,23 +344,24 @@ on_chooser_response (GtkNativeDialog *dialog,
   if (file != NULL && (path = g_file_get_path (file)) == NULL)
     toast (choice->window, _("Choose a place on this computer"));
   if (path != NULL)
-    run_export (choice->window, choice->kind, choice->id, path);
+    run_export_ids (choice->window, choice->kind, choice->id, choice->ids, path);
   g_object_unref (choice->window);
+  g_clear_pointer (&choice->ids, g_array_unref);
   g_free (choice);
   g_object_unref (dialog);
 }
 
-static void
+static Choice *
 choose (KomiWindow *self, ExportKind kind, gint64 id, const char *title, const char *name)
 {
   GtkFileChooserNative *chooser;
   Choice *choice = g_new0 (Choice, 1);
+  gboolean folder = kind == EXPORT_SERIES || kind == EXPORT_GAMES;
 
   chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self),
-                                         kind == EXPORT_SERIES
-                                         ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
-                                         : GTK_FILE_CHOOSER_ACTION_SAVE,
-                                         kind == EXPORT_SERIES ? _("_Export") : _("_Save"),
+                                         folder ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
+                                                : GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         folder ? _("_Export") : _("_Save"),
                                          _("_Cancel"));
   if (name != NULL)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
@@ -302,6 +371,7 @@ choose (KomiWindow *self, ExportKind kind, gint64 id, const char *title, const c
   g_signal_connect (chooser, "response", G_CALLBACK (on_chooser_response), choice);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  return choice;
 }
 
 /* The id an action names, or the selected one for 0; 0 when there is none. */
@@ -358,6 +428,21 @@ export_activated (GtkWidget  *widget,
   else if (g_str_equal (action_name, "win.export-series")
            && (id = series_of (self, parameter)) > 0)
     choose (self, EXPORT_SERIES, id, _("Export the Series’ Games as SGF"), NULL);
+  else if (g_str_equal (action_name, "win.export-games"))
+    {
+      gsize n = 0;
+      const gint64 *ids = g_variant_get_fixed_array (parameter, &n, sizeof (gint64));
+      Choice *choice;
+
+      if (n == 0)
+        {
+          toast (self, _("Choose a game first"));
+          return;
+        }
+      choice = choose (self, EXPORT_GAMES, 0, _("Export the Selected Games as SGF"), NULL);
+      choice->ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+      g_array_append_vals (choice->ids, ids, n);
+    }
   else if (g_str_equal (action_name, "win.export-calls")
            && (id = series_of (self, parameter)) > 0)
     {
@@ -372,6 +457,7 @@ _komi_window_class_init_export (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.export-game", "x", export_activated);
   gtk_widget_class_install_action (widget_class, "win.export-series", "x", export_activated);
+  gtk_widget_class_install_action (widget_class, "win.export-games", "ax", export_activated);
   gtk_widget_class_install_action (widget_class, "win.export-calls", "x", export_activated);
   gtk_widget_class_install_action (widget_class, "win.open-in-sabaki", "x", export_activated);
   gtk_widget_class_install_action (widget_class, "win.open-folder", "s",

@@ -58,6 +58,12 @@ void     _komi_window_offer_interrupted (KomiWindow  *self);
 /* komi-window-export.c: SGF, call log, Open in Sabaki. */
 void     _komi_window_class_init_export (GtkWidgetClass *widget_class);
 /* Exports game @game_id as SGF to @path, as the chooser does (for tests). */
+/* A selection of games as SGF files in @folder, as win.export-games
+ * writes them once a folder is chosen (for tests). */
+void     _komi_window_export_games_to   (KomiWindow     *self,
+                                         const gint64   *ids,
+                                         guint           n_ids,
+                                         const char     *folder);
 void     _komi_window_export_game_to    (KomiWindow     *self,
                                          gint64          game_id,
                                          const char     *path);
