@@ -10,6 +10,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "komi-analysis-panel.h"
 #include "komi-app-test-util.h"
 #include "komi-board.h"
 #include "komi-coords.h"
@@ -368,6 +369,12 @@ test_copy_as_curl (void)
 
 /* Without an analysis there is no mistake to go to, and the button says
  * why; with one, n goes to the next mistake and N back. */
+static gboolean
+panel_has_analysis (gpointer panel)
+{
+  return komi_analysis_panel_get_analysis (panel) != NULL;
+}
+
 static void
 test_next_mistake (void)
 {
@@ -423,7 +430,19 @@ test_next_mistake (void)
 
     g_assert_true (g_str_has_suffix (row, "??"));
   }
-  g_assert_nonnull (komi_review_window_get_analysis_slot (window));
+  /* The engine review page holds the panel over the same game: picking
+   * a move there steps the board. */
+  {
+    GtkWidget *panel = gtk_widget_get_first_child (
+      GTK_WIDGET (komi_review_window_get_analysis_slot (window)));
+
+    g_assert_true (KOMI_IS_ANALYSIS_PANEL (panel));
+    g_assert_true (app_test_wait (panel_has_analysis, panel));
+    g_signal_emit_by_name (panel, "step-activated", 9u);
+    g_assert_cmpuint (komi_review_window_get_step (window), ==, 9);
+    g_signal_emit_by_name (panel, "step-activated", 2u);
+    g_assert_cmpuint (komi_review_window_get_step (window), ==, 2);
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
