@@ -12,6 +12,8 @@
 
 #include "komi-analysis-panel.h"
 #include "komi-app-test-util.h"
+#include "komi-sgf-record.h"
+#include "komi-import.h"
 #include "komi-board.h"
 #include "komi-coords.h"
 #include "komi-game.h"
@@ -544,6 +546,46 @@ make_library (void)
   g_assert_true (app_test_wait (library_ready, NULL));
 }
 
+/* An imported game (no series, no calls, moves from another program's
+ * SGF) opens too: its last position is the file's moves replayed. */
+static void
+test_imported_game (void)
+{
+  g_autofree char *sgf = g_build_filename (g_getenv ("KOMI_SOURCE_DIR"), "tests", "sgf",
+                                           "gogui.sgf", NULL);
+  g_autoptr(KomiStore) store = komi_store_open (db, NULL);
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(KomiSgfRecord) record = NULL;
+  g_autoptr(KomiGame) play = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean duplicate = FALSE;
+  KomiReviewWindow *window;
+  const KomiBoardScene *scene;
+  guint8 colors[KOMI_MAX_POINTS];
+  guint last;
+
+  g_assert_true (komi_import_sgf_file (store, sgf, ids, &duplicate, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, >=, 1);
+  g_clear_pointer (&store, komi_store_unref);
+
+  window = open_review (g_array_index (ids, gint64, 0));
+  record = komi_sgf_record_load (sgf, &error);
+  g_assert_no_error (error);
+  play = komi_sgf_record_replay (record, 0, &error);
+  g_assert_no_error (error);
+  last = komi_review_window_get_review (window)->replay->n_steps - 1;
+  g_assert_cmpuint (last, ==, record->moves->len);
+  press (window, "End");
+  scene = komi_board_view_get_scene (komi_review_window_get_board_view (window));
+  komi_board_get_colors (komi_game_get_board (play), colors);
+  g_assert_cmpmem (scene->colors, record->size * record->size, colors,
+                   record->size * record->size);
+  press (window, "Home");
+  g_assert_cmpuint (komi_review_window_get_step (window), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -560,6 +602,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/app/review/copy-as-curl", test_copy_as_curl);
   g_test_add_func ("/komi/app/review/next-mistake", test_next_mistake);
   g_test_add_func ("/komi/app/review/opened-from-window", test_opened_from_window);
+  g_test_add_func ("/komi/app/review/imported-game", test_imported_game);
   status = g_test_run ();
 
   g_clear_object (&library);

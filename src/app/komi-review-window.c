@@ -207,7 +207,10 @@ show_calls (KomiReviewWindow *self)
 {
   GtkWidget *child;
   guint n = 0;
-  const char *rules = komi_protocol_get_rules_text (self->review->replay->game->protocol, NULL);
+  guint protocol = self->review->replay->game->protocol;
+  /* Imported games have no protocol (0), and no calls to fold it into. */
+  const char *rules = komi_protocol_is_known (protocol)
+                      ? komi_protocol_get_rules_text (protocol, NULL) : NULL;
   g_autofree char *title = NULL;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->calls_box))) != NULL)
