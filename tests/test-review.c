@@ -8,8 +8,11 @@
 
 #include <math.h>
 
+#include <glib/gstdio.h>
+
 #include "komi-coords.h"
 #include "komi-export.h"
+#include "komi-game.h"
 #include "komi-player-spec.h"
 #include "komi-review.h"
 #include "komi-store-test-util.h"
@@ -250,6 +253,64 @@ on_progress (gint64 game_id, guint done, guint total, gpointer user_data)
 
 /* A real engine (@data: its spec), as komi-cli analyse runs it, on both
  * games at once: GNU Go here, KataGo in test-review-katago. */
+/* GNU Go reads the annotated SGF (BM, SBKS, comments) to the position the
+ * library's moves give: the same stones of each colour, no more. */
+static void
+assert_gnugo_reads (const char *sgf, const KomiStoreGame *game)
+{
+  const char *gnugo = g_getenv ("KOMI_GNUGO") ? g_getenv ("KOMI_GNUGO") : "/usr/games/gnugo";
+  g_autofree char *dir = g_dir_make_tmp ("komi-review-sgf-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "annotated.sgf", NULL);
+  g_autofree char *input = NULL;
+  g_autofree char *out = NULL;
+  g_autoptr(GSubprocess) gtp = NULL;
+  g_autoptr(KomiGame) play = komi_game_new (game->size, 0);
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  const KomiColor colours[2] = { KOMI_BLACK, KOMI_WHITE };
+
+  g_assert_true (g_file_set_contents (file, sgf, -1, &error));
+  for (guint i = 0; i < game->moves->len; i++)
+    g_assert_true (komi_game_play (play, g_array_index (game->moves, KomiMove, i).point, NULL));
+  input = g_strdup_printf ("loadsgf %s\nlist_stones black\nlist_stones white\nquit\n", file);
+  gtp = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
+                          &error, gnugo, "--mode", "gtp", NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (gtp, input, NULL, &out, NULL, &error));
+  g_assert_no_error (error);
+  /* Answers: loadsgf, then each list_stones, each "= …" and a blank line. */
+  lines = g_strsplit (out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), >=, 6);
+  g_assert_true (g_str_has_prefix (lines[0], "= "));
+  for (guint c = 0; c < 2; c++)
+    {
+      const char *answer = lines[2 + 2 * c];
+      g_auto(GStrv) names = NULL;
+      guint want = 0;
+
+      g_assert_true (g_str_has_prefix (answer, "="));
+      names = g_strsplit_set (answer + 1, " ", -1);
+      for (KomiPoint p = 0; p < (KomiPoint) (game->size * game->size); p++)
+        if (komi_board_get (komi_game_get_board (play), p) == colours[c])
+          {
+            char name[KOMI_NAME_LEN + 1];
+
+            want++;
+            g_assert_true (g_strv_contains ((const char *const *) names,
+                                            komi_point_to_name (game->size, p, name)));
+          }
+      {
+        guint got = 0;
+
+        for (guint i = 0; names[i] != NULL; i++)
+          got += names[i][0] != '\0';
+        g_assert_cmpuint (got, ==, want);
+      }
+    }
+  g_remove (file);
+  g_rmdir (dir);
+}
+
 static void
 test_engine_blunder (Fixture *f, gconstpointer data)
 {
@@ -333,6 +394,7 @@ test_engine_blunder (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (sgf, katago ? " points, best was D5 (KataGo)]"
                                         : " points, best was D5 (GNU Go estimate)]"));
   g_assert_nonnull (strstr (sgf, ";W[de]SBKS["));
+  assert_gnugo_reads (sgf, game);
 }
 
 static void
