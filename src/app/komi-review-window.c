@@ -14,6 +14,7 @@
 #include "komi-protocol.h"
 #include "komi-review-calls.h"
 #include "komi-review-window-private.h"
+#include "komi-ui-util.h"
 
 G_DEFINE_FINAL_TYPE (KomiReviewWindow, komi_review_window, ADW_TYPE_WINDOW)
 
@@ -259,7 +260,6 @@ komi_review_window_show_step (KomiReviewWindow *self,
                               guint             step)
 {
   const KomiReplay *r;
-  g_autofree guint *numbers = NULL;
   g_autofree char *move = NULL;
   g_autoptr(GString) status = g_string_new (NULL);
   guint last;
@@ -273,16 +273,7 @@ komi_review_window_show_step (KomiReviewWindow *self,
   last = r->n_steps - 1;
   self->step = MIN (step, last);
   komi_analysis_panel_set_step (self->analysis_panel, self->step);
-  point = komi_replay_get_last_move (r, self->step);
-  komi_board_view_set_position (self->board_view, r->size,
-                                komi_replay_get_colors (r, self->step), point);
-  numbers = g_new0 (guint, r->size * r->size);
-  komi_replay_get_numbers (r, self->step, numbers);
-  komi_board_view_set_numbers (self->board_view, numbers);
-  if (self->step == last && r->game->counted)
-    komi_board_view_set_marks (self->board_view,
-                               r->game->dead ? (const KomiPoint *) r->game->dead->data : NULL,
-                               r->game->dead ? r->game->dead->len : 0, r->game->score.owner);
+  point = komi_board_view_show_replay (self->board_view, r, self->step);
 
   if (self->step == 0)
     move = g_strdup_printf (_("Start (%u moves)"), last);

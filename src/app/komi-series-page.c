@@ -15,6 +15,7 @@
 #include "komi-board-view.h"
 #include "komi-series-page-private.h"
 #include "komi-series-columns.h"
+#include "komi-ui-util.h"
 
 
 G_DEFINE_FINAL_TYPE (KomiSeriesPage, komi_series_page, ADW_TYPE_BIN)
@@ -69,7 +70,6 @@ static void
 show_step (KomiSeriesPage *self, guint step)
 {
   const KomiReplay *r = self->replay;
-  g_autofree guint *numbers = NULL;
   g_autofree char *text = NULL;
   g_autofree char *calls = NULL;
   g_autofree char *summary = NULL;
@@ -77,18 +77,7 @@ show_step (KomiSeriesPage *self, guint step)
   KomiPoint point;
 
   self->step = MIN (step, last);
-  point = komi_replay_get_last_move (r, self->step);
-  komi_board_view_set_position (self->board_view, r->size,
-                                komi_replay_get_colors (r, self->step), point);
-  numbers = g_new0 (guint, r->size * r->size);
-  komi_replay_get_numbers (r, self->step, numbers);
-  komi_board_view_set_numbers (self->board_view, numbers);
-
-  /* The referee's judgement belongs to the final position only. */
-  if (self->step == last && r->game->counted)
-    komi_board_view_set_marks (self->board_view,
-                               r->game->dead ? (const KomiPoint *) r->game->dead->data : NULL,
-                               r->game->dead ? r->game->dead->len : 0, r->game->score.owner);
+  point = komi_board_view_show_replay (self->board_view, r, self->step);
 
   if (self->step == 0)
     text = g_strdup_printf (_("Start (%u moves)"), last);

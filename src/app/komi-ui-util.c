@@ -102,3 +102,21 @@ komi_column_view_add_columns (GtkColumnView    *view,
     komi_column_view_add_text (view, g_dgettext (GETTEXT_PACKAGE, columns[i].title),
                                columns[i].func, columns[i].expand, columns[i].flags);
 }
+
+KomiPoint
+komi_board_view_show_replay (KomiBoardView    *view,
+                             const KomiReplay *r,
+                             guint             step)
+{
+  g_autofree guint *numbers = g_new0 (guint, r->size * r->size);
+  KomiPoint point = komi_replay_get_last_move (r, step);
+
+  komi_board_view_set_position (view, r->size, komi_replay_get_colors (r, step), point);
+  komi_replay_get_numbers (r, step, numbers);
+  komi_board_view_set_numbers (view, numbers);
+  /* The referee's judgement belongs to the final position only. */
+  if (step + 1 == r->n_steps && r->game->counted)
+    komi_board_view_set_marks (view, r->game->dead ? (const KomiPoint *) r->game->dead->data : NULL,
+                               r->game->dead ? r->game->dead->len : 0, r->game->score.owner);
+  return point;
+}

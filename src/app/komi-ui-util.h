@@ -8,6 +8,9 @@
 
 #include <gtk/gtk.h>
 
+#include "komi-board-view.h"
+#include "komi-library.h"
+
 G_BEGIN_DECLS
 
 /* The text of one cell for @item (a row of the view's model); a new string. */
@@ -42,5 +45,13 @@ typedef struct
 void                 komi_column_view_add_columns (GtkColumnView    *view,
                                                    const KomiColumn *columns,
                                                    guint             n_columns);
+
+/* The position after @step of @replay on @view: stones, the last move,
+ * move numbers, and at the last step of a counted game the referee's dead
+ * stones and area. Returns the last move's point (KOMI_PASS, or
+ * KOMI_NO_POINT at the start). */
+KomiPoint            komi_board_view_show_replay  (KomiBoardView    *view,
+                                                   const KomiReplay *replay,
+                                                   guint             step);
 
 G_END_DECLS
