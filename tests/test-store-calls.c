@@ -359,6 +359,37 @@ test_sink_attempts (LibraryFixture *f, gconstpointer data)
   assert_attempt_recorded (call_at (calls, 2), 6, 3, &third);
   g_assert_cmpint (call_at (calls, 2)->game_id, ==, call_at (calls, 0)->game_id);
 
+  /* One game's attempts, without its series' other games'. */
+  {
+    g_autoptr(GPtrArray) game_calls = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                                     call_copy_free);
+    g_autoptr(GPtrArray) other_calls = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                                      call_copy_free);
+    gint64 game_id = call_at (calls, 0)->game_id;
+
+    g_assert_true (sink->klass->call_attempt (sink, test_planned (series, 0), 2, &first,
+                                              &error));
+    g_assert_no_error (error);
+    g_clear_pointer (&calls, g_ptr_array_unref);
+    calls = read_calls (store, series_id);
+    g_assert_cmpuint (calls->len, ==, 4);
+    g_assert_true (komi_store_foreach_game_call (store, game_id, collect_call, game_calls,
+                                                 &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (game_calls->len, ==, 3);
+    for (guint i = 0; i < 3; i++)
+      {
+        g_assert_cmpint (call_at (game_calls, i)->game_id, ==, game_id);
+        g_assert_cmpuint (call_at (game_calls, i)->attempt, ==, i + 1);
+      }
+    for (guint i = 0; i < calls->len; i++)
+      if (call_at (calls, i)->game_id != game_id)
+        g_assert_true (komi_store_foreach_game_call (store, call_at (calls, i)->game_id,
+                                                     collect_call, other_calls, &error));
+    g_assert_cmpuint (other_calls->len, ==, 1);
+    g_assert_cmpuint (call_at (other_calls, 0)->turn, ==, 2);
+  }
+
   komi_store_sink_free (sink);
   komi_store_unref (store);
 }

@@ -542,8 +542,8 @@ load_game_thread (GTask        *task,
       g_task_return_error (task, error);
       return;
     }
-  /* A model's calls, streamed from its series (the store reads calls by
-   * series); request and response bodies are not kept. */
+  /* A model's calls, streamed from the game's own rows (read again each
+   * second while the game is followed); bodies are not kept. */
   if (game->series_id > 0
       && (g_str_has_prefix (game->black_spec, "model:")
           || g_str_has_prefix (game->white_spec, "model:")))
@@ -551,7 +551,7 @@ load_game_thread (GTask        *task,
       CallsContext ctx = { game->id, g_array_new (FALSE, TRUE, sizeof (KomiReplayCall)) };
 
       g_array_set_clear_func (ctx.calls, replay_call_clear);
-      if (!komi_store_foreach_call (store, game->series_id, collect_call, &ctx, &error))
+      if (!komi_store_foreach_game_call (store, game->id, collect_call, &ctx, &error))
         {
           g_array_unref (ctx.calls);
           komi_replay_free (replay);

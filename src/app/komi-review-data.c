@@ -199,7 +199,7 @@ load_thread (GTask        *task,
     {
       gpointer ctx[2] = { &id, review->calls };
 
-      if (!komi_store_foreach_call (store, game->series_id, collect_call, ctx, &error))
+      if (!komi_store_foreach_game_call (store, id, collect_call, ctx, &error))
         {
           g_task_return_error (task, error);
           return;

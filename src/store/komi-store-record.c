@@ -123,6 +123,7 @@ komi_store_game_to_record (const KomiStoreGame *g, GError **error)
 typedef struct
 {
   gint64             series_id;
+  gint64             game_id;     /* > 0: that game's calls only, series_id unused */
   KomiStoreCallFunc  func;
   gpointer           user_data;
 } CallsData;
@@ -147,19 +148,27 @@ foreach_call_txn (KomiStore *self, gpointer user_data, GError **error)
   g_autoptr(KomiStoreStmt) stmt = NULL;
   int rc;
 
-  stmt = _komi_store_prepare (self,
-    "SELECT c.id, c.game_id, g.series_id, c.turn, c.question, c.attempt, c.started, "
-    "  c.request_url, c.request_headers, c.request_body, c.response_status, "
-    "  c.response_headers, c.response_body, c.latency_ms, c.tokens_input, c.tokens_output, "
-    "  c.tokens_reasoning, c.tokens_cached, c.model_version, c.finish_reason, c.answer, "
-    "  c.outcome, c.error, c.system_fingerprint, c.response_id, c.model_mismatch, "
-    "  c.logprobs_requested, c.option_probabilities, c.retry_delay, c.cost_usd "
+#define CALL_COLUMNS \
+    "SELECT c.id, c.game_id, g.series_id, c.turn, c.question, c.attempt, c.started, " \
+    "  c.request_url, c.request_headers, c.request_body, c.response_status, " \
+    "  c.response_headers, c.response_body, c.latency_ms, c.tokens_input, c.tokens_output, " \
+    "  c.tokens_reasoning, c.tokens_cached, c.model_version, c.finish_reason, c.answer, " \
+    "  c.outcome, c.error, c.system_fingerprint, c.response_id, c.model_mismatch, " \
+    "  c.logprobs_requested, c.option_probabilities, c.retry_delay, c.cost_usd " \
     "FROM calls c JOIN games g ON g.id = c.game_id "
-    "WHERE ?1 < 0 OR g.series_id = ?1 OR (?1 = 0 AND g.series_id IS NULL) "
-    "ORDER BY c.game_id, c.turn, c.id", error);
+  /* One game's through the (game_id, …) unique index, not its series'. */
+  if (data->game_id > 0)
+    stmt = _komi_store_prepare (self, CALL_COLUMNS "WHERE c.game_id = ?1 "
+                                "ORDER BY c.turn, c.id", error);
+  else
+    stmt = _komi_store_prepare (self, CALL_COLUMNS
+                                "WHERE ?1 < 0 OR g.series_id = ?1 "
+                                "  OR (?1 = 0 AND g.series_id IS NULL) "
+                                "ORDER BY c.game_id, c.turn, c.id", error);
+#undef CALL_COLUMNS
   if (stmt == NULL)
     return FALSE;
-  sqlite3_bind_int64 (stmt, 1, data->series_id);
+  sqlite3_bind_int64 (stmt, 1, data->game_id > 0 ? data->game_id : data->series_id);
   while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
     {
       g_autoptr(GBytes) body = NULL;
@@ -221,8 +230,21 @@ komi_store_foreach_call (KomiStore          *self,
                          gpointer            user_data,
                          GError            **error)
 {
-  CallsData data = { series_id, func, user_data };
+  CallsData data = { series_id, 0, func, user_data };
 
   g_return_val_if_fail (self != NULL && func != NULL, FALSE);
+  return _komi_store_transaction (self, FALSE, foreach_call_txn, &data, error);
+}
+
+gboolean
+komi_store_foreach_game_call (KomiStore          *self,
+                              gint64              game_id,
+                              KomiStoreCallFunc   func,
+                              gpointer            user_data,
+                              GError            **error)
+{
+  CallsData data = { -1, game_id, func, user_data };
+
+  g_return_val_if_fail (self != NULL && func != NULL && game_id > 0, FALSE);
   return _komi_store_transaction (self, FALSE, foreach_call_txn, &data, error);
 }

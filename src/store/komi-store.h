@@ -367,6 +367,12 @@ gboolean         komi_store_foreach_call     (KomiStore         *self,
                                               KomiStoreCallFunc  func,
                                               gpointer           user_data,
                                               GError           **error);
+/* The same for the attempts of one game, in turn and attempt order. */
+gboolean         komi_store_foreach_game_call (KomiStore        *self,
+                                              gint64             game_id,
+                                              KomiStoreCallFunc  func,
+                                              gpointer           user_data,
+                                              GError           **error);
 
 /* Engine review (schema 5): one analysis per game, replaced when the game
  * is analysed again. Leads are in points from the mover's view (positive:
