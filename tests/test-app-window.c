@@ -13,6 +13,7 @@
 #include "komi-ladder.h"
 #include "komi-players-page.h"
 #include "komi-provider-dialog.h"
+#include "komi-settings.h"
 #include "komi-store-sink.h"
 #include "komi-store-test-util.h"
 #include "komi-window.h"
@@ -545,6 +546,47 @@ test_application_db_option (WindowFixture *f, gconstpointer data)
   assert_shortcuts_listed (GTK_APPLICATION (app));
 }
 
+static gboolean
+window_gone (gpointer weak)
+{
+  return *(gpointer *) weak == NULL;
+}
+
+/* Closing the window keeps its size in the settings; the next window
+ * opens at that size. */
+static void
+test_window_remembers_size (WindowFixture *f, gconstpointer data)
+{
+  g_autoptr(GSettings) settings = komi_settings_new ();
+  KomiWindow *window;
+  gpointer weak;
+  int width, height;
+
+  g_assert_nonnull (settings);
+  make_library (f->dir, f->path);
+  window = open_window (f->path);
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 1200);   /* the schema's default */
+  g_assert_cmpint (height, ==, 700);
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 610);
+  weak = window;
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (window_gone, &weak));
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 900);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 610);
+  g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
+
+  window = open_window (f->path);
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 900);
+  g_assert_cmpint (height, ==, 610);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <, 1000);   /* not 1200 */
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+}
+
 /* A model player's row on the Players page opens its provider profile
  * for editing; an engine's opens nothing. */
 static void
@@ -611,6 +653,8 @@ main (int argc, char *argv[])
               window_fixture_set_up, test_model_calls, window_fixture_tear_down);
   g_test_add ("/komi/app/window/players-edit-profile", WindowFixture, NULL,
               window_fixture_set_up, test_players_edit_profile, window_fixture_tear_down);
+  g_test_add ("/komi/app/window/remembers-size", WindowFixture, NULL,
+              window_fixture_set_up, test_window_remembers_size, window_fixture_tear_down);
   g_test_add ("/komi/app/application/db-option", WindowFixture, NULL,
               window_fixture_set_up, test_application_db_option, window_fixture_tear_down);
   return g_test_run ();

@@ -16,6 +16,7 @@
 #include "komi-provider-dialog.h"
 #include "komi-review-window.h"
 #include "komi-series-page.h"
+#include "komi-settings.h"
 #include "komi-window-private.h"
 
 G_DEFINE_FINAL_TYPE (KomiWindow, komi_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -337,6 +338,43 @@ komi_window_set_property (GObject      *object,
     }
 }
 
+/* The window opens at the size and state it was closed at (GNOME's way:
+ * read once, written once on close, not on every resize). */
+static void
+restore_window_state (KomiWindow *self)
+{
+  g_autoptr(GSettings) settings = komi_settings_new ();
+
+  if (settings == NULL)
+    return;
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (settings, "window-width"),
+                               g_settings_get_int (settings, "window-height"));
+  if (g_settings_get_boolean (settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+}
+
+static gboolean
+save_window_state (KomiWindow *self)
+{
+  g_autoptr(GSettings) settings = komi_settings_new ();
+  int width, height;
+
+  if (settings == NULL)
+    return FALSE;
+  /* The unmaximized size, so that unmaximizing later gives it back. */
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  g_settings_delay (settings);
+  if (width > 0)
+    g_settings_set_int (settings, "window-width", MAX (width, 360));
+  if (height > 0)
+    g_settings_set_int (settings, "window-height", MAX (height, 400));
+  g_settings_set_boolean (settings, "window-maximized",
+                          gtk_window_is_maximized (GTK_WINDOW (self)));
+  g_settings_apply (settings);
+  return FALSE;
+}
+
 static void
 komi_window_dispose (GObject *object)
 {
@@ -406,5 +444,7 @@ komi_window_init (KomiWindow *self)
 
   gtk_list_box_select_row (self->sidebar, self->series_row);
   adw_window_title_set_title (self->content_title, _("Series"));
+  restore_window_state (self);
+  g_signal_connect (self, "close-request", G_CALLBACK (save_window_state), NULL);
   _komi_window_init_run (self);
 }
