@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include <gio/gdesktopappinfo.h>
 #include <glib/gi18n.h>
 
 #include "komi-application.h"
@@ -49,8 +50,10 @@ find_window (GtkApplication *app, const char *path)
 }
 
 /* KOMI_SMOKE_TEST=1 (tests/test-install.sh): once the first window is on
- * screen, say which catalogue and icon the application found, then quit
- * with status 0. */
+ * screen, say which catalogue and icon the application found, whether a
+ * desktop shell would list it (its desktop entry, looked up on
+ * XDG_DATA_DIRS as an app grid does, and that entry's icon) and which
+ * library and window size the settings chose, then quit with status 0. */
 static gboolean
 smoke_test_quit (gpointer app)
 {
@@ -62,12 +65,24 @@ static void
 smoke_test_mapped (GtkWidget *window, gpointer app)
 {
   GtkIconTheme *icons = gtk_icon_theme_get_for_display (gtk_widget_get_display (window));
+  g_autoptr(GDesktopAppInfo) entry = g_desktop_app_info_new (APPLICATION_ID ".desktop");
+  GIcon *entry_icon = entry != NULL ? g_app_info_get_icon (G_APP_INFO (entry)) : NULL;
+  KomiLibrary *library = komi_window_get_library (KOMI_WINDOW (window));
+  int width, height;
 
   g_print ("komi smoke test: window mapped\n");
   g_print ("locale dir: %s\n", bindtextdomain (GETTEXT_PACKAGE, NULL));
   /* Translators: the sidebar's first section, as in komi-window.ui */
   g_print ("Series: %s\n", _("Series"));
   g_print ("icon: %s\n", gtk_icon_theme_has_icon (icons, APPLICATION_ID) ? "found" : "missing");
+  g_print ("desktop entry: %s\n", entry != NULL && g_app_info_should_show (G_APP_INFO (entry))
+                                  ? g_desktop_app_info_get_filename (entry) : "missing");
+  g_print ("desktop entry icon: %s\n", entry_icon != NULL
+                                       && gtk_icon_theme_has_gicon (icons, entry_icon)
+                                       ? "found" : "missing");
+  g_print ("library: %s\n", komi_library_get_path (library));
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_print ("window size: %dx%d\n", width, height);
   g_idle_add (smoke_test_quit, app);
 }
 
