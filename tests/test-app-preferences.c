@@ -41,6 +41,9 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   g_settings_reset (f->settings, "default-referee");
   g_settings_reset (f->settings, "color-scheme");
   g_settings_reset (f->settings, "gnugo-path");
+  g_settings_reset (f->settings, "katago-binary");
+  g_settings_reset (f->settings, "mistake-threshold");
+  g_settings_reset (f->settings, "blunder-threshold");
   g_clear_object (&f->settings);
 }
 
@@ -69,6 +72,23 @@ test_rows_follow_keys (Fixture *f, gconstpointer data)
   g_assert_cmpint (gtk_spin_button_get_value_as_int (jobs), ==, 7);
   g_settings_set_string (f->settings, "default-referee", "none");
   g_assert_cmpuint (adw_combo_row_get_selected (referee), ==, 2);
+}
+
+/* The engine review's thresholds, which mark mistakes and blunders. */
+static void
+test_review_thresholds (Fixture *f, gconstpointer data)
+{
+  GtkSpinButton *mistake = GTK_SPIN_BUTTON (child (f, "mistake_spin"));
+  GtkSpinButton *blunder = GTK_SPIN_BUTTON (child (f, "blunder_spin"));
+
+  g_assert_cmpfloat (gtk_spin_button_get_value (mistake), ==, 3.0);   /* the schema's */
+  g_assert_cmpfloat (gtk_spin_button_get_value (blunder), ==, 6.0);
+  gtk_spin_button_set_value (mistake, 2.5);
+  gtk_spin_button_set_value (blunder, 8.0);
+  g_assert_cmpfloat (g_settings_get_double (f->settings, "mistake-threshold"), ==, 2.5);
+  g_assert_cmpfloat (g_settings_get_double (f->settings, "blunder-threshold"), ==, 8.0);
+  g_settings_set_double (f->settings, "mistake-threshold", 4.5);
+  g_assert_cmpfloat (gtk_spin_button_get_value (mistake), ==, 4.5);
 }
 
 /* The path rows are built in C; each is named after its key. */
@@ -168,6 +188,25 @@ test_gnugo_version (Fixture *f, gconstpointer data)
                                    "GNU Go "));
 }
 
+/* With a KataGo file missing, Check says which way out there is, in the
+ * window's terms, without starting anything. */
+static void
+test_katago_missing (Fixture *f, gconstpointer data)
+{
+  GtkWidget *row;
+
+  g_unsetenv ("KOMI_KATAGO");
+  g_unsetenv ("KOMI_KATAGO_MODEL");
+  g_unsetenv ("KOMI_KATAGO_CONFIG");
+  g_settings_set_string (f->settings, "katago-binary", "/opt/katago/katago");
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "prefs.check", "s", "katago");
+  row = GTK_WIDGET (path_row (GTK_WIDGET (f->window), "katago-version"));
+  g_assert_true (gtk_widget_get_visible (row));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
+                            "choose the missing ones above"));
+  g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "--katago"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -175,6 +214,10 @@ main (int argc, char *argv[])
 
   g_test_add ("/komi/app/preferences/rows-follow-keys", Fixture, NULL, fixture_set_up,
               test_rows_follow_keys, fixture_tear_down);
+  g_test_add ("/komi/app/preferences/review-thresholds", Fixture, NULL, fixture_set_up,
+              test_review_thresholds, fixture_tear_down);
+  g_test_add ("/komi/app/preferences/katago-missing", Fixture, NULL, fixture_set_up,
+              test_katago_missing, fixture_tear_down);
   g_test_add ("/komi/app/preferences/path-rows", Fixture, NULL, fixture_set_up,
               test_path_rows, fixture_tear_down);
   g_test_add ("/komi/app/preferences/theme", Fixture, NULL, fixture_set_up, test_theme,

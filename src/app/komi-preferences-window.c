@@ -50,6 +50,8 @@ struct _KomiPreferencesWindow
   GCancellable       *cancellable;   /* the version checks */
 
   GtkSpinButton      *jobs_spin;
+  GtkSpinButton      *mistake_spin;
+  GtkSpinButton      *blunder_spin;
   AdwComboRow        *referee_row;
   AdwComboRow        *theme_row;
   AdwPreferencesGroup *library_group;
@@ -181,6 +183,15 @@ on_checked (GObject *source, GAsyncResult *result, gpointer user_data)
   g_object_unref (row);
 }
 
+/* A path set here, or else in @variable. */
+static gboolean
+have_path (const char *setting, const char *variable)
+{
+  const char *env = g_getenv (variable);
+
+  return setting != NULL || (env != NULL && *env != '\0');
+}
+
 /* Starts the engine as a series would, with the paths set here, and shows
  * its name and version (or why it did not start). */
 static void
@@ -193,8 +204,20 @@ check_activated (GtkWidget *widget, const char *action_name, GVariant *parameter
   KomiPlayerOptions opts = { 0 };
 
   komi_settings_engine_options (&opts, strs);
-  adw_action_row_set_subtitle (row, _("Starting the engine…"));
   gtk_widget_set_visible (GTK_WIDGET (row), TRUE);
+  /* The players' own message names komi-cli's options; here the way out
+   * is the rows above. */
+  if (katago && !(have_path (opts.katago_binary, "KOMI_KATAGO")
+                  && have_path (opts.katago_model, "KOMI_KATAGO_MODEL")
+                  && have_path (opts.katago_config, "KOMI_KATAGO_CONFIG")))
+    {
+      adw_action_row_set_subtitle (row, _("✗ KataGo needs all three files: choose the missing "
+                                          "ones above, or set KOMI_KATAGO, KOMI_KATAGO_MODEL "
+                                          "and KOMI_KATAGO_CONFIG before starting Komi"));
+      g_object_set_data (G_OBJECT (row), "komi-checked", GINT_TO_POINTER (FALSE));
+      return;
+    }
+  adw_action_row_set_subtitle (row, _("Starting the engine…"));
   komi_player_check_with_options_async (katago ? "katago:2" : "gnugo:1", &opts,
                                         self->cancellable, on_checked, g_object_ref (row));
 }
@@ -267,6 +290,8 @@ komi_preferences_window_class_init (KomiPreferencesWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/komigo/Komi/komi-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, KomiPreferencesWindow, jobs_spin);
+  gtk_widget_class_bind_template_child (widget_class, KomiPreferencesWindow, mistake_spin);
+  gtk_widget_class_bind_template_child (widget_class, KomiPreferencesWindow, blunder_spin);
   gtk_widget_class_bind_template_child (widget_class, KomiPreferencesWindow, referee_row);
   gtk_widget_class_bind_template_child (widget_class, KomiPreferencesWindow, theme_row);
   gtk_widget_class_bind_template_child (widget_class, KomiPreferencesWindow, library_group);
@@ -293,6 +318,10 @@ komi_preferences_window_init (KomiPreferencesWindow *self)
       return;
     }
   g_settings_bind (self->settings, "default-jobs", self->jobs_spin, "value",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "mistake-threshold", self->mistake_spin, "value",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "blunder-threshold", self->blunder_spin, "value",
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind_with_mapping (self->settings, "default-referee", self->referee_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, choice_to_index, index_to_choice,
