@@ -469,6 +469,17 @@ wait_ms (guint ms)
   app_test_wait (main_loop_for, &end);
 }
 
+/* Every game in flight is held at the pause. */
+static gboolean
+all_held (gpointer data)
+{
+  RunFixture *f = data;
+  guint waiting = komi_series_job_get_waiting (komi_window_get_job (f->window));
+
+  return waiting > 0 && waiting == sql_count (f, "SELECT COUNT(*) FROM games "
+                                                 "WHERE status = 'running'");
+}
+
 static GtkWidget *
 window_child (RunFixture *f, const char *name)
 {
@@ -505,8 +516,9 @@ test_pause_and_resume (RunFixture *f, gconstpointer data)
   g_assert_null (strstr (gtk_label_get_text (label), "left"));
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (window_child (f, "pause_button"))), ==,
                    "_Resume");
-  /* The move under way in each game completes; then nothing moves. */
-  wait_ms (400);
+  /* The move under way in each game completes and every game in flight
+   * waits; then nothing moves. */
+  g_assert_true (app_test_wait_seconds (all_held, f, 60));
   moves = count_moves (f);
   wait_ms (1100);
   g_assert_cmpuint (count_moves (f), ==, moves);

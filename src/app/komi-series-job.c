@@ -344,6 +344,13 @@ komi_series_job_get_paused (KomiSeriesJob *self)
   return self->paused;
 }
 
+guint
+komi_series_job_get_waiting (KomiSeriesJob *self)
+{
+  g_return_val_if_fail (KOMI_IS_SERIES_JOB (self), 0);
+  return komi_series_pause_get_waiting (self->pause);
+}
+
 gboolean
 komi_series_job_get_running (KomiSeriesJob *self)
 {

@@ -45,6 +45,9 @@ void           komi_series_job_stop               (KomiSeriesJob  *self);
 void           komi_series_job_set_paused         (KomiSeriesJob  *self,
                                                    gboolean        paused);
 gboolean       komi_series_job_get_paused         (KomiSeriesJob  *self);
+/* How many games are held at the pause now (a paused game finishes the
+ * move under way first). Any thread. */
+guint          komi_series_job_get_waiting        (KomiSeriesJob  *self);
 gboolean       komi_series_job_get_running        (KomiSeriesJob  *self);
 /* The series' name once its definition is read; NULL before. */
 const char    *komi_series_job_get_name           (KomiSeriesJob  *self);
