@@ -10,6 +10,8 @@
 
 #include <adwaita.h>
 
+#include "komi-window.h"
+
 /* Shared by the UI tests (run under Xvfb): starting GTK and libadwaita,
  * waiting on the main loop for a condition, and rendering a widget to an
  * image exactly as it is drawn on screen. */
@@ -170,4 +172,21 @@ app_test_compare (cairo_surface_t *a,
     worst = MAX (worst, tiles[i]);
   *whole = (double) differing / ((double) w * h);
   *worst_tile = (double) worst / (APP_TEST_TILE * APP_TEST_TILE);
+}
+
+/* A series started from @window has its job: not at once, as a series
+ * starts once its API keys are looked up. */
+static inline gboolean
+app_test_job_started (gpointer window)
+{
+  return komi_window_get_job (window) != NULL;
+}
+
+/* The series @window started has ended, however it ended. */
+static inline gboolean
+app_test_job_over (gpointer window)
+{
+  KomiSeriesJob *job = komi_window_get_job (window);
+
+  return job != NULL && !komi_series_job_get_running (job);
 }

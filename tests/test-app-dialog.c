@@ -237,14 +237,6 @@ test_players_tested (DialogFixture *f, gconstpointer data)
 }
 
 static gboolean
-job_over (gpointer window)
-{
-  KomiSeriesJob *job = komi_window_get_job (window);
-
-  return job != NULL && !komi_series_job_get_running (job);
-}
-
-static gboolean
 library_ready (gpointer window)
 {
   return komi_library_get_state (komi_window_get_library (window)) == KOMI_LIBRARY_STATE_READY;
@@ -265,7 +257,7 @@ test_run_records_series (DialogFixture *f, gconstpointer data)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "series.run", NULL));
   g_assert_null (f->dialog);   /* closed */
 
-  g_assert_true (app_test_wait (job_over, f->window));
+  g_assert_true (app_test_wait (app_test_job_over, f->window));
   g_assert_null (komi_series_job_get_error (komi_window_get_job (f->window)));
   komi_library_reload (library);
   g_assert_true (app_test_wait (library_ready, f->window));

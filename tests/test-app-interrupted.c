@@ -142,20 +142,6 @@ find_offer (void)
   return NULL;
 }
 
-static gboolean
-job_over (gpointer window)
-{
-  KomiSeriesJob *job = komi_window_get_job (window);
-
-  return job != NULL && !komi_series_job_get_running (job);
-}
-
-static gboolean
-job_started (gpointer window)
-{
-  return komi_window_get_job (window) != NULL;
-}
-
 static void
 test_killed_is_offered (Fixture *f, gconstpointer data)
 {
@@ -187,8 +173,8 @@ test_killed_is_offered (Fixture *f, gconstpointer data)
   adw_message_dialog_response (offer, "continue");
   gtk_window_destroy (GTK_WINDOW (offer));
   /* The job starts once the series' model keys are looked up. */
-  g_assert_true (app_test_wait_seconds (job_started, f->window, 30));
-  g_assert_true (app_test_wait_seconds (job_over, f->window, 120));
+  g_assert_true (app_test_wait_seconds (app_test_job_started, f->window, 30));
+  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 120));
   g_assert_null (komi_series_job_get_error (komi_window_get_job (f->window)));
   g_assert_cmpuint (count_games (f, "finished"), ==, 2 * PAIRS);
 

@@ -67,14 +67,6 @@ keys_fixture_tear_down (KeysFixture *f, gconstpointer data)
 }
 
 static gboolean
-job_over (gpointer window)
-{
-  KomiSeriesJob *job = komi_window_get_job (window);
-
-  return job != NULL && !komi_series_job_get_running (job);
-}
-
-static gboolean
 flag_set (gpointer data)
 {
   return *(gboolean *) data;
@@ -171,7 +163,7 @@ test_key_from_keyring (KeysFixture *f, gconstpointer data)
   g_assert_false (komi_provider_keys_has (KEY_NAME));
 
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", series);
-  g_assert_true (app_test_wait_seconds (job_over, f->window, 120));
+  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 120));
   job = komi_window_get_job (f->window);
   g_assert_no_error ((GError *) komi_series_job_get_error (job));
   g_assert_cmpuint (komi_series_job_get_done (job), ==, 2);
@@ -274,7 +266,7 @@ test_series_dialog (KeysFixture *f, gconstpointer data)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "series.run", NULL));
   g_assert_null (dialog);   /* closed */
 
-  g_assert_true (app_test_wait_seconds (job_over, f->window, 120));
+  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 120));
   job = komi_window_get_job (f->window);
   g_assert_no_error ((GError *) komi_series_job_get_error (job));
   g_assert_cmpuint (komi_series_job_get_done (job), >, 0);
@@ -317,7 +309,7 @@ test_katago_from_settings (KeysFixture *f, gconstpointer data)
   g_settings_set_string (settings, "katago-config", config);
 
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", series);
-  g_assert_true (app_test_wait_seconds (job_over, f->window, 120));
+  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 120));
   job = komi_window_get_job (f->window);
   g_assert_no_error ((GError *) komi_series_job_get_error (job));
   g_assert_cmpstr (komi_series_job_get_engine_path (job, 1), ==, binary);

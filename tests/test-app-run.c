@@ -71,21 +71,6 @@ write_series (RunFixture *f, const char *name, guint pairs)
   return path;
 }
 
-static gboolean
-job_over (gpointer window)
-{
-  KomiSeriesJob *job = komi_window_get_job (window);
-
-  return job != NULL && !komi_series_job_get_running (job);
-}
-
-/* A series starts once its API keys are looked up: not at once. */
-static gboolean
-job_started (gpointer window)
-{
-  return komi_window_get_job (window) != NULL;
-}
-
 typedef struct
 {
   KomiWindow    *window;
@@ -143,10 +128,10 @@ test_first_run_creates_library (RunFixture *f, gconstpointer data)
   g_assert_cmpint (komi_library_get_state (komi_window_get_library (f->window)), ==,
                    KOMI_LIBRARY_STATE_MISSING);
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", series);
-  g_assert_true (app_test_wait (job_started, f->window));
+  g_assert_true (app_test_wait (app_test_job_started, f->window));
   job = komi_window_get_job (f->window);
   g_assert_true (komi_series_job_get_running (job));
-  g_assert_true (app_test_wait (job_over, f->window));
+  g_assert_true (app_test_wait (app_test_job_over, f->window));
   g_assert_null (komi_series_job_get_error (job));
   g_assert_false (komi_series_job_get_stopped (job));
   g_assert_cmpstr (komi_series_job_get_name (job), ==, "First run");
@@ -176,7 +161,7 @@ test_stop_and_continue (RunFixture *f, gconstpointer data)
   g_assert_true (komi_window_get_job (f->window) == job);
   g_assert_true (komi_series_job_get_running (job));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.stop-series", NULL));
-  g_assert_true (app_test_wait (job_over, f->window));
+  g_assert_true (app_test_wait (app_test_job_over, f->window));
   g_assert_true (komi_series_job_get_stopped (job));
   g_assert_null (komi_series_job_get_error (job));
 
@@ -188,7 +173,7 @@ test_stop_and_continue (RunFixture *f, gconstpointer data)
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.continue-series", "x",
                               stopped->series->id);
   g_assert_true (app_test_wait (job_replaced, &(JobChange) { f->window, job }));
-  g_assert_true (app_test_wait_seconds (job_over, f->window, 120));
+  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 120));
   g_assert_false (komi_series_job_get_stopped (komi_window_get_job (f->window)));
   finished = only_series (f);
   g_assert_cmpint (finished->series->id, ==, stopped->series->id);
@@ -229,7 +214,7 @@ test_close_while_running (RunFixture *f, gconstpointer data)
   g_autoptr(KomiSeriesJob) job = NULL;
 
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", series);
-  g_assert_true (app_test_wait (job_started, f->window));
+  g_assert_true (app_test_wait (app_test_job_started, f->window));
   job = g_object_ref (komi_window_get_job (f->window));
   gtk_window_close (GTK_WINDOW (f->window));
   g_assert_true (answer_close_question ("cancel"));
@@ -252,7 +237,7 @@ test_bad_definition (RunFixture *f, gconstpointer data)
   g_assert_true (g_file_set_contents (path, "{\"name\": \"No subject\", \"protocol\": 1}", -1,
                                       NULL));
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", path);
-  g_assert_true (app_test_wait (job_over, f->window));
+  g_assert_true (app_test_wait (app_test_job_over, f->window));
   error = komi_series_job_get_error (komi_window_get_job (f->window));
   g_assert_nonnull (error);
   g_assert_nonnull (strstr (error->message, "subject"));
@@ -345,7 +330,7 @@ test_demo_runs_to_completion (RunFixture *f, gconstpointer data)
   /* The server starts and the profile is written off the UI thread; the
    * job follows. */
   g_assert_null (komi_window_get_job (f->window));
-  g_assert_true (app_test_wait_seconds (job_over, f->window, 280));
+  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 280));
   job = komi_window_get_job (f->window);
   g_assert_null (komi_series_job_get_error (job));
   g_assert_cmpuint (komi_series_job_get_done (job), ==, 4);
@@ -398,7 +383,7 @@ test_demo_continues_after_restart (RunFixture *f, gconstpointer data)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-demo", NULL));
   g_assert_true (app_test_wait_seconds (model_has_answered, f, 120));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.stop-series", NULL));
-  g_assert_true (app_test_wait (job_over, f->window));
+  g_assert_true (app_test_wait (app_test_job_over, f->window));
   g_assert_true (komi_series_job_get_stopped (komi_window_get_job (f->window)));
   first_port = komi_demo_get_port ();
   g_assert_true (profile_names_port (f, first_port));
@@ -422,7 +407,7 @@ test_demo_continues_after_restart (RunFixture *f, gconstpointer data)
   before = count_calls (f, "answer", 0);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.continue-series",
                                              "x", stopped->series->id));
-  g_assert_true (app_test_wait_seconds (job_over, f->window, 280));
+  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 280));
   job = komi_window_get_job (f->window);
   g_assert_no_error ((GError *) komi_series_job_get_error (job));
   g_assert_false (komi_series_job_get_stopped (job));
@@ -505,7 +490,7 @@ test_pause_and_resume (RunFixture *f, gconstpointer data)
                                       "\"pairs\": 2, \"seed\": 5, \"referee\": \"none\", "
                                       "\"jobs\": 2}", -1, NULL));
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", path);
-  g_assert_true (app_test_wait (job_started, f->window));
+  g_assert_true (app_test_wait (app_test_job_started, f->window));
   job = komi_window_get_job (f->window);
   g_assert_true (app_test_wait_seconds (some_moves, f, 60));
 
@@ -527,7 +512,7 @@ test_pause_and_resume (RunFixture *f, gconstpointer data)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.pause-series", NULL));
   g_assert_false (komi_series_job_get_paused (job));
   g_assert_nonnull (strstr (gtk_label_get_text (label), "Running"));
-  g_assert_true (app_test_wait_seconds (job_over, f->window, 120));
+  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 120));
   g_assert_null (komi_series_job_get_error (job));
   g_assert_false (komi_series_job_get_stopped (job));
   g_assert_cmpuint (count_moves (f), >, moves);
@@ -543,13 +528,13 @@ test_stop_while_paused (RunFixture *f, gconstpointer data)
   KomiSeriesJob *job;
 
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", series);
-  g_assert_true (app_test_wait (job_started, f->window));
+  g_assert_true (app_test_wait (app_test_job_started, f->window));
   job = komi_window_get_job (f->window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.pause-series", NULL));
   wait_ms (300);
   g_assert_true (komi_series_job_get_running (job));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.stop-series", NULL));
-  g_assert_true (app_test_wait_seconds (job_over, f->window, 10));
+  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 10));
   g_assert_true (komi_series_job_get_stopped (job));
   g_assert_false (komi_series_job_get_paused (job));
 }
@@ -638,7 +623,7 @@ test_live_calls (RunFixture *f, gconstpointer data)
                                 "\"pairs\": 1, \"seed\": 3, \"referee\": \"none\", "
                                 "\"jobs\": 1}", profile, engine);
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-definition", "s", definition);
-  g_assert_true (app_test_wait (job_started, f->window));
+  g_assert_true (app_test_wait (app_test_job_started, f->window));
   job = komi_window_get_job (f->window);
   g_signal_connect (job, "call-answered", G_CALLBACK (on_call_answered), &w);
 
@@ -662,7 +647,7 @@ test_live_calls (RunFixture *f, gconstpointer data)
 
   g_signal_handlers_disconnect_by_data (job, &w);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.stop-series", NULL));
-  g_assert_true (app_test_wait_seconds (job_over, f->window, 30));
+  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 30));
 }
 
 int

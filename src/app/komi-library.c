@@ -489,18 +489,12 @@ komi_replay_describe_calls (const KomiReplay *replay,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-typedef struct
-{
-  gint64  game_id;
-  GArray *calls;
-} CallsContext;
-
 static gboolean
 collect_call (const KomiStoreCall *call,
               gpointer             user_data,
               GError             **error)
 {
-  CallsContext *ctx = user_data;
+  GArray *calls = user_data;
   KomiReplayCall c = {
     .id = call->id,
     .turn = call->turn,
@@ -515,10 +509,7 @@ collect_call (const KomiStoreCall *call,
     .model_version = g_strdup (call->model_version),
   };
 
-  if (call->game_id == ctx->game_id)
-    g_array_append_val (ctx->calls, c);
-  else
-    replay_call_clear (&c);
+  g_array_append_val (calls, c);
   return TRUE;
 }
 
@@ -548,17 +539,17 @@ load_game_thread (GTask        *task,
       && (g_str_has_prefix (game->black_spec, "model:")
           || g_str_has_prefix (game->white_spec, "model:")))
     {
-      CallsContext ctx = { game->id, g_array_new (FALSE, TRUE, sizeof (KomiReplayCall)) };
+      GArray *calls = g_array_new (FALSE, TRUE, sizeof (KomiReplayCall));
 
-      g_array_set_clear_func (ctx.calls, replay_call_clear);
-      if (!komi_store_foreach_game_call (store, game->id, collect_call, &ctx, &error))
+      g_array_set_clear_func (calls, replay_call_clear);
+      if (!komi_store_foreach_game_call (store, game->id, collect_call, calls, &error))
         {
-          g_array_unref (ctx.calls);
+          g_array_unref (calls);
           komi_replay_free (replay);
           g_task_return_error (task, error);
           return;
         }
-      replay->calls = ctx.calls;
+      replay->calls = calls;
     }
   g_task_return_pointer (task, replay, (GDestroyNotify) komi_replay_free);
 }

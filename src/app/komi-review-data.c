@@ -82,11 +82,9 @@ collect_call (const KomiStoreCall *call,
               gpointer             user_data,
               GError             **error)
 {
-  gpointer *ctx = user_data;
+  GPtrArray *calls = user_data;
   KomiReviewCall *c;
 
-  if (call->game_id != *(gint64 *) ctx[0])
-    return TRUE;
   c = g_new0 (KomiReviewCall, 1);
   c->id = call->id;
   c->turn = call->turn;
@@ -111,7 +109,7 @@ collect_call (const KomiStoreCall *call,
   c->outcome = g_strdup (call->outcome);
   c->error = g_strdup (call->error);
   c->probabilities = g_strdup (call->option_probabilities);
-  g_ptr_array_add (ctx[1], c);
+  g_ptr_array_add (calls, c);
   return TRUE;
 }
 
@@ -197,9 +195,7 @@ load_thread (GTask        *task,
   review->calls = g_ptr_array_new_with_free_func (review_call_free);
   if (game->series_id > 0)
     {
-      gpointer ctx[2] = { &id, review->calls };
-
-      if (!komi_store_foreach_game_call (store, id, collect_call, ctx, &error))
+      if (!komi_store_foreach_game_call (store, id, collect_call, review->calls, &error))
         {
           g_task_return_error (task, error);
           return;
