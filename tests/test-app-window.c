@@ -611,7 +611,7 @@ test_players_edit_profile (WindowFixture *f, gconstpointer data)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "players");
   page = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), KOMI_TYPE_WINDOW,
                                                     "players_page"));
-  view = GTK_WIDGET (gtk_widget_get_template_child (page, KOMI_TYPE_PLAYERS_PAGE, "view"));
+  view = GTK_WIDGET (komi_list_page_get_view (KOMI_LIST_PAGE (page)));
   players = komi_library_get_players (komi_window_get_library (window));
   /* Every row, as a double-click would: the model's and random's. */
   g_assert_cmpuint (g_list_model_get_n_items (players), >=, 2);

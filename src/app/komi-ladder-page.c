@@ -11,21 +11,13 @@
 #include <glib/gi18n.h>
 
 #include "komi-ladder-page.h"
-#include "komi-ui-util.h"
 
 struct _KomiLadderPage
 {
-  AdwBin          parent_instance;
-
-  KomiLibrary    *library;
-
-  GtkStack       *stack;
-  AdwStatusPage  *empty_page;
-  GtkLabel       *note_label;
-  GtkColumnView  *view;
+  KomiListPage parent_instance;
 };
 
-G_DEFINE_FINAL_TYPE (KomiLadderPage, komi_ladder_page, ADW_TYPE_BIN)
+G_DEFINE_FINAL_TYPE (KomiLadderPage, komi_ladder_page, KOMI_TYPE_LIST_PAGE)
 
 static char *cell_label (gpointer p) { return g_strdup (KOMI_RATING_ITEM (p)->label); }
 static char *cell_rating (gpointer p) { return g_strdup (KOMI_RATING_ITEM (p)->rating); }
@@ -58,83 +50,29 @@ static const KomiColumn columns[] = {
   { N_("Wins–losses–draws"), cell_record, FALSE, KOMI_CELL_NUMERIC },
 };
 
-static void
-update_state (KomiLadderPage *self)
+/* The library's problem, else why no subject is rated (or the fit
+ * failed): over the ladder, which is shown even then, or in its place. */
+static const char *
+get_message (KomiListPage *page, KomiLibrary *library, GListModel *items, gboolean empty)
 {
-  GListModel *ratings = self->library ? komi_library_get_ratings (self->library) : NULL;
-  const char *message = NULL;
+  const char *message = komi_library_get_message (library);
 
-  if (self->library != NULL)
-    {
-      message = komi_library_get_message (self->library);
-      if (message == NULL)
-        message = komi_library_get_ratings_message (self->library);
-    }
-  if (ratings != NULL && g_list_model_get_n_items (ratings) > 0)
-    {
-      /* A ladder with no subject rated (or a failed fit) still shows the
-       * ladder, with the reason above it. */
-      gtk_label_set_text (self->note_label, message ? message : "");
-      gtk_widget_set_visible (GTK_WIDGET (self->note_label), message != NULL);
-      gtk_stack_set_visible_child_name (self->stack, "list");
-      return;
-    }
-  adw_status_page_set_description (self->empty_page, message);
-  gtk_stack_set_visible_child_name (self->stack, "empty");
-}
-
-void
-komi_ladder_page_set_library (KomiLadderPage *self,
-                              KomiLibrary    *library)
-{
-  g_autoptr(GtkNoSelection) model = NULL;
-
-  g_return_if_fail (KOMI_IS_LADDER_PAGE (self));
-
-  if (self->library != NULL)
-    g_signal_handlers_disconnect_by_data (self->library, self);
-  g_set_object (&self->library, library);
-  if (library != NULL)
-    {
-      model = gtk_no_selection_new (g_object_ref (komi_library_get_ratings (library)));
-      g_signal_connect_swapped (library, "notify::state", G_CALLBACK (update_state), self);
-    }
-  gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (model));
-  update_state (self);
-}
-
-static void
-komi_ladder_page_dispose (GObject *object)
-{
-  KomiLadderPage *self = KOMI_LADDER_PAGE (object);
-
-  if (self->library != NULL)
-    g_signal_handlers_disconnect_by_data (self->library, self);
-  g_clear_object (&self->library);
-  G_OBJECT_CLASS (komi_ladder_page_parent_class)->dispose (object);
+  return message != NULL ? message : komi_library_get_ratings_message (library);
 }
 
 static void
 komi_ladder_page_class_init (KomiLadderPageClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  KomiListPageClass *list_class = KOMI_LIST_PAGE_CLASS (klass);
 
-  object_class->dispose = komi_ladder_page_dispose;
-
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/komigo/Komi/komi-ladder-page.ui");
-  gtk_widget_class_bind_template_child (widget_class, KomiLadderPage, stack);
-  gtk_widget_class_bind_template_child (widget_class, KomiLadderPage, empty_page);
-  gtk_widget_class_bind_template_child (widget_class, KomiLadderPage, note_label);
-  gtk_widget_class_bind_template_child (widget_class, KomiLadderPage, view);
+  list_class->get_items = komi_library_get_ratings;
+  list_class->get_message = get_message;
 }
 
 static void
 komi_ladder_page_init (KomiLadderPage *self)
 {
-  gtk_widget_init_template (GTK_WIDGET (self));
-
-  komi_column_view_add_columns (self->view, columns, G_N_ELEMENTS (columns));
-  update_state (self);
+  komi_list_page_setup (KOMI_LIST_PAGE (self), "view-sort-descending-symbolic",
+                        _("No Ratings Yet"), NULL, _("Ladder and ratings"),
+                        columns, G_N_ELEMENTS (columns));
 }

@@ -8,16 +8,13 @@
 
 #include <adwaita.h>
 
-#include "komi-library.h"
+#include "komi-list-page.h"
 
 G_BEGIN_DECLS
 
-#define KOMI_TYPE_LADDER_PAGE (komi_ladder_page_get_type ())
-G_DECLARE_FINAL_TYPE (KomiLadderPage, komi_ladder_page, KOMI, LADDER_PAGE, AdwBin)
-
 /* The frozen ladder beside the library and each subject rated against
  * it, with a 95% interval and its record (wins–losses–draws). */
-void komi_ladder_page_set_library (KomiLadderPage *self,
-                                   KomiLibrary    *library);
+#define KOMI_TYPE_LADDER_PAGE (komi_ladder_page_get_type ())
+G_DECLARE_FINAL_TYPE (KomiLadderPage, komi_ladder_page, KOMI, LADDER_PAGE, KomiListPage)
 
 G_END_DECLS

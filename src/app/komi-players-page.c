@@ -15,21 +15,13 @@
 
 #include "komi-players-page.h"
 #include "komi-provider-dialog.h"
-#include "komi-ui-util.h"
 
 struct _KomiPlayersPage
 {
-  AdwBin          parent_instance;
-
-  KomiLibrary    *library;
-
-  GtkStack       *stack;
-  AdwStatusPage  *empty_page;
-  GtkLabel       *note_label;
-  GtkColumnView  *view;
+  KomiListPage parent_instance;
 };
 
-G_DEFINE_FINAL_TYPE (KomiPlayersPage, komi_players_page, ADW_TYPE_BIN)
+G_DEFINE_FINAL_TYPE (KomiPlayersPage, komi_players_page, KOMI_TYPE_LIST_PAGE)
 
 static char *cell_spec (gpointer p) { return g_strdup (KOMI_PLAYER_ITEM (p)->spec); }
 static char *cell_games (gpointer p) { return g_strdup_printf ("%u", KOMI_PLAYER_ITEM (p)->games); }
@@ -99,7 +91,8 @@ static void
 on_activate (KomiPlayersPage *self,
              guint            position)
 {
-  GListModel *players = self->library ? komi_library_get_players (self->library) : NULL;
+  KomiLibrary *library = komi_list_page_get_library (KOMI_LIST_PAGE (self));
+  GListModel *players = library ? komi_library_get_players (library) : NULL;
   g_autoptr(KomiPlayerItem) item = players ? g_list_model_get_item (players, position) : NULL;
   GtkWindow *parent = GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self)));
   g_autoptr(GError) error = NULL;
@@ -119,85 +112,40 @@ on_activate (KomiPlayersPage *self,
   gtk_window_present (GTK_WINDOW (message));
 }
 
-static void
-update_state (KomiPlayersPage *self)
+/* Over the list: how to edit a model's profile, when there is a model;
+ * in place of it, the library's problem. */
+static const char *
+get_message (KomiListPage *page, KomiLibrary *library, GListModel *players, gboolean empty)
 {
-  GListModel *players = self->library ? komi_library_get_players (self->library) : NULL;
-  const char *message = self->library ? komi_library_get_message (self->library) : NULL;
-  gboolean models = FALSE;
-
-  for (guint i = 0; players != NULL && i < g_list_model_get_n_items (players) && !models; i++)
+  if (empty)
+    return komi_library_get_message (library);
+  for (guint i = 0; i < g_list_model_get_n_items (players); i++)
     {
       g_autoptr(KomiPlayerItem) item = g_list_model_get_item (players, i);
 
-      models = g_str_has_prefix (item->spec, "model:");
+      if (g_str_has_prefix (item->spec, "model:"))
+        return _("Double-click a model player (model:…) to edit its provider profile.");
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->note_label), models);
-  if (players != NULL && g_list_model_get_n_items (players) > 0)
-    {
-      gtk_stack_set_visible_child_name (self->stack, "list");
-      return;
-    }
-  if (message != NULL)
-    adw_status_page_set_description (self->empty_page, message);
-  gtk_stack_set_visible_child_name (self->stack, "empty");
-}
-
-void
-komi_players_page_set_library (KomiPlayersPage *self,
-                               KomiLibrary     *library)
-{
-  g_autoptr(GtkNoSelection) model = NULL;
-
-  g_return_if_fail (KOMI_IS_PLAYERS_PAGE (self));
-
-  if (self->library != NULL)
-    g_signal_handlers_disconnect_by_data (self->library, self);
-  g_set_object (&self->library, library);
-  if (library != NULL)
-    {
-      model = gtk_no_selection_new (g_object_ref (komi_library_get_players (library)));
-      g_signal_connect_swapped (library, "notify::state", G_CALLBACK (update_state), self);
-    }
-  gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (model));
-  update_state (self);
-}
-
-static void
-komi_players_page_dispose (GObject *object)
-{
-  KomiPlayersPage *self = KOMI_PLAYERS_PAGE (object);
-
-  if (self->library != NULL)
-    g_signal_handlers_disconnect_by_data (self->library, self);
-  g_clear_object (&self->library);
-  G_OBJECT_CLASS (komi_players_page_parent_class)->dispose (object);
+  return NULL;
 }
 
 static void
 komi_players_page_class_init (KomiPlayersPageClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  KomiListPageClass *list_class = KOMI_LIST_PAGE_CLASS (klass);
 
-  object_class->dispose = komi_players_page_dispose;
-
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/komigo/Komi/komi-players-page.ui");
-  gtk_widget_class_bind_template_child (widget_class, KomiPlayersPage, stack);
-  gtk_widget_class_bind_template_child (widget_class, KomiPlayersPage, empty_page);
-  gtk_widget_class_bind_template_child (widget_class, KomiPlayersPage, note_label);
-  gtk_widget_class_bind_template_child (widget_class, KomiPlayersPage, view);
+  list_class->get_items = komi_library_get_players;
+  list_class->get_message = get_message;
 }
 
 static void
 komi_players_page_init (KomiPlayersPage *self)
 {
-  gtk_widget_init_template (GTK_WIDGET (self));
-
-  komi_column_view_add_columns (self->view, columns, G_N_ELEMENTS (columns));
-  gtk_label_set_text (self->note_label, _("Double-click a model player (model:…) to edit its "
-                                          "provider profile."));
-  g_signal_connect_swapped (self->view, "activate", G_CALLBACK (on_activate), self);
-  update_state (self);
+  komi_list_page_setup (KOMI_LIST_PAGE (self), "system-users-symbolic", _("No Players Yet"),
+                        _("The players of the library’s games appear here once a series has "
+                          "been run, with the engine’s name and version and the settings of "
+                          "its last game."),
+                        _("Players"), columns, G_N_ELEMENTS (columns));
+  g_signal_connect_swapped (komi_list_page_get_view (KOMI_LIST_PAGE (self)), "activate",
+                            G_CALLBACK (on_activate), self);
 }

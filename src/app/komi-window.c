@@ -86,8 +86,8 @@ komi_window_set_library (KomiWindow  *self,
   self->interrupted_offered = FALSE;
   g_signal_connect_swapped (library, "notify::state", G_CALLBACK (on_library_state), self);
   komi_series_page_set_library (self->series_page, library);
-  komi_players_page_set_library (self->players_page, library);
-  komi_ladder_page_set_library (self->ladder_page, library);
+  komi_list_page_set_library (KOMI_LIST_PAGE (self->players_page), library);
+  komi_list_page_set_library (KOMI_LIST_PAGE (self->ladder_page), library);
   komi_games_page_set_library (self->games_page, library);
   adw_window_title_set_subtitle (self->content_title, komi_library_get_path (library));
   on_library_state (self);
