@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include <json-glib/json-glib.h>
 
@@ -56,24 +57,24 @@ komi_game_result_check (const KomiGameResult *r, GError **error)
   g_return_val_if_fail (r != NULL, FALSE);
 
   if (r->protocol == 0)
-    problem = "the protocol number must be 1 or more";
+    problem = _("the protocol number must be 1 or more");
   else if (r->black == NULL || r->black[0] == '\0' || r->white == NULL || r->white[0] == '\0')
-    problem = "both players need a label (columns black and white)";
+    problem = _("both players need a label (columns black and white)");
   else if (strcmp (r->black, r->white) == 0)
-    problem = "black and white are the same player; games against oneself say nothing "
-              "about a rating: remove them";
+    problem = _("black and white are the same player; games against oneself say nothing "
+                "about a rating: remove them");
   else if (r->winner != KOMI_EMPTY && r->winner != KOMI_BLACK && r->winner != KOMI_WHITE)
-    problem = "the winner must be black, white or draw";
+    problem = _("the winner must be black, white or draw");
   else if (r->subject != KOMI_EMPTY && r->subject != KOMI_BLACK && r->subject != KOMI_WHITE)
-    problem = "the subject must be black, white or none";
+    problem = _("the subject must be black, white or none");
   else if ((guint) r->outcome > KOMI_RESULT_FORFEIT)
-    problem = "the outcome must be finished, void or forfeit";
+    problem = _("the outcome must be finished, void or forfeit");
   else if (r->outcome == KOMI_RESULT_FORFEIT && r->winner == KOMI_EMPTY)
-    problem = "a forfeited game needs a winner (the side that did not forfeit)";
+    problem = _("a forfeited game needs a winner (the side that did not forfeit)");
   else if ((guint) r->end_reason > KOMI_END_TURN_LIMIT)
-    problem = "the end reason must be two-passes or turn-limit";
+    problem = _("the end reason must be two-passes or turn-limit");
   else if (r->orientation >= KOMI_N_ORIENTATIONS)
-    problem = "the orientation must be 0–7 or its name (identity, rotate-90, …)";
+    problem = _("the orientation must be 0–7 or its name (identity, rotate-90, …)");
 
   if (problem != NULL)
     {
@@ -129,8 +130,8 @@ komi_game_results_protocol (const KomiGameResult *results,
     if (results[i].protocol != *protocol)
       {
         g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_MIXED_PROTOCOLS,
-                     "the results mix Protocol %u and Protocol %u games; a rating pool "
-                     "holds one protocol only, so rate each protocol on its own",
+                     _("the results mix Protocol %u and Protocol %u games; a rating pool "
+                       "holds one protocol only, so rate each protocol on its own"),
                      *protocol, results[i].protocol);
         return FALSE;
       }
@@ -259,7 +260,9 @@ row_error (GError **error, const char *name, guint line, Key key, const char *va
            const char *expected)
 {
   g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
-               "%s, line %u: %s is '%s'; expected %s", name, line, key_names[key],
+               /* Translators: the file, the line, the column (black, winner…), its value
+                * as read, then what it should be. */
+               _("%s, line %u: %s is '%s'; expected %s"), name, line, key_names[key],
                value, expected);
   return FALSE;
 }
@@ -278,11 +281,11 @@ add_row (KomiResultList *list, const Row *row, const char *name, guint line, GEr
   r.white = v[KEY_WHITE];
   if (v[KEY_RESULT] != NULL && !parse_sgf_result (v[KEY_RESULT], &r.winner, &r.outcome))
     return row_error (error, name, line, KEY_RESULT, v[KEY_RESULT],
-                      "an SGF result such as B+3, W+F, 0 or Void");
+                      _("an SGF result such as B+3, W+F, 0 or Void"));
   if (v[KEY_WINNER] == NULL && v[KEY_RESULT] == NULL)
     {
       g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
-                   "%s, line %u: no winner; give winner (black/white/draw) or result (B+3)",
+                   _("%s, line %u: no winner; give winner (black/white/draw) or result (B+3)"),
                    name, line);
       return FALSE;
     }
@@ -321,13 +324,14 @@ add_row (KomiResultList *list, const Row *row, const char *name, guint line, GEr
     }
   if (v[KEY_SUBJECT] != NULL && !parse_color (v[KEY_SUBJECT], none_words, &r.subject))
     return row_error (error, name, line, KEY_SUBJECT, v[KEY_SUBJECT],
-                      "black, white or none (empty for a ladder game)");
+                      _("black, white or none (empty for a ladder game)"));
   if (v[KEY_PROTOCOL] != NULL)
     {
       guint64 p = 0;
 
       if (!g_ascii_string_to_unsigned (v[KEY_PROTOCOL], 10, 1, G_MAXUINT, &p, NULL))
-        return row_error (error, name, line, KEY_PROTOCOL, v[KEY_PROTOCOL], "a number such as 1");
+        return row_error (error, name, line, KEY_PROTOCOL, v[KEY_PROTOCOL],
+                          _("a number such as 1"));
       r.protocol = (guint) p;
     }
   if (v[KEY_ORIENTATION] != NULL && v[KEY_ORIENTATION][0] != '\0')
@@ -341,7 +345,7 @@ add_row (KomiResultList *list, const Row *row, const char *name, guint line, GEr
             o = k;
       if (o >= KOMI_N_ORIENTATIONS)
         return row_error (error, name, line, KEY_ORIENTATION, v[KEY_ORIENTATION],
-                          "0–7 or a name such as identity or rotate-90");
+                          _("0–7 or a name such as identity or rotate-90"));
       r.orientation = (guint) o;
     }
   if (!komi_game_result_check (&r, &local))
@@ -353,7 +357,7 @@ add_row (KomiResultList *list, const Row *row, const char *name, guint line, GEr
   if (v[KEY_OPPONENT] != NULL && v[KEY_OPPONENT][0] != '\0' && r.subject != KOMI_EMPTY
       && strcmp (v[KEY_OPPONENT], komi_game_result_opponent (&r)) != 0)
     return row_error (error, name, line, KEY_OPPONENT, v[KEY_OPPONENT],
-                      "the label of the side that is not the subject");
+                      _("the label of the side that is not the subject"));
   komi_result_list_add (list, &r);
   return TRUE;
 }
@@ -418,8 +422,8 @@ parse_csv (KomiResultList *list, char **lines, const char *name, GError **error)
       || (column_of[KEY_WINNER] < 0 && column_of[KEY_RESULT] < 0))
     {
       g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
-                   "%s, line %u: the header must name the columns black, white and winner "
-                   "(or result); it reads '%s'", name, header_line + 1, lines[header_line]);
+                   _("%s, line %u: the header must name the columns black, white and winner "
+                     "(or result); it reads '%s'"), name, header_line + 1, lines[header_line]);
       return FALSE;
     }
 
@@ -434,7 +438,7 @@ parse_csv (KomiResultList *list, char **lines, const char *name, GError **error)
       if (!ok)
         {
           g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
-                       "%s, line %u: a quoted field is not closed", name, i + 1);
+                       _("%s, line %u: a quoted field is not closed"), name, i + 1);
           return FALSE;
         }
       for (int k = 0; k < N_KEYS; k++)
@@ -464,8 +468,8 @@ parse_jsonl (KomiResultList *list, char **lines, const char *name, GError **erro
           || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
         {
           g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
-                       "%s, line %u: not a JSON object (%s)", name, i + 1,
-                       local ? local->message : "one object per line is expected");
+                       _("%s, line %u: not a JSON object (%s)"), name, i + 1,
+                       local ? local->message : _("one object per line is expected"));
           return FALSE;
         }
       object = json_node_get_object (json_parser_get_root (parser));
@@ -484,11 +488,11 @@ parse_jsonl (KomiResultList *list, char **lines, const char *name, GError **erro
               row.values[k] = numbers[k];
             }
           else
-            return row_error (error, name, i + 1, k, "not a string or a whole number",
-                              "a string (or a number for protocol and orientation)");
+            return row_error (error, name, i + 1, k, _("not a string or a whole number"),
+                              _("a string (or a number for protocol and orientation)"));
         }
       if (row.values[KEY_BLACK] == NULL || row.values[KEY_WHITE] == NULL)
-        return row_error (error, name, i + 1, KEY_BLACK, "", "keys black and white");
+        return row_error (error, name, i + 1, KEY_BLACK, "", _("keys black and white"));
       if (!add_row (list, &row, name, i + 1, error))
         return FALSE;
     }
@@ -517,7 +521,7 @@ komi_result_list_parse (const char  *text,
   if (*first == '\0')
     {
       g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_NO_GAMES,
-                   "%s is empty; it needs one game per line (CSV with a header, or JSON Lines)",
+                   _("%s is empty; it needs one game per line (CSV with a header, or JSON Lines)"),
                    name);
       return NULL;
     }

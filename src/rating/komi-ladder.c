@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-ladder.h"
 #include "komi-rating-private.h"
@@ -161,16 +162,19 @@ check_placeable (guint k, const double *games, const double *score,
         continue;
       g_string_append_printf (groups, "%s%s ", groups->len ? "; " : "", names->str);
       if (n == 0)
-        g_string_append (groups, "played no game against the other members");
+        g_string_append (groups, _("played no game against the other members"));
       else
-        g_string_append_printf (groups, "%s all %g games against the other members",
-                                given == 0 ? "won" : "lost", n);
+        g_string_append_printf (groups,
+                                given == 0 ? _("won all %g games against the other members")
+                                           : _("lost all %g games against the other members"),
+                                n);
     }
 
   g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_UNPLACEABLE,
-               "the ladder cannot be calibrated: %s. A rating exists only when every member "
-               "both took and gave up points across the ladder: add games between "
-               "neighbouring members, or a member of intermediate strength", groups->str);
+               /* Translators: %s lists the members that cannot be placed, with why. */
+               _("the ladder cannot be calibrated: %s. A rating exists only when every member "
+                 "both took and gave up points across the ladder: add games between "
+                 "neighbouring members, or a member of intermediate strength"), groups->str);
   return FALSE;
 }
 
@@ -232,8 +236,8 @@ komi_ladder_fit (guint               k,
   if (step > 1e-10 || !cholesky (info, m))
     {
       g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_UNPLACEABLE,
-                   "the ladder fit did not converge after %u steps; check the calibration "
-                   "games for members with almost no results against the rest", iter);
+                   _("the ladder fit did not converge after %u steps; check the calibration "
+                     "games for members with almost no results against the rest"), iter);
       return FALSE;
     }
 
@@ -330,7 +334,7 @@ komi_ladder_calibrate (const KomiGameResult *results,
 
       if (!komi_game_result_check (r, error))
         {
-          g_prefix_error (error, "result %" G_GSIZE_FORMAT ": ", g + 1);
+          g_prefix_error (error, _("result %zu: "), g + 1);
           return NULL;
         }
       if (r->outcome == KOMI_RESULT_VOID)
@@ -355,15 +359,15 @@ komi_ladder_calibrate (const KomiGameResult *results,
   if (k < 2)
     {
       g_set_error_literal (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_NO_GAMES,
-                           "calibration needs rated games between ladder members, and these "
-                           "results have none (void games are never rated)");
+                           _("calibration needs rated games between ladder members, and these "
+                             "results have none (void games are never rated)"));
       return NULL;
     }
   if (k > MAX_MEMBERS)
     {
       g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
-                   "the calibration games involve %u players; a ladder holds at most %d: "
-                   "calibrate from the ladder members' games only", k, MAX_MEMBERS);
+                   _("the calibration games involve %u players; a ladder holds at most %d: "
+                     "calibrate from the ladder members' games only"), k, MAX_MEMBERS);
       return NULL;
     }
   if (!g_hash_table_lookup_extended (index, pinned, NULL, &found))
@@ -373,7 +377,7 @@ komi_ladder_calibrate (const KomiGameResult *results,
       g_ptr_array_add (labels, NULL);
       all = g_strjoinv (", ", (char **) labels->pdata);
       g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
-                   "the member to pin, '%s', played no calibration game; pin one of: %s",
+                   _("the member to pin, '%s', played no calibration game; pin one of: %s"),
                    pinned, all);
       return NULL;
     }

@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-rating.h"
 #include "komi-rating-private.h"
@@ -99,7 +100,7 @@ static KomiLadder *
 ladder_field_error (GError **error, const char *field, const char *expected)
 {
   g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
-               "ladder: %s is missing or wrong; expected %s", field, expected);
+               _("ladder: %s is missing or wrong; expected %s"), field, expected);
   return NULL;
 }
 
@@ -131,25 +132,25 @@ komi_ladder_new_from_json (const char *text, gssize length, GError **error)
 
   if (!json_parser_load_from_data (parser, text, length, error))
     {
-      g_prefix_error (error, "the ladder is not JSON: ");
+      g_prefix_error (error, _("the ladder is not JSON: "));
       return NULL;
     }
   if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-    return ladder_field_error (error, "the top level", "an object");
+    return ladder_field_error (error, _("the top level"), _("an object"));
   root = json_node_get_object (json_parser_get_root (parser));
   if (!get_number (root, "protocol", TRUE, &number) || number < 1 || number != floor (number))
-    return ladder_field_error (error, "protocol", "a protocol number such as 1");
+    return ladder_field_error (error, "protocol", _("a protocol number such as 1"));
   ladder->protocol = (guint) number;
   number = 0;
   if (!get_number (root, "games", FALSE, &number) || number < 0)
-    return ladder_field_error (error, "games", "the number of calibration games");
+    return ladder_field_error (error, "games", _("the number of calibration games"));
   ladder->games = (guint) number;
   ladder->pinned = g_strdup (json_object_get_string_member_with_default (root, "pinned", NULL));
   ladder->date = g_strdup (json_object_get_string_member_with_default (root, "date", ""));
   if (!json_object_has_member (root, "members")
       || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (root, "members"))
       || json_array_get_length (members = json_object_get_array_member (root, "members")) == 0)
-    return ladder_field_error (error, "members", "a non-empty array of members");
+    return ladder_field_error (error, "members", _("a non-empty array of members"));
 
   for (guint i = 0; i < json_array_get_length (members); i++)
     {
@@ -161,24 +162,24 @@ komi_ladder_new_from_json (const char *text, gssize length, GError **error)
       double rating, se = 0, games = 0;
 
       if (!JSON_NODE_HOLDS_OBJECT (node))
-        return ladder_field_error (error, field, "an object with label and rating");
+        return ladder_field_error (error, field, _("an object with label and rating"));
       object = json_node_get_object (node);
       label = json_object_get_string_member_with_default (object, "label", NULL);
       if (label == NULL || label[0] == '\0' || komi_ladder_lookup (ladder, label) != NULL)
-        return ladder_field_error (error, field, "a label no other member has");
+        return ladder_field_error (error, field, _("a label no other member has"));
       if (!get_number (object, "rating", TRUE, &rating))
-        return ladder_field_error (error, field, "a rating (Elo, a number)");
+        return ladder_field_error (error, field, _("a rating (Elo, a number)"));
       if (!get_number (object, "se", FALSE, &se) || se < 0
           || !get_number (object, "games", FALSE, &games) || games < 0)
-        return ladder_field_error (error, field, "se and games to be numbers of 0 or more");
+        return ladder_field_error (error, field, _("se and games to be numbers of 0 or more"));
       member = _komi_ladder_add (ladder, label, rating, se);
       member->games = (guint) games;
       if (!get_number (object, "low", FALSE, &member->low)
           || !get_number (object, "high", FALSE, &member->high))
-        return ladder_field_error (error, field, "low and high to be numbers");
+        return ladder_field_error (error, field, _("low and high to be numbers"));
     }
   if (ladder->pinned == NULL || komi_ladder_lookup (ladder, ladder->pinned) == NULL)
-    return ladder_field_error (error, "pinned", "the label of one of the members");
+    return ladder_field_error (error, "pinned", _("the label of one of the members"));
   return g_steal_pointer (&ladder);
 }
 

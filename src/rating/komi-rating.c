@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-orientation.h"
 #include "komi-rating.h"
@@ -266,8 +267,8 @@ komi_rating_rate_subjects (const KomiLadder     *ladder,
   if (n_results > 0 && protocol != ladder->protocol)
     {
       g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_MIXED_PROTOCOLS,
-                   "the ladder was calibrated under Protocol %u but these are Protocol %u "
-                   "games; rate them against a Protocol %u ladder",
+                   _("the ladder was calibrated under Protocol %u but these are Protocol %u "
+                     "games; rate them against a Protocol %u ladder"),
                    ladder->protocol, protocol, protocol);
       return NULL;
     }
@@ -288,7 +289,7 @@ komi_rating_rate_subjects (const KomiLadder     *ladder,
         continue;
       if (!komi_game_result_check (r, error))
         {
-          g_prefix_error (error, "result %" G_GSIZE_FORMAT ": ", g + 1);
+          g_prefix_error (error, _("result %zu: "), g + 1);
           return NULL;
         }
       subject = komi_game_result_subject (r);
@@ -296,8 +297,8 @@ komi_rating_rate_subjects (const KomiLadder     *ladder,
       if (!g_hash_table_lookup_extended (members, opponent, NULL, &found))
         {
           g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_NOT_ON_LADDER,
-                       "%s played %s, which is not on the ladder; calibrate a ladder that "
-                       "includes it, or leave those games out", subject, opponent);
+                       _("%s played %s, which is not on the ladder; calibrate a ladder that "
+                         "includes it, or leave those games out"), subject, opponent);
           return NULL;
         }
       member = GPOINTER_TO_UINT (found);
@@ -359,8 +360,8 @@ komi_rating_rate_subjects (const KomiLadder     *ladder,
   if (out->len == 0)
     {
       g_set_error_literal (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_NO_GAMES,
-                           "no game has a subject to rate (every game is a ladder game); "
-                           "mark the subject's colour in each of its games");
+                           _("no game has a subject to rate (every game is a ladder game); "
+                             "mark the subject's colour in each of its games"));
       return NULL;
     }
   return g_steal_pointer (&out);

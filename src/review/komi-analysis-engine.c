@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include <json-glib/json-glib.h>
 
@@ -183,8 +184,8 @@ komi_analysis_engine_new (const KomiGtpRecipe *recipe,
   if (recipe->flavor != KOMI_GTP_GNUGO && recipe->flavor != KOMI_GTP_KATAGO)
     {
       g_set_error (error, KOMI_REVIEW_ERROR, KOMI_REVIEW_ERROR_ENGINE,
-                   "%s cannot analyse games: review needs KataGo or GNU Go "
-                   "(--engine katago or --engine gnugo)", recipe->label);
+                   _("%s cannot analyse games: review needs KataGo or GNU Go "
+                     "(--engine katago or --engine gnugo)"), recipe->label);
       return NULL;
     }
   /* KataGo prints its analysis only for moves its search visited; one
@@ -192,7 +193,7 @@ komi_analysis_engine_new (const KomiGtpRecipe *recipe,
   if (recipe->flavor == KOMI_GTP_KATAGO && recipe->visits < 2)
     {
       g_set_error (error, KOMI_REVIEW_ERROR, KOMI_REVIEW_ERROR_ENGINE,
-                   "KataGo needs at least 2 visits a position to analyse (katago:%u given)",
+                   _("KataGo needs at least 2 visits a position to analyse (katago:%u given)"),
                    recipe->visits);
       return NULL;
     }
@@ -274,7 +275,7 @@ evaluate_gnugo (KomiAnalysisEngine *self,
   if (!komi_analysis_parse_gnugo_score (score, &black_lead))
     {
       g_set_error (error, KOMI_REVIEW_ERROR, KOMI_REVIEW_ERROR_ANSWER,
-                   "GNU Go answered final_score with “%s”, not a score like B+3", score);
+                   _("GNU Go answered final_score with “%s”, not a score like B+3"), score);
       return FALSE;
     }
   if (g_ascii_strcasecmp (move, "resign") == 0)
@@ -282,7 +283,7 @@ evaluate_gnugo (KomiAnalysisEngine *self,
   else if (!komi_point_from_name (size, move, best))
     {
       g_set_error (error, KOMI_REVIEW_ERROR, KOMI_REVIEW_ERROR_ANSWER,
-                   "GNU Go answered reg_genmove with “%s”, not a point", move);
+                   _("GNU Go answered reg_genmove with “%s”, not a point"), move);
       return FALSE;
     }
   *lead = to_move == KOMI_BLACK ? black_lead : -black_lead;
@@ -332,7 +333,8 @@ evaluate_katago (KomiAnalysisEngine *self,
       g_autofree char *shown = g_utf8_make_valid (reply, MIN (strlen (reply), 120));
 
       g_set_error (error, KOMI_REVIEW_ERROR, KOMI_REVIEW_ERROR_ANSWER,
-                   "KataGo answered “%s” with no scoreLead or move: “%s”", command, shown);
+                   _("KataGo answered “%s” with no scoreLead or move: “%s”"),
+                   command, shown);
       return FALSE;
     }
   /* kata-genmove_analyze played the move (unless it resigned); take it back. */

@@ -8,7 +8,9 @@
 
 #include "config.h"
 
+#include <inttypes.h>
 #include <math.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-game.h"
 #include "komi-review.h"
@@ -43,8 +45,8 @@ komi_review_analyse_game (KomiAnalysisEngine      *engine,
   if (game->setup != NULL)
     {
       g_set_error (error, KOMI_REVIEW_ERROR, KOMI_REVIEW_ERROR_UNSUPPORTED,
-                   "Game %" G_GINT64_FORMAT " starts from setup stones, which the review "
-                   "cannot give the engine; it was not analysed", game->id);
+                   _("Game %" PRId64 " starts from setup stones, which the review "
+                     "cannot give the engine; it was not analysed"), game->id);
       return NULL;
     }
   n = game->moves->len;

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-coords.h"
 #include "komi-sgf-record.h"
@@ -53,7 +54,8 @@ prop_error (GError                 **error,
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, KOMI_SGF_ERROR, code, "line %u, column %u: %s",
+  /* Translators: where in the SGF file, then what is wrong there. */
+  g_set_error (error, KOMI_SGF_ERROR, code, _("line %u, column %u: %s"),
                prop->line, prop->column, message);
   return FALSE;
 }
@@ -107,7 +109,7 @@ read_game_kind (const KomiSgfNode *root, GError **error)
       g_autofree char *quoted = quote_value (value);
 
       return prop_error (error, KOMI_SGF_ERROR_UNSUPPORTED, prop,
-                         "GM[%s]: this is not a game of Go", quoted);
+                         _("GM[%s]: this is not a game of Go"), quoted);
     }
   return TRUE;
 }
@@ -133,14 +135,14 @@ read_size (KomiSgfRecord *record, const KomiSgfNode *root, GError **error)
       g_autofree char *quoted = quote_value (value);
 
       return prop_error (error, KOMI_SGF_ERROR_BAD_VALUE, prop,
-                         "SZ[%s] is not a board size", quoted);
+                         _("SZ[%s] is not a board size"), quoted);
     }
   if (parts[1] != NULL && rows != size)
     return prop_error (error, KOMI_SGF_ERROR_UNSUPPORTED, prop,
-                       "SZ[%s]: rectangular boards are not supported", value);
+                       _("SZ[%s]: rectangular boards are not supported"), value);
   if (size < KOMI_MIN_SIZE || size > KOMI_MAX_SIZE)
     return prop_error (error, KOMI_SGF_ERROR_UNSUPPORTED, prop,
-                       "SZ[%s]: board size %u is not supported (%u to %u)",
+                       _("SZ[%s]: board size %u is not supported (%u to %u)"),
                        value, (guint) size, KOMI_MIN_SIZE, KOMI_MAX_SIZE);
   record->size = (guint) size;
   return TRUE;
@@ -159,7 +161,7 @@ read_komi (KomiSgfRecord *record, const KomiSgfProperty *prop, GError **error)
     {
       g_autofree char *quoted = quote_value (value);
 
-      return prop_error (error, KOMI_SGF_ERROR_BAD_VALUE, prop, "KM[%s] is not a komi", quoted);
+      return prop_error (error, KOMI_SGF_ERROR_BAD_VALUE, prop, _("KM[%s] is not a komi"), quoted);
     }
   record->komi = komi;
   record->has_komi = TRUE;
@@ -187,7 +189,8 @@ read_points (const KomiSgfProperty *prop, guint size, guint8 *mask, GError **err
           g_autofree char *quoted = quote_value (value);
 
           return prop_error (error, KOMI_SGF_ERROR_BAD_VALUE, prop,
-                             "%s[%s] is not a point on a %ux%u board", prop->id, quoted, size, size);
+                             _("%s[%s] is not a point on a %ux%u board"),
+                             prop->id, quoted, size, size);
         }
       x0 = MIN (komi_point_x (size, a), komi_point_x (size, b));
       x1 = MAX (komi_point_x (size, a), komi_point_x (size, b));
@@ -219,7 +222,7 @@ read_setup (KomiSgfRecord *record, const KomiSgfNode *node, GError **error)
         continue;
       if (record->moves->len > 0)
         return prop_error (error, KOMI_SGF_ERROR_UNSUPPORTED, prop,
-                           "setup stones (%s) after move %u are not supported",
+                           _("setup stones (%s) after move %u are not supported"),
                            prop->id, record->moves->len);
       if (!read_points (prop, record->size, mask, error))
         return FALSE;
@@ -245,10 +248,10 @@ read_move (KomiSgfRecord *record, const KomiSgfNode *node, GError **error)
     return TRUE;
   if (black != NULL && white != NULL)
     return prop_error (error, KOMI_SGF_ERROR_BAD_VALUE, white,
-                       "move %u: a node cannot hold both B and W", record->moves->len + 1);
+                       _("move %u: a node cannot hold both B and W"), record->moves->len + 1);
   if (prop->values->len != 1)
     return prop_error (error, KOMI_SGF_ERROR_BAD_VALUE, prop,
-                       "move %u: %s has %u values", record->moves->len + 1, prop->id,
+                       _("move %u: %s has %u values"), record->moves->len + 1, prop->id,
                        prop->values->len);
   value = g_ptr_array_index (prop->values, 0);
   move.color = prop == black ? KOMI_BLACK : KOMI_WHITE;
@@ -257,7 +260,7 @@ read_move (KomiSgfRecord *record, const KomiSgfNode *node, GError **error)
       g_autofree char *quoted = quote_value (value);
 
       return prop_error (error, KOMI_SGF_ERROR_BAD_VALUE, prop,
-                         "move %u: %s[%s] is not a point on a %ux%u board",
+                         _("move %u: %s[%s] is not a point on a %ux%u board"),
                          record->moves->len + 1, prop->id, quoted, record->size, record->size);
     }
   g_array_append_val (record->moves, move);
@@ -351,7 +354,7 @@ komi_sgf_record_from_tree (const KomiSgfTree  *tree,
   if (index >= komi_sgf_tree_get_n_games (tree))
     {
       g_set_error (error, KOMI_SGF_ERROR, KOMI_SGF_ERROR_NO_GAME,
-                   "the file holds %u games; there is no game %u",
+                   _("the file holds %u games; there is no game %u"),
                    komi_sgf_tree_get_n_games (tree), index + 1);
       return NULL;
     }
@@ -451,7 +454,9 @@ move_error (GError          **error,
   komi_point_to_name (size, move->point, name);
   komi_point_to_sgf (size, move->point, sgf);
   g_set_error (error, KOMI_SGF_ERROR, KOMI_SGF_ERROR_ILLEGAL_MOVE,
-               "move %u, %s %s [%s]: %s", number, komi_color_to_name (move->color),
+               /* Translators: the move number, the colour (Black or White), the point
+                * as on the board (C3) and as SGF writes it (cg), then why it is illegal. */
+               _("move %u, %s %s [%s]: %s"), number, komi_color_to_name (move->color),
                name, sgf, reason);
 }
 
@@ -483,7 +488,7 @@ komi_sgf_record_replay (const KomiSgfRecord  *record,
 
       if (komi_game_is_over (game))
         {
-          g_autofree char *reason = g_strdup_printf ("the game is already over (%s)",
+          g_autofree char *reason = g_strdup_printf (_("the game is already over (%s)"),
                                                      komi_end_reason_to_string (komi_game_get_end_reason (game)));
           move_error (error, i + 1, record->size, move, reason);
           return NULL;
@@ -491,7 +496,7 @@ komi_sgf_record_replay (const KomiSgfRecord  *record,
       if (move->color != komi_game_get_to_move (game))
         {
           g_set_error (error, KOMI_SGF_ERROR, KOMI_SGF_ERROR_ILLEGAL_MOVE,
-                       "move %u: %s plays twice in a row; Komi replays only alternating games",
+                       _("move %u: %s plays twice in a row; Komi replays only alternating games"),
                        i + 1, komi_color_to_name (move->color));
           return NULL;
         }

@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-sgf-tree.h"
 
@@ -58,7 +59,8 @@ set_error (GError     **error,
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, KOMI_SGF_ERROR, code, "line %u, column %u: %s", line, column, message);
+  /* Translators: where in the SGF file, then what is wrong there. */
+  g_set_error (error, KOMI_SGF_ERROR, code, _("line %u, column %u: %s"), line, column, message);
 }
 
 static void
@@ -96,7 +98,7 @@ describe_char (const Scanner *s)
   gunichar c;
 
   if (s->p >= s->end)
-    return g_strdup ("end of file");
+    return g_strdup (_("end of file"));
   c = g_utf8_get_char (s->p);
   if (g_unichar_isgraph (c))
     return g_strdup_printf ("'%.*s'", (int) (g_utf8_next_char (s->p) - s->p), s->p);
@@ -184,7 +186,7 @@ ensure_utf8 (const char  *text,
       while (s.p < s.end)
         scanner_advance (&s);
       set_error (error, KOMI_SGF_ERROR_ENCODING, s.line, s.column,
-                 "NUL byte: this is not an SGF text file");
+                 _("NUL byte: this is not an SGF text file"));
       return FALSE;
     }
   if (g_utf8_validate (text, (gssize) length, NULL))
@@ -199,7 +201,7 @@ ensure_utf8 (const char  *text,
   if (*out == NULL)
     {
       g_set_error (error, KOMI_SGF_ERROR, KOMI_SGF_ERROR_ENCODING,
-                   "line 1, column 1: the text is neither UTF-8 nor %s",
+                   _("line 1, column 1: the text is neither UTF-8 nor %s"),
                    charset != NULL ? charset : "ISO-8859-1");
       return FALSE;
     }
@@ -229,10 +231,10 @@ find_first_game (Scanner *s, GError **error)
     }
   if (first.p == first.end)
     set_error (error, KOMI_SGF_ERROR_NO_GAME, first.line, first.column,
-               "empty file: no game tree");
+               _("empty file: no game tree"));
   else
     set_error (error, KOMI_SGF_ERROR_NO_GAME, first.line, first.column,
-               "no game tree: an SGF file starts with \"(;\"");
+               _("no game tree: an SGF file starts with \"(;\""));
   return FALSE;
 }
 
@@ -275,7 +277,7 @@ read_value (Scanner     *s,
       scanner_advance (s);
     }
   set_error (error, KOMI_SGF_ERROR_SYNTAX, line, column,
-             "unterminated property value: %s[ has no closing ']'", id);
+             _("unterminated property value: %s[ has no closing ']'"), id);
   return FALSE;
 }
 
@@ -301,7 +303,7 @@ read_property (Scanner      *s,
   if (id->len == 0)
     {
       set_error (error, KOMI_SGF_ERROR_SYNTAX, line, column,
-                 "property identifier without an upper-case letter");
+                 _("property identifier without an upper-case letter"));
       return FALSE;
     }
   scanner_skip_space (s);
@@ -310,7 +312,9 @@ read_property (Scanner      *s,
       g_autofree char *what = describe_char (s);
 
       set_error (error, KOMI_SGF_ERROR_SYNTAX, s->line, s->column,
-                 "expected '[' after property %s, found %s", id->str, what);
+                 /* Translators: the property (B, W, SZ…), then the character found or
+                  * "end of file". */
+                 _("expected '[' after property %s, found %s"), id->str, what);
       return FALSE;
     }
 
@@ -381,8 +385,8 @@ parse_collection (Scanner *s, KomiSgfTree *tree, GError **error)
             return TRUE;
           open = &g_array_index (stack, Frame, stack->len - 1);
           set_error (error, KOMI_SGF_ERROR_SYNTAX, s->line, s->column,
-                     "unexpected end of file: the game tree opened at line %u, column %u "
-                     "is not closed", open->line, open->column);
+                     _("unexpected end of file: the game tree opened at line %u, column %u "
+                       "is not closed"), open->line, open->column);
           return FALSE;
         }
 
@@ -399,7 +403,7 @@ parse_collection (Scanner *s, KomiSgfTree *tree, GError **error)
               g_autofree char *what = describe_char (s);
 
               set_error (error, KOMI_SGF_ERROR_SYNTAX, s->line, s->column,
-                         "expected ';' after '(', found %s", what);
+                         _("expected ';' after '(', found %s"), what);
               return FALSE;
             }
         }
@@ -408,7 +412,7 @@ parse_collection (Scanner *s, KomiSgfTree *tree, GError **error)
           if (g_array_index (stack, Frame, stack->len - 1).has_variations)
             {
               set_error (error, KOMI_SGF_ERROR_SYNTAX, s->line, s->column,
-                         "a node cannot follow a variation in the same sequence");
+                         _("a node cannot follow a variation in the same sequence"));
               return FALSE;
             }
           current = add_node (tree, current, s);
@@ -440,7 +444,7 @@ parse_collection (Scanner *s, KomiSgfTree *tree, GError **error)
           g_autofree char *what = describe_char (s);
 
           set_error (error, KOMI_SGF_ERROR_SYNTAX, s->line, s->column,
-                     "unexpected %s: expected ';', '(' or ')'", what);
+                     _("unexpected %s: expected ';', '(' or ')'"), what);
           return FALSE;
         }
     }
@@ -462,7 +466,7 @@ komi_sgf_parse (const char  *text,
   if (length > KOMI_SGF_MAX_INPUT)
     {
       g_set_error (error, KOMI_SGF_ERROR, KOMI_SGF_ERROR_TOO_LARGE,
-                   "the file is too large for a game record (%" G_GSIZE_FORMAT " bytes)",
+                   _("the file is too large for a game record (%zu bytes)"),
                    length);
       return NULL;
     }

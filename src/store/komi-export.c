@@ -9,10 +9,11 @@
 #include "config.h"
 
 #include <errno.h>
-#include <glib/gstdio.h>
-#include <json-glib/json-glib.h>
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 
 #include "komi-coords.h"
 #include "komi-export.h"
@@ -245,7 +246,7 @@ make_dir (const char *dir, GError **error)
   if (g_mkdir_with_parents (dir, 0755) == 0)
     return TRUE;
   g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-               "Cannot create the folder %s: %s", dir, g_strerror (errno));
+               _("Cannot create the folder %s: %s"), dir, g_strerror (errno));
   return FALSE;
 }
 

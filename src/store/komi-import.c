@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-import.h"
 #include "komi-sgf-record.h"
@@ -152,7 +153,7 @@ import_txn (KomiStore *self, gpointer user_data, GError **error)
     }
   if (rc != SQLITE_DONE)
     {
-      _komi_store_set_error (self, rc, error, "Cannot read the library");
+      _komi_store_set_error (self, rc, error, _("Cannot read the library"));
       return FALSE;
     }
   if (data->duplicate)
@@ -190,7 +191,7 @@ read_games (const char *path, const char *text, gsize length, ImportData *data,
       if (game == NULL)
         {
           if (n_games > 1)
-            g_prefix_error (error, "%s: game %u: ", name, i + 1);
+            g_prefix_error (error, _("%s: game %u: "), name, i + 1);
           else
             g_prefix_error (error, "%s: ", name);
           return FALSE;
@@ -200,7 +201,7 @@ read_games (const char *path, const char *text, gsize length, ImportData *data,
   if (n_games > 0)
     return TRUE;
   g_set_error (error, KOMI_SGF_ERROR, KOMI_SGF_ERROR_NO_GAME,
-               "%s: the file holds no game record", name);
+               _("%s: the file holds no game record"), name);
   return FALSE;
 }
 

@@ -8,7 +8,9 @@
 
 #include "config.h"
 
+#include <inttypes.h>
 #include <math.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-coords.h"
 #include "komi-store-private.h"
@@ -168,8 +170,8 @@ put_analysis_txn (KomiStore *self, gpointer user_data, GError **error)
 
 conflict:
   g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT,
-               "The analysis of game %" G_GINT64_FORMAT " is of other moves than the "
-               "library records for it; analyse the game again", a->game_id);
+               _("The analysis of game %" PRId64 " is of other moves than the "
+                 "library records for it; analyse the game again"), a->game_id);
   return FALSE;
 }
 
@@ -214,7 +216,7 @@ load_analysis_txn (KomiStore *self, gpointer user_data, GError **error)
     return TRUE;
   if (rc != SQLITE_ROW)
     {
-      _komi_store_set_error (self, rc, error, "Cannot read the library");
+      _komi_store_set_error (self, rc, error, _("Cannot read the library"));
       return FALSE;
     }
   a = komi_store_analysis_new ();
@@ -250,15 +252,15 @@ load_analysis_txn (KomiStore *self, gpointer user_data, GError **error)
           || (best != NULL && !komi_point_from_name (row.size, best, &m.best)))
         {
           g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_INVALID,
-                       "The analysis of game %" G_GINT64_FORMAT " is damaged at move %u; "
-                       "analyse the game again", data->game_id, m.turn);
+                       _("The analysis of game %" PRId64 " is damaged at move %u; "
+                         "analyse the game again"), data->game_id, m.turn);
           return FALSE;
         }
       g_array_append_val (a->moves, m);
     }
   if (rc != SQLITE_DONE)
     {
-      _komi_store_set_error (self, rc, error, "Cannot read the library");
+      _komi_store_set_error (self, rc, error, _("Cannot read the library"));
       return FALSE;
     }
   data->result = g_steal_pointer (&a);

@@ -8,7 +8,9 @@
 
 #include "config.h"
 
+#include <inttypes.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-store-private.h"
 
@@ -185,10 +187,11 @@ insert_call_txn (KomiStore *self, gpointer user_data, GError **error)
       return TRUE;
     }
   if (c->attempt > 0)
-    g_prefix_error (error, "Call attempt %u of turn %u (%s) of game %" G_GINT64_FORMAT ": ",
+    /* Translators: %s is the protocol's question, e.g. best_point. */
+    g_prefix_error (error, _("Call attempt %u of turn %u (%s) of game %" PRId64 ": "),
                     c->attempt, c->turn, c->question, data->game_id);
   else
-    g_prefix_error (error, "A call attempt of turn %u (%s) of game %" G_GINT64_FORMAT ": ",
+    g_prefix_error (error, _("A call attempt of turn %u (%s) of game %" PRId64 ": "),
                     c->turn, c->question, data->game_id);
   return FALSE;
 }
@@ -267,8 +270,8 @@ finish_call_locked (KomiStore *self, gint64 call_id, const KomiStoreCall *call, 
   if (sqlite3_changes (self->db) == 1)
     return TRUE;
   g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT,
-               "Call attempt %" G_GINT64_FORMAT " is not in flight in the library %s "
-               "(another Komi resumed this series meanwhile?); run the series again",
+               _("Call attempt %" PRId64 " is not in flight in the library %s "
+                 "(another Komi resumed this series meanwhile?); run the series again"),
                call_id, self->path);
   return FALSE;
 }

@@ -10,8 +10,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <glib/gstdio.h>
 #include <unistd.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 
 #include "komi-store-private.h"
 
@@ -31,8 +32,8 @@ control (KomiStore *self, const char *sql, GError **error)
   sqlite3_reset (stmt);
   if (rc == SQLITE_DONE)
     return TRUE;
-  _komi_store_set_error (self, rc, error, self->writer ? "Cannot write to the library"
-                                                       : "Cannot read the library");
+  _komi_store_set_error (self, rc, error, self->writer ? _("Cannot write to the library")
+                                                       : _("Cannot read the library"));
   return FALSE;
 }
 
@@ -116,7 +117,7 @@ transaction_locked (KomiStore        *self,
   if (write && !self->writer)
     {
       g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_WRITE,
-                   "The library %s is open for reading only", self->path);
+                   _("The library %s is open for reading only"), self->path);
       return FALSE;
     }
   /* IMMEDIATE takes the write lock first, so two writing processes wait
@@ -224,8 +225,8 @@ _komi_store_sync_now (KomiStore *self, GError **error)
   if (saved == 0)
     return TRUE;
   g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_WRITE,
-               "Cannot sync the library %s to the disk (%s): check the disk, then resume "
-               "the series", self->path, g_strerror (saved));
+               _("Cannot sync the library %s to the disk (%s): check the disk, then resume "
+                 "the series"), self->path, g_strerror (saved));
   return FALSE;
 }
 

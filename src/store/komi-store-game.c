@@ -8,7 +8,9 @@
 
 #include "config.h"
 
+#include <inttypes.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-coords.h"
 #include "komi-store-private.h"
@@ -53,10 +55,10 @@ find_game_locked (KomiStore *self, gint64 series_id, guint plan_index, gint64 *g
     }
   if (rc == SQLITE_DONE)
     g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_FOUND,
-                 "Series %" G_GINT64_FORMAT " has no game %u in the library %s",
+                 _("Series %" PRId64 " has no game %u in the library %s"),
                  series_id, plan_index + 1, self->path);
   else
-    _komi_store_set_error (self, rc, error, "Cannot read the library");
+    _komi_store_set_error (self, rc, error, _("Cannot read the library"));
   return FALSE;
 }
 
@@ -122,8 +124,9 @@ check_playable (gint64 game_id, const KomiStoreGameRow *row, GError **error)
   if (row->status == KOMI_GAME_STATUS_PENDING || row->status == KOMI_GAME_STATUS_RUNNING)
     return TRUE;
   g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT,
-               "Game %" G_GINT64_FORMAT " is already %s in the library; a game is never "
-               "played twice", game_id, komi_game_status_to_string (row->status));
+               /* Translators: %s is the game's status as stored: "finished", "void"… */
+               _("Game %" PRId64 " is already %s in the library; a game is never "
+                 "played twice"), game_id, komi_game_status_to_string (row->status));
   return FALSE;
 }
 
@@ -232,10 +235,10 @@ get_move_state (KomiStore *self, gint64 game_id, KomiStoreGameRow *row, GError *
     }
   if (rc == SQLITE_DONE)
     g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_FOUND,
-                 "There is no game %" G_GINT64_FORMAT " in the library %s",
+                 _("There is no game %" PRId64 " in the library %s"),
                  game_id, self->path);
   else
-    _komi_store_set_error (self, rc, error, "Cannot read the library");
+    _komi_store_set_error (self, rc, error, _("Cannot read the library"));
   return FALSE;
 }
 
@@ -258,8 +261,8 @@ add_move_txn (KomiStore *self, gpointer user_data, GError **error)
   if (data->turn > row.n_moves + 1)
     {
       g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT,
-                   "Move %u of game %" G_GINT64_FORMAT " arrived before move %u; moves are "
-                   "recorded in order", data->turn, data->game_id, row.n_moves + 1);
+                   _("Move %u of game %" PRId64 " arrived before move %u; moves are "
+                     "recorded in order"), data->turn, data->game_id, row.n_moves + 1);
       return FALSE;
     }
   /* A move replayed into a resumed game: it must be the one recorded. */
@@ -269,8 +272,8 @@ add_move_txn (KomiStore *self, gpointer user_data, GError **error)
   if (same_move (&g_array_index (stored, KomiMove, data->turn - 1), data->move))
     return TRUE;
   g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT,
-               "Move %u of game %" G_GINT64_FORMAT " is already recorded as another move; "
-               "the game did not replay as recorded", data->turn, data->game_id);
+               _("Move %u of game %" PRId64 " is already recorded as another move; "
+                 "the game did not replay as recorded"), data->turn, data->game_id);
   return FALSE;
 }
 
@@ -310,8 +313,8 @@ complete_moves (KomiStore              *self,
         if (i >= n_moves || !same_move (&g_array_index (stored, KomiMove, i), &moves[i]))
           {
             g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT,
-                         "The record of game %" G_GINT64_FORMAT " differs from its recorded "
-                         "moves at move %u; it was not stored", game_id, i + 1);
+                         _("The record of game %" PRId64 " differs from its recorded "
+                           "moves at move %u; it was not stored"), game_id, i + 1);
             return FALSE;
           }
     }
@@ -340,7 +343,7 @@ finish_locked (KomiStore *self, gint64 game_id, const KomiGameRecord *r, GError 
   if (size != row.size && row.n_moves > 0)
     {
       g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT,
-                   "Game %" G_GINT64_FORMAT " was recorded on a %ux%u board, not %ux%u",
+                   _("Game %" PRId64 " was recorded on a %ux%u board, not %ux%u"),
                    game_id, row.size, row.size, size, size);
       return FALSE;
     }

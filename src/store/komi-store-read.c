@@ -8,8 +8,10 @@
 
 #include "config.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-store-private.h"
 
@@ -177,7 +179,7 @@ collect (KomiStore *self, KomiStoreStmt *stmt, gpointer (*from_row) (sqlite3_stm
     g_ptr_array_add (rows, from_row (stmt));
   if (rc == SQLITE_DONE)
     return TRUE;
-  _komi_store_set_error (self, rc, error, "Cannot read the library");
+  _komi_store_set_error (self, rc, error, _("Cannot read the library"));
   return FALSE;
 }
 
@@ -223,7 +225,7 @@ komi_store_get_series (KomiStore *self, gint64 series_id, GError **error)
     {
       if (error == NULL || *error == NULL)
         g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_FOUND,
-                     "There is no series %" G_GINT64_FORMAT " in the library %s",
+                     _("There is no series %" PRId64 " in the library %s"),
                      series_id, self->path);
       return NULL;
     }
@@ -283,10 +285,10 @@ load_game_txn (KomiStore *self, gpointer user_data, GError **error)
     {
       if (rc == SQLITE_DONE)
         g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_FOUND,
-                     "There is no game %" G_GINT64_FORMAT " in the library %s",
+                     _("There is no game %" PRId64 " in the library %s"),
                      data->id, self->path);
       else
-        _komi_store_set_error (self, rc, error, "Cannot read the library");
+        _komi_store_set_error (self, rc, error, _("Cannot read the library"));
       return FALSE;
     }
   game = game_from_row (stmt);
@@ -299,8 +301,8 @@ load_game_txn (KomiStore *self, gpointer user_data, GError **error)
   if (!_komi_store_points_parse (game->size, text_column (stmt, C_DEAD), game->dead))
     {
       g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_INVALID,
-                   "The dead stones of game %" G_GINT64_FORMAT " are damaged (%s); restore "
-                   "the library from a backup", game->id, text_column (stmt, C_DEAD));
+                   _("The dead stones of game %" PRId64 " are damaged (%s); restore "
+                     "the library from a backup"), game->id, text_column (stmt, C_DEAD));
       return FALSE;
     }
   /* A setup of the wrong length would be a damaged row: it is ignored and
@@ -385,7 +387,7 @@ summarize_txn (KomiStore *self, gpointer user_data, GError **error)
     }
   if (rc == SQLITE_DONE)
     return TRUE;
-  _komi_store_set_error (self, rc, error, "Cannot read the library");
+  _komi_store_set_error (self, rc, error, _("Cannot read the library"));
   return FALSE;
 }
 

@@ -8,7 +8,9 @@
 
 #include "config.h"
 
+#include <inttypes.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-coords.h"
 #include "komi-store-private.h"
@@ -54,15 +56,15 @@ replay (const KomiStoreGame *g, GError **error)
       if (m->color != komi_game_get_to_move (game))
         {
           g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_INVALID,
-                       "Game %" G_GINT64_FORMAT " in the library does not replay: move %u "
-                       "is out of turn", g->id, i + 1);
+                       _("Game %" PRId64 " in the library does not replay: move %u "
+                         "is out of turn"), g->id, i + 1);
           return NULL;
         }
       if (!komi_game_play (game, m->point, &local))
         {
           g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_INVALID,
-                       "Game %" G_GINT64_FORMAT " in the library does not replay: move %u "
-                       "(%s %s): %s", g->id, i + 1, komi_color_to_name (m->color),
+                       _("Game %" PRId64 " in the library does not replay: move %u "
+                         "(%s %s): %s"), g->id, i + 1, komi_color_to_name (m->color),
                        komi_point_to_name (g->size, m->point, name), local->message);
           return NULL;
         }
@@ -110,8 +112,8 @@ komi_store_game_to_record (const KomiStoreGame *g, GError **error)
           || r->score.white_total != g->score.white_total)
         {
           g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_INVALID,
-                       "Game %" G_GINT64_FORMAT " in the library does not recount to its "
-                       "stored totals; restore the library from a backup", g->id);
+                       _("Game %" PRId64 " in the library does not recount to its "
+                         "stored totals; restore the library from a backup"), g->id);
           return NULL;
         }
     }
@@ -219,7 +221,7 @@ foreach_call_txn (KomiStore *self, gpointer user_data, GError **error)
     }
   if (rc == SQLITE_DONE)
     return TRUE;
-  _komi_store_set_error (self, rc, error, "Cannot read the library");
+  _komi_store_set_error (self, rc, error, _("Cannot read the library"));
   return FALSE;
 }
 

@@ -10,8 +10,10 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <string.h>
 #include <unistd.h>
+#include <glib/gi18n-lib.h>
 
 #include <glib/gstdio.h>
 
@@ -67,7 +69,7 @@ komi_store_begin_run (KomiStore   *self,
       int saved = errno;
 
       g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_OPEN,
-                   "Cannot open %s, which marks the series being run: %s", path,
+                   _("Cannot open %s, which marks the series being run: %s"), path,
                    g_strerror (saved));
       return FALSE;
     }
@@ -79,11 +81,11 @@ komi_store_begin_run (KomiStore   *self,
       close (fd);
       if (saved == EAGAIN || saved == EACCES)
         g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_BUSY,
-                     "Series %" G_GINT64_FORMAT " is being run by another process right now; "
-                     "wait for it to end or stop it there", series_id);
+                     _("Series %" PRId64 " is being run by another process right now; "
+                       "wait for it to end or stop it there"), series_id);
       else
         g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_OPEN,
-                     "Cannot lock %s: %s", path, g_strerror (saved));
+                     _("Cannot lock %s: %s"), path, g_strerror (saved));
       return FALSE;
     }
   detail = g_strdup_printf ("{\"series\":%" G_GINT64_FORMAT ",\"pid\":%d}", series_id,
@@ -166,7 +168,7 @@ list_interrupted_txn (KomiStore *self, gpointer user_data, GError **error)
     }
   if (rc != SQLITE_DONE)
     {
-      _komi_store_set_error (self, rc, error, "Cannot read the library's runs");
+      _komi_store_set_error (self, rc, error, _("Cannot read the library's runs"));
       return FALSE;
     }
   for (guint i = 0; i < order->len; i++)

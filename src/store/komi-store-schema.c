@@ -8,6 +8,9 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+#include <glib/gi18n-lib.h>
+
 #include "komi-store-private.h"
 
 /* The schema of the library, as a list of migrations from the first
@@ -247,11 +250,12 @@ set_sqlite_error (sqlite3 *db, GError **error, const char *path, const char *wha
 
   if (rc == SQLITE_NOTADB || rc == SQLITE_CORRUPT)
     g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_LIBRARY,
-                 "%s is not a Komi library (%s): choose another file with --db",
+                 _("%s is not a Komi library (%s): choose another file with --db"),
                  path, sqlite3_errmsg (db));
   else if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
     g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_BUSY,
-                 "%s: %s (%s): another program holds the library; wait for it to finish",
+                 /* Translators: the library's file, what failed, SQLite's own message. */
+                 _("%s: %s (%s): another program holds the library; wait for it to finish"),
                  path, what, sqlite3_errmsg (db));
   else
     g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_WRITE, "%s: %s (%s)",
@@ -271,7 +275,7 @@ _komi_store_check_version (sqlite3     *db,
       || !query_int (db, "PRAGMA application_id", &application_id)
       || !query_int (db, "SELECT count(*) FROM sqlite_schema", &n_tables))
     {
-      set_sqlite_error (db, error, path, "cannot read the schema version");
+      set_sqlite_error (db, error, path, _("cannot read the schema version"));
       return FALSE;
     }
   /* A file with tables but without our mark belongs to someone else:
@@ -280,15 +284,15 @@ _komi_store_check_version (sqlite3     *db,
       || (application_id == 0 && n_tables > 0))
     {
       g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_LIBRARY,
-                   "%s is an SQLite database of another program, not a Komi library: "
-                   "choose another file with --db", path);
+                   _("%s is an SQLite database of another program, not a Komi library: "
+                     "choose another file with --db"), path);
       return FALSE;
     }
   if (user_version > newest)
     {
       g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NEWER,
-                   "%s was written by a newer Komi (schema %" G_GINT64_FORMAT "); this one "
-                   "reads up to %u. Update Komi, or choose another library with --db",
+                   _("%s was written by a newer Komi (schema %" PRId64 "); this one "
+                     "reads up to %u. Update Komi, or choose another library with --db"),
                    path, user_version, newest);
       return FALSE;
     }
@@ -308,7 +312,7 @@ apply_one (sqlite3                  *db,
 
   if (sqlite3_exec (db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
     {
-      set_sqlite_error (db, error, path, "cannot start upgrading the library");
+      set_sqlite_error (db, error, path, _("cannot start upgrading the library"));
       return FALSE;
     }
   /* Another process may have migrated while we waited for the lock. */
@@ -327,8 +331,8 @@ apply_one (sqlite3                  *db,
 
 fail:
   g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_WRITE,
-               "Cannot upgrade the library %s to schema %u (%s); it is unchanged. Check "
-               "that the disk has space and the file can be written",
+               _("Cannot upgrade the library %s to schema %u (%s); it is unchanged. Check "
+                 "that the disk has space and the file can be written"),
                path, migration->version, message != NULL ? message : sqlite3_errmsg (db));
   sqlite3_free (message);
   sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL);

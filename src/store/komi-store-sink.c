@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <unistd.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-store-sink.h"
 
@@ -57,7 +58,7 @@ game_id_of (KomiStoreSink         *self,
   if (series_id == 0)
     {
       g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_FOUND,
-                   "The series was not begun in the library before its games");
+                   _("The series was not begun in the library before its games"));
       return FALSE;
     }
   if (cached != NULL)

@@ -8,8 +8,10 @@
 
 #include "config.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-coords.h"
 #include "komi-store-private.h"
@@ -68,10 +70,10 @@ _komi_store_get_game_row (KomiStore        *self,
     {
       if (rc == SQLITE_DONE)
         g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_FOUND,
-                     "There is no game %" G_GINT64_FORMAT " in the library %s",
+                     _("There is no game %" PRId64 " in the library %s"),
                      game_id, self->path);
       else
-        _komi_store_set_error (self, rc, error, "Cannot read the library");
+        _komi_store_set_error (self, rc, error, _("Cannot read the library"));
       return FALSE;
     }
   komi_game_status_from_string ((const char *) sqlite3_column_text (stmt, 0), &row->status);
@@ -106,8 +108,8 @@ _komi_store_read_moves (KomiStore *self,
           || m.color == KOMI_EMPTY)
         {
           g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_INVALID,
-                       "Move %u of game %" G_GINT64_FORMAT " in the library is damaged (%s); "
-                       "restore the library from a backup", moves->len + 1, game_id,
+                       _("Move %u of game %" PRId64 " in the library is damaged (%s); "
+                         "restore the library from a backup"), moves->len + 1, game_id,
                        (const char *) sqlite3_column_text (stmt, 1));
           return FALSE;
         }
@@ -115,7 +117,7 @@ _komi_store_read_moves (KomiStore *self,
     }
   if (rc == SQLITE_DONE)
     return TRUE;
-  _komi_store_set_error (self, rc, error, "Cannot read the library");
+  _komi_store_set_error (self, rc, error, _("Cannot read the library"));
   return FALSE;
 }
 
@@ -218,7 +220,7 @@ _komi_store_upsert_player (KomiStore   *self,
   _komi_store_bind_text (find, 3, version);
   if (sqlite3_step (find) != SQLITE_ROW)
     {
-      _komi_store_set_error (self, sqlite3_errcode (self->db), error, "Cannot record a player");
+      _komi_store_set_error (self, sqlite3_errcode (self->db), error, _("Cannot record a player"));
       return FALSE;
     }
   *player_id = sqlite3_column_int64 (find, 0);
@@ -289,9 +291,9 @@ plan_game (KomiStore *self, gint64 series_id, const KomiPlannedGame *g, GError *
   if (sqlite3_step (check) == SQLITE_ROW)
     return TRUE;
   g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT,
-               "Series %" G_GINT64_FORMAT " in the library planned game %u differently "
-               "(another Komi version?); it cannot be resumed by this one. Rename the "
-               "series to start it afresh", series_id, g->index + 1);
+               _("Series %" PRId64 " in the library planned game %u differently "
+                 "(another Komi version?); it cannot be resumed by this one. Rename the "
+                 "series to start it afresh"), series_id, g->index + 1);
   return FALSE;
 }
 

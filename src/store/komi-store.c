@@ -9,9 +9,10 @@
 #include "config.h"
 
 #include <errno.h>
-#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 
 #include "komi-coords.h"
 #include "komi-store-private.h"
@@ -63,34 +64,34 @@ _komi_store_set_error (KomiStore *self, int rc, GError **error, const char *what
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
       code = KOMI_STORE_ERROR_BUSY;
-      hint = "another program is writing to this library; wait for it to finish or "
-             "choose another library with --db";
+      hint = _("another program is writing to this library; wait for it to finish or "
+               "choose another library with --db");
       break;
     case SQLITE_FULL:
       code = KOMI_STORE_ERROR_WRITE;
-      hint = "the disk is full; free some space, then resume the series";
+      hint = _("the disk is full; free some space, then resume the series");
       break;
     case SQLITE_READONLY:
     case SQLITE_PERM:
       code = KOMI_STORE_ERROR_WRITE;
-      hint = "the library cannot be written; check the file's permissions";
+      hint = _("the library cannot be written; check the file's permissions");
       break;
     case SQLITE_IOERR:
       code = KOMI_STORE_ERROR_WRITE;
-      hint = "the disk reported an error; check it, then resume the series";
+      hint = _("the disk reported an error; check it, then resume the series");
       break;
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
       code = KOMI_STORE_ERROR_NOT_LIBRARY;
-      hint = "the file is damaged or not a Komi library; restore it from a backup";
+      hint = _("the file is damaged or not a Komi library; restore it from a backup");
       break;
     case SQLITE_CANTOPEN:
       code = KOMI_STORE_ERROR_OPEN;
-      hint = "check that the folder exists and can be written, or choose another with --db";
+      hint = _("check that the folder exists and can be written, or choose another with --db");
       break;
     case SQLITE_CONSTRAINT:
       code = KOMI_STORE_ERROR_CONFLICT;
-      hint = "the record disagrees with what the library holds";
+      hint = _("the record disagrees with what the library holds");
       break;
     default:
       code = KOMI_STORE_ERROR_WRITE;
@@ -118,7 +119,7 @@ _komi_store_prepare (KomiStore *self, const char *sql, GError **error)
   if (rc != SQLITE_OK)
     {
       /* Our SQL is fixed, so this is a schema that is not ours. */
-      _komi_store_set_error (self, rc, error, "Cannot read the library");
+      _komi_store_set_error (self, rc, error, _("Cannot read the library"));
       return NULL;
     }
   g_hash_table_insert (self->statements, (gpointer) sql, stmt);
@@ -133,7 +134,7 @@ _komi_store_step_done (KomiStore *self, KomiStoreStmt *stmt, GError **error)
   sqlite3_reset (stmt);
   if (rc == SQLITE_DONE || rc == SQLITE_ROW)
     return TRUE;
-  _komi_store_set_error (self, rc, error, "Cannot write to the library");
+  _komi_store_set_error (self, rc, error, _("Cannot write to the library"));
   return FALSE;
 }
 
@@ -144,8 +145,8 @@ exec (KomiStore *self, const char *sql, GError **error)
 
   if (rc == SQLITE_OK)
     return TRUE;
-  _komi_store_set_error (self, rc, error, self->writer ? "Cannot write to the library"
-                                                       : "Cannot read the library");
+  _komi_store_set_error (self, rc, error, self->writer ? _("Cannot write to the library")
+                                                       : _("Cannot read the library"));
   return FALSE;
 }
 
@@ -181,7 +182,7 @@ pragma_text (KomiStore *self, const char *sql, char **value, GError **error)
   sqlite3_finalize (stmt);
   if (rc == SQLITE_ROW || rc == SQLITE_DONE)
     return TRUE;
-  _komi_store_set_error (self, rc, error, "Cannot open the library");
+  _komi_store_set_error (self, rc, error, _("Cannot open the library"));
   return FALSE;
 }
 
@@ -203,8 +204,8 @@ configure (KomiStore *self, GError **error)
   if (g_ascii_strcasecmp (mode != NULL ? mode : "", "wal") != 0)
     {
       g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_OPEN,
-                   "the library cannot use write-ahead logging on this file system; "
-                   "put it on a local disk (--db)");
+                   _("the library cannot use write-ahead logging on this file system; "
+                     "put it on a local disk (--db)"));
       return FALSE;
     }
   if (!exec (self, "PRAGMA synchronous = NORMAL", error))
@@ -230,10 +231,10 @@ open_connection (const char *path, gboolean writer, GError **error)
     {
       if (!writer && !g_file_test (path, G_FILE_TEST_EXISTS))
         g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_FOUND,
-                     "There is no library at %s yet: run a series or import games first, "
-                     "or name another library with --db", path);
+                     _("There is no library at %s yet: run a series or import games first, "
+                       "or name another library with --db"), path);
       else
-        _komi_store_set_error (self, rc, error, "Cannot open the library");
+        _komi_store_set_error (self, rc, error, _("Cannot open the library"));
       return NULL;
     }
   sqlite3_busy_timeout (self->db, BUSY_TIMEOUT_MS);
@@ -258,8 +259,8 @@ komi_store_open (const char *path, GError **error)
       int saved = errno;
 
       g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_OPEN,
-                   "Cannot create the folder %s for the library: %s; choose another "
-                   "place with --db", dir, g_strerror (saved));
+                   _("Cannot create the folder %s for the library: %s; choose another "
+                     "place with --db"), dir, g_strerror (saved));
       return NULL;
     }
   /* The file is checked before anything is set on it: a database of
@@ -302,8 +303,8 @@ komi_store_open_reader (const char *path, GError **error)
   if (version == 0)
     {
       g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_FOUND,
-                   "%s is an empty file, not a Komi library yet: run a series or import "
-                   "games into it first", path);
+                   _("%s is an empty file, not a Komi library yet: run a series or import "
+                     "games into it first"), path);
       return NULL;
     }
   if (version < KOMI_STORE_SCHEMA_VERSION)
