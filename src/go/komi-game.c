@@ -287,6 +287,8 @@ komi_game_play (KomiGame *game, KomiPoint point, GError **error)
 
       if (point == KOMI_PASS || (point >= 0 && (guint) point < size * size))
         komi_point_to_name (size, point, name);
+      /* English, not translated: an engine's illegal move voids the game
+       * with this message as the stored reason. */
       g_set_error (error, KOMI_GO_ERROR, (int) err, "%s at %s is not allowed: %s",
                    komi_color_to_name (game->to_move), name, komi_move_error_to_string (err));
       return FALSE;

@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "komi-coords.h"
 #include "komi-match-game.h"
 #include "komi-protocol.h"
@@ -172,12 +174,12 @@ komi_match_play_game (const KomiMatchSettings *settings,
       if (m->color != komi_game_get_to_move (record->game))
         {
           g_set_error (error, KOMI_GO_ERROR, KOMI_MOVE_GAME_OVER,
-                       "Cannot resume: move %u of the record is out of turn", i + 1);
+                       _("Cannot resume: move %u of the record is out of turn"), i + 1);
           goto fail;
         }
       if (!komi_game_play (record->game, m->point, error))
         {
-          g_prefix_error (error, "Cannot resume at move %u of the record: ", i + 1);
+          g_prefix_error (error, _("Cannot resume at move %u of the record: "), i + 1);
           goto fail;
         }
       if (!notify_both (settings, record, m->color, m->point, cancellable, error))
@@ -246,7 +248,7 @@ komi_match_play_game (const KomiMatchSettings *settings,
         {
           /* Without a judge the count would be a guess: stop, keep nothing. */
           g_propagate_prefixed_error (error, g_steal_pointer (&local),
-                                      "The referee could not judge the dead stones: ");
+                                      _("The referee could not judge the dead stones: "));
           return NULL;
         }
     }

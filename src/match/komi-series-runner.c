@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "komi-model-player.h"
 #include "komi-series-runner.h"
 
@@ -154,8 +156,8 @@ budget_gate (gpointer user_data, GError **error)
   g_mutex_unlock (&run->lock);
   if (!ok)
     g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_PAUSED,
-                 "the series budget of $%.4f would be exceeded ($%.4f spent in this run); "
-                 "raise budget_usd in the series file and run it again to continue",
+                 _("the series budget of $%.4f would be exceeded ($%.4f spent in this run); "
+                   "raise budget_usd in the series file and run it again to continue"),
                  budget, spent);
   return ok;
 }

@@ -8,8 +8,10 @@
 
 #include "config.h"
 
-#include <json-glib/json-glib.h>
+#include <inttypes.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
 
 #include "komi-model-player.h"
 #include "komi-random-player.h"
@@ -55,7 +57,8 @@ komi_series_free (KomiSeries *series)
 static gboolean
 field_error (GError **error, const char *field, const char *expected)
 {
-  g_set_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_FIELD, "“%s”: %s", field, expected);
+  /* Translators: a field of the file, then what is wrong with it. */
+  g_set_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_FIELD, _("“%s”: %s"), field, expected);
   return FALSE;
 }
 
@@ -71,7 +74,7 @@ check_fields (JsonObject *object, const char *where, const char **known, GError 
       {
         g_autofree char *list = g_strjoinv (", ", (char **) known);
         g_autofree char *field = g_strdup_printf ("%s%s", where, (const char *) l->data);
-        g_autofree char *expected = g_strdup_printf ("unknown field; expected one of %s", list);
+        g_autofree char *expected = g_strdup_printf (_("unknown field; expected one of %s"), list);
 
         return field_error (error, field, expected);
       }
@@ -86,13 +89,13 @@ get_string (JsonObject *object, const char *field, gboolean required, GError **e
   if (node == NULL || JSON_NODE_HOLDS_NULL (node))
     {
       if (required)
-        field_error (error, field, "missing; it is required (a string)");
+        field_error (error, field, _("missing; it is required (a string)"));
       return NULL;
     }
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING
       || json_node_get_string (node)[0] == '\0')
     {
-      field_error (error, field, "must be a non-empty string");
+      field_error (error, field, _("must be a non-empty string"));
       return NULL;
     }
   return json_node_get_string (node);
@@ -104,8 +107,8 @@ get_uint (JsonObject *object, const char *field, const char *label, guint64 min,
           guint64 fallback, guint64 *out, GError **error)
 {
   JsonNode *node = json_object_get_member (object, field);
-  g_autofree char *expected = g_strdup_printf ("must be a whole number from %" G_GUINT64_FORMAT
-                                               " to %" G_GUINT64_FORMAT, min, max);
+  g_autofree char *expected = g_strdup_printf (_("must be a whole number from %" PRIu64
+                                                 " to %" PRIu64), min, max);
 
   if (node == NULL)
     {
@@ -135,7 +138,7 @@ check_player (const char *field, const char *spec, const KomiPlayerOptions *engi
 
   if (player != NULL)
     return TRUE;
-  g_set_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_FIELD, "“%s”: %s", field,
+  g_set_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_FIELD, _("“%s”: %s"), field,
                local->message);
   return FALSE;
 }
@@ -150,8 +153,8 @@ parse_engines (JsonObject *root, KomiSeries *series, GError **error)
   if (node == NULL)
     return TRUE;
   if (!JSON_NODE_HOLDS_OBJECT (node))
-    return field_error (error, "engines", "must be an object with gnugo, katago, "
-                                          "timeout_seconds");
+    return field_error (error, "engines", _("must be an object with gnugo, katago, "
+                                            "timeout_seconds"));
   engines = json_node_get_object (node);
   if (!check_fields (engines, "engines.", engine_fields, error))
     return FALSE;
@@ -171,7 +174,7 @@ parse_engines (JsonObject *root, KomiSeries *series, GError **error)
   if (node == NULL)
     return TRUE;
   if (!JSON_NODE_HOLDS_OBJECT (node))
-    return field_error (error, "engines.katago", "must be an object with binary, model, config");
+    return field_error (error, "engines.katago", _("must be an object with binary, model, config"));
   katago = json_node_get_object (node);
   if (!check_fields (katago, "engines.katago.", katago_fields, error))
     return FALSE;
@@ -190,8 +193,9 @@ parse_opponents (JsonObject *root, KomiSeries *series, guint64 default_pairs,
 
   if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node)
       || json_array_get_length (json_node_get_array (node)) == 0)
-    return field_error (error, "opponents", "must be a non-empty list of players, e.g. "
-                                            "[\"random\", {\"player\": \"gnugo:1\", \"pairs\": 4}]");
+    return field_error (error, "opponents",
+                        _("must be a non-empty list of players, e.g. "
+                          "[\"random\", {\"player\": \"gnugo:1\", \"pairs\": 4}]"));
   array = json_node_get_array (node);
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
@@ -226,11 +230,11 @@ parse_opponents (JsonObject *root, KomiSeries *series, guint64 default_pairs,
           have_pairs |= json_object_has_member (object, "pairs");
         }
       else
-        return field_error (error, label, "must be a player (a string such as \"gnugo:1\") or "
-                                          "an object {\"player\": …, \"pairs\": N}");
+        return field_error (error, label, _("must be a player (a string such as \"gnugo:1\") or "
+                                            "an object {\"player\": …, \"pairs\": N}"));
       if (!have_pairs)
-        return field_error (error, "pairs", "missing; give the pairs per opponent (a whole "
-                                            "number from 1), or pairs for each opponent");
+        return field_error (error, "pairs", _("missing; give the pairs per opponent (a whole "
+                                              "number from 1), or pairs for each opponent"));
       opponent->pairs = (guint) pairs;
       if (!check_player (label, opponent->player, &series->engines, error))
         return FALSE;
@@ -331,13 +335,13 @@ komi_series_new_from_json_with_engines (const char               *text,
   if (!json_parser_load_from_data (parser, text, length, &local))
     {
       g_set_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_FILE,
-                   "The series is not valid JSON: %s", local->message);
+                   _("The series is not valid JSON: %s"), local->message);
       return NULL;
     }
   if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     {
       g_set_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_FILE,
-                   "The series must be a JSON object (see data/examples/demo-series.json)");
+                   _("The series must be a JSON object (see data/examples/demo-series.json)"));
       return NULL;
     }
   root = json_node_get_object (json_parser_get_root (parser));
@@ -349,7 +353,7 @@ komi_series_new_from_json_with_engines (const char               *text,
   series->name = g_strdup (s);
   if (!json_object_has_member (root, "protocol"))
     {
-      field_error (error, "protocol", "missing; it is required (1 is the only protocol)");
+      field_error (error, "protocol", _("missing; it is required (1 is the only protocol)"));
       return NULL;
     }
   if (!get_uint (root, "protocol", "protocol", 1, 1, 1, &protocol, error))
@@ -375,8 +379,8 @@ komi_series_new_from_json_with_engines (const char               *text,
 
   if (!json_object_has_member (root, "seed"))
     {
-      field_error (error, "seed", "missing; it is required (a whole number): every game's "
-                                  "seeds and orientations derive from it");
+      field_error (error, "seed", _("missing; it is required (a whole number): every game's "
+                                    "seeds and orientations derive from it"));
       return NULL;
     }
   if (!get_uint (root, "seed", "seed", 0, G_MAXUINT64, 0, &series->seed, error)
@@ -392,7 +396,7 @@ komi_series_new_from_json_with_engines (const char               *text,
               && json_node_get_value_type (node) != G_TYPE_INT64)
           || json_node_get_double (node) <= 0)
         {
-          field_error (error, "budget_usd", "must be a positive number of US dollars, e.g. 5.0");
+          field_error (error, "budget_usd", _("must be a positive number of US dollars, e.g. 5.0"));
           return NULL;
         }
       series->budget_usd = json_node_get_double (node);
@@ -404,8 +408,8 @@ komi_series_new_from_json_with_engines (const char               *text,
     return NULL;
   if (g_strcmp0 (s, "katago") != 0 && g_strcmp0 (s, "gnugo") != 0 && g_strcmp0 (s, "none") != 0)
     {
-      field_error (error, "referee", "must be \"katago\" (the protocol's judge), \"gnugo\" or "
-                                     "\"none\"");
+      field_error (error, "referee", _("must be \"katago\" (the protocol's judge), \"gnugo\" or "
+                                       "\"none\""));
       return NULL;
     }
   series->referee = g_strdup (s);
@@ -431,7 +435,7 @@ komi_series_load_with_engines (const char               *path,
 
   if (!g_file_get_contents (path, &text, &length, error))
     {
-      g_prefix_error (error, "Cannot read the series: ");
+      g_prefix_error (error, _("Cannot read the series: "));
       return NULL;
     }
   series = komi_series_new_from_json_with_engines (text, (gssize) length, defaults, error);

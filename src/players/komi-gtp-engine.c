@@ -19,6 +19,9 @@
 #include "komi-gtp-process.h"
 
 /* An answer longer than this is not GTP from a 9x9 engine. */
+/* The errors below stay English: a game that loses its engine is void, and
+ * the message is stored as the reason (a restart in the middle of a game
+ * can fail to start the engine, too). */
 #define MAX_REPLY_BYTES   (1024 * 1024)
 /* How long a dying process may take to exit before it is killed. */
 #define EXIT_GRACE_MS     1000

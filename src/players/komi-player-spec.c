@@ -8,7 +8,9 @@
 
 #include "config.h"
 
+#include <inttypes.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-mixed-player.h"
 #include "komi-player-spec.h"
@@ -19,13 +21,13 @@
 
 #define SPEC_FORMS "random, gnugo:LEVEL (0–10), katago:VISITS, gtp:COMMAND or mix:P:ENGINE"
 
-#define MIX_FORM \
-  "write mix:P:ENGINE, e.g. mix:0.5:gnugo:1: P the chance of a random move on each turn, " \
-  "from 0 to 1 (like 0.25), ENGINE gnugo:LEVEL, katago:VISITS or gtp:COMMAND"
-
-#define KATAGO_HELP \
-  "KataGo needs a binary, a model and a config: set KOMI_KATAGO, KOMI_KATAGO_MODEL " \
-  "and KOMI_KATAGO_CONFIG or pass --katago-binary/--katago-model/--katago-config"
+/* Not a macro pasted into formats: xgettext cannot see into one. */
+static const char *
+katago_help (void)
+{
+  return _("KataGo needs a binary, a model and a config: set KOMI_KATAGO, KOMI_KATAGO_MODEL "
+           "and KOMI_KATAGO_CONFIG or pass --katago-binary/--katago-model/--katago-config");
+}
 
 /* An explicit option wins over the environment; empty counts as unset, so
  * `KOMI_KATAGO= komi-cli …` disables a value set in a profile. */
@@ -78,8 +80,10 @@ parse_number (const char  *spec,
   if (!g_ascii_string_to_unsigned (text, 10, min, max, out, NULL))
     {
       g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
-                   "“%s”: the %s must be a whole number from %" G_GUINT64_FORMAT
-                   " to %" G_GUINT64_FORMAT, spec, what, min, max);
+                   /* Translators: the first %s is the player as typed, the second
+                    * what is wrong in it, e.g. "GNU Go level". */
+                   _("“%s”: the %s must be a whole number from %" PRIu64 " to %" PRIu64),
+                   spec, what, min, max);
       return FALSE;
     }
   return TRUE;
@@ -97,7 +101,7 @@ gnugo_recipe (const char               *spec,
   guint64 level = 10;
 
   if (level_text != NULL &&
-      !parse_number (spec, level_text, "GNU Go level", 0, 10, &level, error))
+      !parse_number (spec, level_text, _("GNU Go level"), 0, 10, &level, error))
     return NULL;
 
   /* The build-time default (meson -Dgnugo=…) is the Debian location. */
@@ -107,7 +111,8 @@ gnugo_recipe (const char               *spec,
   if (found == NULL)
     {
       g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND,
-                   "GNU Go not found at %s: install the Debian package gnugo or pass --gnugo PATH",
+                   _("GNU Go not found at %s: install the Debian package gnugo or pass "
+                     "--gnugo PATH"),
                    path);
       return NULL;
     }
@@ -124,7 +129,9 @@ check_katago_file (const char  *path,
   if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
     return TRUE;
   g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND,
-               "KataGo %s not found at %s. " KATAGO_HELP, what, path);
+               /* Translators: the first %s is "KataGo model" or "KataGo config", the
+                * last how to give KataGo its files. */
+               _("%s not found at %s. %s"), what, path, katago_help ());
   return FALSE;
 }
 
@@ -142,7 +149,7 @@ katago_recipe (const char               *spec,
   guint64 visits = 100;
 
   if (visits_text != NULL &&
-      !parse_number (spec, visits_text, "number of KataGo visits", 1, MAX_KATAGO_VISITS,
+      !parse_number (spec, visits_text, _("number of KataGo visits"), 1, MAX_KATAGO_VISITS,
                      &visits, error))
     return NULL;
 
@@ -150,18 +157,19 @@ katago_recipe (const char               *spec,
    * start failure in the middle of a series. */
   if (binary == NULL || model == NULL || config == NULL)
     {
-      g_set_error_literal (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND, KATAGO_HELP);
+      g_set_error_literal (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND, katago_help ());
       return NULL;
     }
   found = find_executable (binary);
   if (found == NULL)
     {
       g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND,
-                   "KataGo binary not found at %s. " KATAGO_HELP, binary);
+                   /* Translators: the last %s says how to give KataGo its files. */
+                   _("KataGo binary not found at %s. %s"), binary, katago_help ());
       return NULL;
     }
-  if (!check_katago_file (model, "model", error) ||
-      !check_katago_file (config, "config", error))
+  if (!check_katago_file (model, _("KataGo model"), error) ||
+      !check_katago_file (config, _("KataGo config"), error))
     return NULL;
 
   recipe = komi_gtp_recipe_new (KOMI_GTP_KATAGO, found);
@@ -184,15 +192,15 @@ command_recipe (const char  *spec,
   if (!g_shell_parse_argv (command, NULL, &argv, &local_error))
     {
       g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
-                   "“%s”: the command line cannot be read: %s", spec, local_error->message);
+                   _("“%s”: the command line cannot be read: %s"), spec, local_error->message);
       return NULL;
     }
   found = find_executable (argv[0]);
   if (found == NULL)
     {
       g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND,
-                   "The GTP program %s was not found or is not executable: "
-                   "give its full path after “gtp:”", argv[0]);
+                   _("The GTP program %s was not found or is not executable: "
+                     "give its full path after “gtp:”"), argv[0]);
       return NULL;
     }
   /* The resolved path is recorded, so the settings say which binary ran. */
@@ -224,7 +232,8 @@ komi_gtp_recipe_new_from_spec (const char               *spec,
     recipe = command_recipe (spec, spec + 4, error);
   else
     g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
-                 "Unknown engine “%s”: use gnugo:LEVEL (0–10), katago:VISITS or gtp:COMMAND",
+                 _("Unknown engine “%s”: use gnugo:LEVEL (0–10), katago:VISITS or "
+                   "gtp:COMMAND"),
                  spec);
 
   if (recipe != NULL)
@@ -277,7 +286,9 @@ mixed_player (const char               *spec,
   if (colon == NULL || colon[1] == '\0')
     {
       g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
-                   "“%s”: " MIX_FORM, spec);
+                   _("“%s”: write mix:P:ENGINE, e.g. mix:0.5:gnugo:1: P the chance of a "
+                     "random move on each turn, from 0 to 1 (like 0.25), ENGINE gnugo:LEVEL, "
+                     "katago:VISITS or gtp:COMMAND"), spec);
       return NULL;
     }
   if (!parse_chance (rest, colon - rest, &p))
@@ -285,8 +296,8 @@ mixed_player (const char               *spec,
       g_autofree char *shown = g_strndup (rest, colon - rest);
 
       g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
-                   "“%s”: the chance of a random move must be a number from 0 to 1 written "
-                   "with a dot, like 0.25, not “%s”", spec, shown);
+                   _("“%s”: the chance of a random move must be a number from 0 to 1 "
+                     "written with a dot, like 0.25, not “%s”"), spec, shown);
       return NULL;
     }
   engine_spec = colon + 1;
@@ -295,7 +306,7 @@ mixed_player (const char               *spec,
     {
       if (g_error_matches (local_error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC))
         g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
-                     "“%s”: %s", spec, local_error->message);
+                     _("“%s”: %s"), spec, local_error->message);
       else
         g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
@@ -323,7 +334,8 @@ komi_player_new_from_spec (const char               *spec,
       !g_str_has_prefix (spec, "gtp:"))
     {
       g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
-                   "Unknown player “%s”: use " SPEC_FORMS, spec);
+                   /* Translators: the second %s lists the forms a player is written in. */
+                   _("Unknown player “%s”: use %s"), spec, SPEC_FORMS);
       return NULL;
     }
 

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-coords.h"
 #include "komi-referee.h"
@@ -174,15 +175,16 @@ parse_dead (KomiReferee     *self,
       if (!komi_point_from_name (size, tokens[i], &point) || point == KOMI_PASS)
         {
           g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_PROTOCOL,
-                       "%s listed “%s” among the dead stones, which is not a point",
+                       /* Translators: the engine (GNU Go 3.8), then its answer. */
+                       _("%s listed “%s” among the dead stones, which is not a point"),
                        self->recipe->label, tokens[i]);
           return FALSE;
         }
       if (komi_board_get (board, point) == KOMI_EMPTY)
         {
           g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_PROTOCOL,
-                       "%s called %s dead, but there is no stone there: "
-                       "its position differs from the game's", self->recipe->label, tokens[i]);
+                       _("%s called %s dead, but there is no stone there: "
+                         "its position differs from the game's"), self->recipe->label, tokens[i]);
           return FALSE;
         }
       g_array_append_val (out_dead, point);

@@ -160,6 +160,8 @@ komi_protocol_parse_play_or_pass (const char  *answer,
       return TRUE;
     }
   quoted = _komi_protocol_quote_answer (trimmed);
+  /* Protocol text, never translated: stored with the attempt and in the
+   * forfeit reason of a model that keeps answering like this. */
   g_set_error (error, KOMI_PROTOCOL_ERROR, KOMI_PROTOCOL_ERROR_INVALID_OPTION,
                "The answer %s to play_or_pass is not one of its options; "
                "it must be exactly “" KOMI_PROTOCOL_OPTION_PLACE_STONE "” or “"

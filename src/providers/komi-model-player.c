@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-model-player.h"
 
@@ -58,13 +59,15 @@ ask (KomiModelPlayer          *self,
         break;
     }
 
+  /* A forfeit's message is stored as the game's reason, so it stays English;
+   * a pause is only reported to whoever runs the series. */
   if (g_error_matches (last, KOMI_PROVIDER_ERROR, KOMI_PROVIDER_ERROR_MODEL_FAULT))
     g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_FORFEIT,
                  "no valid answer to %s in %d attempts (last: %s)",
                  komi_protocol_question_id (question), KOMI_MODEL_MAX_ATTEMPTS, last->message);
   else if (g_error_matches (last, KOMI_PROVIDER_ERROR, KOMI_PROVIDER_ERROR_TRANSPORT_BUDGET))
     g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_PAUSED,
-                 "%s; run the series again later to continue", last->message);
+                 _("%s; run the series again later to continue"), last->message);
   else if (g_error_matches (last, KOMI_PROVIDER_ERROR, KOMI_PROVIDER_ERROR_FATAL))
     g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_FATAL, "%s", last->message);
   else

@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-provider-profile.h"
 
@@ -69,8 +70,9 @@ komi_provider_api_to_string (KomiProviderApi api)
 static gboolean
 field_error (GError **error, const char *field, const char *expected)
 {
+  /* Translators: a field of the profile, then what is wrong with it. */
   g_set_error (error, KOMI_PROVIDER_PROFILE_ERROR, KOMI_PROVIDER_PROFILE_ERROR_FIELD,
-               "“%s”: %s", field, expected);
+               _("“%s”: %s"), field, expected);
   return FALSE;
 }
 
@@ -82,10 +84,10 @@ get_string (JsonObject *object, const char *field, gboolean required, char **out
   JsonNode *node = json_object_get_member (object, field);
 
   if (node == NULL || JSON_NODE_HOLDS_NULL (node))
-    return required ? field_error (error, field, "missing; it is required (a string)") : TRUE;
+    return required ? field_error (error, field, _("missing; it is required (a string)")) : TRUE;
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING
       || json_node_get_string (node)[0] == '\0')
-    return field_error (error, field, "must be a non-empty string");
+    return field_error (error, field, _("must be a non-empty string"));
   *out = g_strdup (json_node_get_string (node));
   return TRUE;
 }
@@ -109,7 +111,7 @@ get_enum (JsonObject *object, const char *field, const char **names, guint fallb
       }
   {
     g_autofree char *list = g_strjoinv (", ", (char **) names);
-    g_autofree char *expected = g_strdup_printf ("must be one of %s", list);
+    g_autofree char *expected = g_strdup_printf (_("must be one of %s"), list);
 
     return field_error (error, field, expected);
   }
@@ -134,8 +136,9 @@ get_number (JsonObject *object, const char *field, double min, double max, gbool
       return TRUE;
     }
   {
-    g_autofree char *expected = g_strdup_printf ("must be a %s from %g to %g",
-                                                 whole ? "whole number" : "number", min, max);
+    g_autofree char *expected = g_strdup_printf (whole ? _("must be a whole number from %g to %g")
+                                                       : _("must be a number from %g to %g"),
+                                                 min, max);
     return field_error (error, field, expected);
   }
 }
@@ -149,7 +152,7 @@ get_bool (JsonObject *object, const char *field, gboolean *out, GError **error)
   if (node == NULL || JSON_NODE_HOLDS_NULL (node))
     return TRUE;
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
-    return field_error (error, field, "must be true or false");
+    return field_error (error, field, _("must be true or false"));
   *out = json_node_get_boolean (node);
   return TRUE;
 }
@@ -164,15 +167,15 @@ parse_fields (JsonObject *object, KomiProviderProfile *p, GError **error)
       || !get_enum (object, "api", api_names, G_MAXUINT, &api, error))
     return FALSE;
   if (api == G_MAXUINT)
-    return field_error (error, "api", "missing; it is required (openai-chat, "
-                        "openai-responses, anthropic or gemini)");
+    return field_error (error, "api", _("missing; it is required (openai-chat, "
+                        "openai-responses, anthropic or gemini)"));
   p->api = api;
   if (!get_enum (object, "constrain", constrain_names, KOMI_PROVIDER_CONSTRAIN_JSON_SCHEMA,
                  &constrain, error))
     return FALSE;
   p->constrain = constrain;
   if (p->constrain == KOMI_PROVIDER_CONSTRAIN_VLLM_CHOICE && p->api != KOMI_PROVIDER_API_OPENAI_CHAT)
-    return field_error (error, "constrain", "vllm_choice needs \"api\": \"openai-chat\"");
+    return field_error (error, "constrain", _("vllm_choice needs \"api\": \"openai-chat\""));
 
   if (!get_string (object, "base_url", FALSE, &p->base_url, error)
       || !get_string (object, "model", TRUE, &p->model, error)
@@ -182,13 +185,13 @@ parse_fields (JsonObject *object, KomiProviderProfile *p, GError **error)
   if (p->base_url == NULL)
     p->base_url = g_strdup (default_base_urls[p->api]);
   if (!g_str_has_prefix (p->base_url, "http://") && !g_str_has_prefix (p->base_url, "https://"))
-    return field_error (error, "base_url", "must be an http:// or https:// URL");
+    return field_error (error, "base_url", _("must be an http:// or https:// URL"));
   while (g_str_has_suffix (p->base_url, "/"))
     p->base_url[strlen (p->base_url) - 1] = '\0';
   if (p->key_env != NULL && strspn (p->key_env, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstu"
                                     "vwxyz0123456789_") != strlen (p->key_env))
-    return field_error (error, "key_env", "must be the name of an environment variable "
-                        "(letters, digits and _), not the key itself");
+    return field_error (error, "key_env", _("must be the name of an environment variable "
+                        "(letters, digits and _), not the key itself"));
 
   if (!get_number (object, "temperature", 0, 2, FALSE, NAN, &p->temperature, error)
       || !get_number (object, "max_output_tokens", 1, 1e7, TRUE, 0, &max_tokens, error)
@@ -220,16 +223,16 @@ parse_fields (JsonObject *object, KomiProviderProfile *p, GError **error)
   p->retry_cap_ms = (guint) cap_ms;
 
   if (p->api == KOMI_PROVIDER_API_ANTHROPIC && p->logprobs)
-    return field_error (error, "logprobs", "the anthropic API returns no logprobs; remove it");
+    return field_error (error, "logprobs", _("the anthropic API returns no logprobs; remove it"));
   if (p->anthropic_tool && p->api != KOMI_PROVIDER_API_ANTHROPIC)
-    return field_error (error, "anthropic_tool", "applies to \"api\": \"anthropic\" only");
+    return field_error (error, "anthropic_tool", _("applies to \"api\": \"anthropic\" only"));
   /* The API rejects a forced tool while thinking is on. */
   if (p->anthropic_tool && p->thinking_budget != 0)
-    return field_error (error, "anthropic_tool", "cannot be used with thinking_budget; "
-                        "remove one of them");
+    return field_error (error, "anthropic_tool", _("cannot be used with thinking_budget; "
+                        "remove one of them"));
   if (p->thinking_budget < 0 && p->api != KOMI_PROVIDER_API_GEMINI)
-    return field_error (error, "thinking_budget", "must be a whole number from 0 (-1, "
-                        "automatic, is for gemini only)");
+    return field_error (error, "thinking_budget", _("must be a whole number from 0 (-1, "
+                        "automatic, is for gemini only)"));
   return TRUE;
 }
 
@@ -244,7 +247,7 @@ komi_provider_profile_new_from_json (JsonNode *root, GError **error)
   if (!JSON_NODE_HOLDS_OBJECT (root))
     {
       g_set_error (error, KOMI_PROVIDER_PROFILE_ERROR, KOMI_PROVIDER_PROFILE_ERROR_FILE,
-                   "A provider profile must be a JSON object");
+                   _("A provider profile must be a JSON object"));
       return NULL;
     }
   object = json_node_get_object (root);
@@ -256,7 +259,8 @@ komi_provider_profile_new_from_json (JsonNode *root, GError **error)
       if (!g_strv_contains (fields, l->data))
         {
           g_autofree char *list = g_strjoinv (", ", (char **) fields);
-          g_autofree char *expected = g_strdup_printf ("unknown field; expected one of %s", list);
+          g_autofree char *expected = g_strdup_printf (_("unknown field; expected one of %s"),
+                                                       list);
 
           field_error (error, l->data, expected);
           return NULL;
@@ -279,7 +283,7 @@ komi_provider_profile_load (const char *path, GError **error)
   if (!json_parser_load_from_file (parser, path, &local))
     {
       g_set_error (error, KOMI_PROVIDER_PROFILE_ERROR, KOMI_PROVIDER_PROFILE_ERROR_FILE,
-                   "Cannot read provider profile %s: %s", path, local->message);
+                   _("Cannot read provider profile %s: %s"), path, local->message);
       return NULL;
     }
   profile = komi_provider_profile_new_from_json (json_parser_get_root (parser), &local);

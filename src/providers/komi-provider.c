@@ -10,6 +10,7 @@
 
 #include <string.h>
 #include <time.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-provider.h"
 #include "komi-provider-keys.h"
@@ -75,7 +76,7 @@ komi_provider_new (const KomiProviderProfile *profile, GError **error)
       if (key == NULL || key[0] == '\0')
         {
           g_set_error (error, KOMI_PROVIDER_ERROR, KOMI_PROVIDER_ERROR_FATAL,
-                       "Set the environment variable %s to your API key (provider “%s”)",
+                       _("Set the environment variable %s to your API key (provider “%s”)"),
                        profile->key_env, profile->name);
           return NULL;
         }
@@ -299,6 +300,8 @@ classify (KomiProvider *self, const KomiTransportExchange *x, const char *const 
     }
 }
 
+/* A call's error is stored with its attempt and exported in the call log,
+ * so it stays English whatever the user's language. */
 static gboolean
 fail (GError **error, gint code, const char *format, ...) G_GNUC_PRINTF (3, 4);
 

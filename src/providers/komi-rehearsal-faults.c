@@ -8,9 +8,10 @@
 
 #include "config.h"
 
-#include <json-glib/json-glib.h>
 #include <stdlib.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
 
 #include "komi-rehearsal-faults.h"
 
@@ -113,15 +114,15 @@ komi_rehearsal_faults_parse (const char *spec, GError **error)
 
     bad:
       g_set_error (error, KOMI_REHEARSAL_ERROR, KOMI_REHEARSAL_ERROR_FAULT_SPEC,
-                   "bad fault '%s': write KIND:PROBABILITY (e.g. 429:0.1) or KIND@N "
-                   "(e.g. 500@3), KIND one of 429, 500, 529, timeout, malformed, "
-                   "truncated, refusal, invalid", g_strstrip (items[i]));
+                   _("bad fault '%s': write KIND:PROBABILITY (e.g. 429:0.1) or KIND@N "
+                     "(e.g. 500@3), KIND one of 429, 500, 529, timeout, malformed, "
+                     "truncated, refusal, invalid"), g_strstrip (items[i]));
       return NULL;
     }
   if (total > 1 + 1e-9)
     {
       g_set_error (error, KOMI_REHEARSAL_ERROR, KOMI_REHEARSAL_ERROR_FAULT_SPEC,
-                   "the fault probabilities add up to %.3g; keep their sum at most 1", total);
+                   _("the fault probabilities add up to %.3g; keep their sum at most 1"), total);
       return NULL;
     }
   return g_steal_pointer (&faults);

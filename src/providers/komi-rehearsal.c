@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-rehearsal-private.h"
 
@@ -333,11 +334,11 @@ server_thread (gpointer data)
     }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_ADDRESS_IN_USE))
     self->start_error = g_error_new (KOMI_REHEARSAL_ERROR, KOMI_REHEARSAL_ERROR_LISTEN,
-                                     "port %u on 127.0.0.1 is in use: choose another port, "
-                                     "or 0 for any free one", self->options.port);
+                                     _("port %u on 127.0.0.1 is in use: choose another port, "
+                                       "or 0 for any free one"), self->options.port);
   else
     self->start_error = g_error_new (KOMI_REHEARSAL_ERROR, KOMI_REHEARSAL_ERROR_LISTEN,
-                                     "cannot listen on 127.0.0.1:%u: %s",
+                                     _("cannot listen on 127.0.0.1:%u: %s"),
                                      self->options.port, error->message);
   self->started = TRUE;
   g_cond_broadcast (&self->cond);
