@@ -18,6 +18,7 @@
 #include "komi-game.h"
 #include "komi-library.h"
 #include "komi-library-load.h"
+#include "komi-record-text.h"
 #include "komi-score.h"
 
 struct _KomiLibrary
@@ -386,7 +387,7 @@ komi_replay_new (KomiStoreGame  *game,
     }
 
   if (game->counted)
-    replay->summary = komi_score_describe (&game->score);
+    replay->summary = komi_record_text_score (&game->score);
   else if (game->void_reason != NULL)
     replay->summary = g_strdup_printf ("%s: %s", game->result ? game->result : _("Void"),
                                        game->void_reason);
@@ -470,7 +471,7 @@ komi_replay_describe_calls (const KomiReplay *replay,
       /* Only what went wrong is named; a good answer speaks for itself. */
       if (c->outcome != NULL && !g_str_equal (c->outcome, "ok")
           && !g_str_equal (c->outcome, "answer"))
-        g_string_append_printf (text, ", %s", c->outcome);
+        g_string_append_printf (text, ", %s", komi_record_text_outcome (c->outcome));
       if (c->answer != NULL)
         g_string_append_printf (text, _(", answered %s"), c->answer);
       if (c->model_version != NULL)

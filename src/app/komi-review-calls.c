@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
+#include "komi-record-text.h"
 #include "komi-review-calls.h"
 
 /* Longer texts with line breaks are written out below the JSON: the
@@ -262,7 +263,8 @@ komi_review_call_widget (const KomiReviewCall *call,
   gtk_box_append (GTK_BOX (head), button);
   gtk_box_append (GTK_BOX (box), head);
 
-  g_string_append_printf (facts, _("Outcome: %s"), call->outcome);
+  g_string_append_printf (facts, _("Outcome: %s"),
+                          komi_record_text_outcome (call->outcome));
   if (call->status > 0)
     g_string_append_printf (facts, _(" · HTTP %d"), call->status);
   else
