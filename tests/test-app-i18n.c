@@ -13,6 +13,7 @@
 
 #include "komi-app-test-util.h"
 #include "komi-library.h"
+#include "komi-record-text.h"
 #include "komi-window.h"
 
 /* The main window in another language, with the catalogues the build
@@ -33,12 +34,15 @@ has_label (GtkWidget *widget, const char *text)
 }
 
 /* Switches the messages to @language: gettext reads LANGUAGE again once
- * setlocale() has run (and ignores it in the plain "C" locale). */
+ * setlocale() has run (and ignores it in the plain "C" locale). A
+ * setlocale() to the locale already set keeps the translations gettext
+ * has looked up; textdomain() forgets them. */
 static void
 use_language (const char *language)
 {
   g_setenv ("LANGUAGE", language, TRUE);
   setlocale (LC_MESSAGES, "C.UTF-8");
+  textdomain (textdomain (NULL));
 }
 
 static void
@@ -63,11 +67,44 @@ test_window_in (gconstpointer data)
   g_rmdir (dir);
 }
 
+/* The review window's count is in the user's language; the record's
+ * count (the SGF's last comment) stays English. A stored call outcome is
+ * shown translated. */
+static void
+test_score_in (gconstpointer data)
+{
+  const char * const *expect = data;   /* language, the count shown */
+  KomiScore score = {
+    .black_stones = 44, .black_territory = 37, .black_total = 81,
+    .white_stones = 0, .white_territory = 0, .komi = 7, .white_total = 7,
+    .winner = KOMI_BLACK, .margin = 74, .white_dead = 2,
+  };
+  g_autofree char *shown = NULL;
+  g_autofree char *recorded = NULL;
+
+  use_language (expect[0]);
+  shown = komi_record_text_score (&score);
+  recorded = komi_score_describe (&score);
+  g_assert_cmpstr (shown, ==, expect[1]);
+  g_assert_cmpstr (recorded, ==, "X: 44 stones + 37 territory = 81; O: 0 stones + 0 territory "
+                   "+ komi 7 = 7; X wins by 74 (dead removed: 0 X, 2 O)");
+  g_assert_cmpstr (komi_record_text_outcome ("invalid-option"), ==, expect[2]);
+  g_assert_cmpstr (komi_record_text_outcome ("no-such-outcome"), ==, "no-such-outcome");
+}
+
 int
 main (int argc, char *argv[])
 {
   static const char *german[] = { "de", "Serien", "Series" };
   static const char *chinese[] = { "zh_CN", "系列", "Series" };
+  static const char *german_score[] = {
+    "de", "Schwarz: 44 Steine + 37 Gebiet = 81; Weiß: 0 Steine + 0 Gebiet + Komi 7 = 7; "
+    "Schwarz gewinnt mit 74; tote Steine entfernt: 0 schwarze, 2 weiße", "ungültige Option"
+  };
+  static const char *chinese_score[] = {
+    "zh_CN", "黑方：44 子 + 37 目 = 81；白方：0 子 + 0 目 + 贴目 7 = 7；黑方胜 74；"
+    "已提除死子：黑 0，白 2", "无效选项"
+  };
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, KOMI_BUILD_LOCALE_DIR);
@@ -83,5 +120,7 @@ main (int argc, char *argv[])
 
   g_test_add_data_func ("/komi/app/i18n/german", german, test_window_in);
   g_test_add_data_func ("/komi/app/i18n/chinese", chinese, test_window_in);
+  g_test_add_data_func ("/komi/app/i18n/score-german", german_score, test_score_in);
+  g_test_add_data_func ("/komi/app/i18n/score-chinese", chinese_score, test_score_in);
   return g_test_run ();
 }

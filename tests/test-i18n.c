@@ -35,8 +35,10 @@ use_language (const char *language)
     g_setenv ("LANGUAGE", language, TRUE);
   else
     g_unsetenv ("LANGUAGE");
-  /* setlocale() also empties gettext's cache of translations. */
   setlocale (LC_MESSAGES, "");
+  /* gettext keeps what it has looked up across a setlocale() to the same
+   * locale; textdomain() makes it forget. */
+  textdomain (textdomain (NULL));
 }
 
 static gint
