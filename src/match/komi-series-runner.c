@@ -120,6 +120,7 @@ hook_call (guint                      turn,
 {
   Hooks *h = user_data;
   Run *run = h->run;
+  g_autoptr(GError) local = NULL;
 
   if (!attempt->in_flight)
     {
@@ -132,9 +133,16 @@ hook_call (guint                      turn,
       g_mutex_unlock (&run->lock);
     }
 
-  if (run->sink->klass->call_attempt == NULL)
+  if (run->sink->klass->call_attempt == NULL
+      || run->sink->klass->call_attempt (run->sink, h->game, turn, attempt, &local))
     return TRUE;
-  return run->sink->klass->call_attempt (run->sink, h->game, turn, attempt, error);
+  /* A call the library cannot record stops the run, as a move does: the
+   * game is nobody's fault and stays open to resume. Passed on as is, the
+   * library's message (in the user's language) would void the game and
+   * be stored as its reason. The run reports the library's own error. */
+  g_set_error_literal (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_FATAL, local->message);
+  run_fail (run, g_steal_pointer (&local));
+  return FALSE;
 }
 
 /* A new call is made only if even the dearest call so far would still fit
