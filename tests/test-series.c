@@ -10,6 +10,7 @@
 
 #include <glib/gstdio.h>
 
+#include "komi-rehearsal.h"
 #include "komi-series-runner.h"
 #include "komi-test-play.h"
 #include "komi-test-util.h"
@@ -308,6 +309,58 @@ memory_sink_clear (MemorySink *m)
   g_hash_table_unref (m->ended);
   g_hash_table_unref (m->seconds);
   g_mutex_clear (&m->lock);
+}
+
+/* A library that cannot take a model's call attempt. */
+static gboolean
+mem_call_refused (KomiSeriesSink *sink, const KomiPlannedGame *g, guint turn,
+                  const KomiProviderAttempt *attempt, GError **error)
+{
+  g_set_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_STORE, "disk gone");
+  return FALSE;
+}
+
+static const KomiSeriesSinkClass call_refusing_sink_class = {
+  mem_begin, mem_state, mem_started, mem_move, mem_finished, mem_call_refused,
+};
+
+/* A call the sink cannot record stops the run with the sink's own error,
+ * like a move: the game is no player's fault, so it is not voided (and
+ * the library's message, translated, is never its stored reason). */
+static void
+test_call_not_recorded (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-series-XXXXXX", NULL);
+  g_autofree char *profile = g_build_filename (dir, "rehearsal.json", NULL);
+  KomiRehearsalOptions options = { .seed = 3 };
+  g_autoptr(KomiRehearsal) server = NULL;
+  g_autoptr(KomiSeries) series = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = NULL;
+  MemorySink m;
+
+  server = komi_rehearsal_new (&options, &error);
+  g_assert_no_error (error);
+  json = g_strdup_printf ("{\"name\": \"rehearsal\", \"api\": \"openai-chat\", "
+                          "\"base_url\": \"%s/v1\", \"model\": \"m\"}",
+                          komi_rehearsal_get_base_url (server));
+  g_assert_true (g_file_set_contents (profile, json, -1, NULL));
+  g_free (json);
+  json = g_strdup_printf ("{\"name\": \"calls\", \"protocol\": 1, \"subject\": \"model:%s\", "
+                          "\"opponents\": [\"random\"], \"pairs\": 1, \"seed\": 1, "
+                          "\"referee\": \"none\"}", profile);
+  series = komi_series_new_from_json (json, -1, &error);
+  g_assert_no_error (error);
+
+  memory_sink_init (&m);
+  m.parent.klass = &call_refusing_sink_class;
+  g_assert_null (komi_series_run (series, &m.parent, 1, NULL, NULL, NULL, &error));
+  g_assert_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_STORE);
+  g_assert_cmpstr (error->message, ==, "disk gone");
+  g_assert_cmpuint (g_hash_table_size (m.results), ==, 0);
+  memory_sink_clear (&m);
+  g_remove (profile);
+  g_rmdir (dir);
 }
 
 static void
@@ -665,6 +718,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/series/plan", test_plan);
   g_test_add_func ("/komi/series/run-and-resume", test_run_and_resume);
   g_test_add_func ("/komi/series/cancel", test_cancel);
+  g_test_add_func ("/komi/series/call-not-recorded", test_call_not_recorded);
   g_test_add_func ("/komi/series/pause", test_pause);
   g_test_add_func ("/komi/series/cancel-while-paused", test_cancel_while_paused);
 
