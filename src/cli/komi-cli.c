@@ -8,11 +8,11 @@
 
 #include "config.h"
 
-#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "komi-cli.h"
+#include "komi-i18n.h"
 
 typedef struct
 {
@@ -58,7 +58,7 @@ print_usage (FILE *out)
 int
 main (int argc, char **argv)
 {
-  setlocale (LC_ALL, "");
+  komi_i18n_init ();
 
   if (argc < 2)
     {
