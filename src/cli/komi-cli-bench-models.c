@@ -86,7 +86,8 @@ bench_server_start (const char  *dir,
     }
   close (fd);
 
-  /* "Rehearsal provider at http://127.0.0.1:PORT (Ctrl-C stops it)" */
+  /* "Rehearsal provider at http://127.0.0.1:PORT (Ctrl-C stops it)", in
+   * whatever language: the address is the first http:// up to a space. */
   while (server->base_url == NULL && g_get_monotonic_time () < deadline)
     {
       g_autofree char *text = NULL;
@@ -95,9 +96,9 @@ bench_server_start (const char  *dir,
       g_usleep (5000);
       if (g_file_get_contents (server->log_path, &text, NULL, NULL)
           && strchr (text, '\n') != NULL
-          && (at = strstr (text, " at http://")) != NULL
-          && (end = strchr (at + 4, ' ')) != NULL)
-        server->base_url = g_strndup (at + 4, end - at - 4);
+          && (at = strstr (text, "http://")) != NULL
+          && (end = strchr (at, ' ')) != NULL)
+        server->base_url = g_strndup (at, end - at);
     }
   if (server->base_url == NULL)
     {
