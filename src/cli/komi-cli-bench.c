@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
 #include "komi-cli.h"
@@ -261,8 +262,8 @@ bench_engine_series (const char *dir, guint pairs, GError **error)
 int
 komi_cli_bench (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("- measure the rules core and "
-                                                            "the protocol on one core");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("- measure the rules core and "
+                                                               "the protocol on one core"));
   g_autoptr(GError) error = NULL;
   double budget = 3;
   gboolean library = FALSE, engines = FALSE, models = FALSE, models_memory = FALSE, all = FALSE;
@@ -276,33 +277,32 @@ komi_cli_bench (int argc, char **argv)
   gboolean pinned = FALSE;
   cpu_set_t every_core;
   const GOptionEntry entries[] = {
-    { "seconds", 0, 0, G_OPTION_ARG_DOUBLE, &budget, "Seconds per measurement (default 3)",
-      "S" },
+    { "seconds", 0, 0, G_OPTION_ARG_DOUBLE, &budget,
+      N_("Seconds per measurement (default 3)"), N_("S") },
     { "library", 0, 0, G_OPTION_ARG_NONE, &library,
-      "Also: a library of random games (listing, loading) and ratings over 100,000 games",
+      N_("Also: a library of random games (listing, loading) and ratings over 100,000 games"),
       NULL },
     { "library-games", 0, 0, G_OPTION_ARG_INT, &n_library,
-      "Games in the benchmark library (default 10000)", "N" },
+      N_("Games in the benchmark library (default 10000)"), N_("N") },
     { "engines", 0, 0, G_OPTION_ARG_NONE, &engines,
-      "Also: a jobs=2 GNU Go series, Komi's CPU against the engines'", NULL },
+      N_("Also: a jobs=2 GNU Go series, Komi's CPU against the engines'"), NULL },
     { "models", 0, 0, G_OPTION_ARG_NONE, &models,
-      "Also: model series against the rehearsal provider (CPU per call, series efficiency, "
-      "peak memory with 64 games in flight)", NULL },
+      N_("Also: model series against the rehearsal provider (CPU per call, series efficiency, "
+         "peak memory with 64 games in flight)"), NULL },
+    /* Hidden, never in --help: not translated. */
     { "models-memory", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &models_memory,
       "Only the memory figure of --models (run by it in a fresh process)", NULL },
     { "models-cpu", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &models_cpu,
       "Only the CPU figure of --models (for profiling)", NULL },
-    { "all", 0, 0, G_OPTION_ARG_NONE, &all, "Everything above", NULL },
+    { "all", 0, 0, G_OPTION_ARG_NONE, &all, N_("Everything above"), NULL },
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error) || budget <= 0 || budget > 600)
-    {
-      fprintf (stderr, "komi-cli bench: %s\n",
-               error ? error->message : "--seconds must be between 0 and 600");
-      return 2;
-    }
+    return komi_cli_usage ("bench", "%s", error ? error->message
+                                                : _("--seconds must be between 0 and 600"));
 
   if (models_memory)
     return _komi_cli_bench_models_memory ();
