@@ -32,7 +32,8 @@ print_event (const KomiRehearsalEvent *event, gpointer user_data)
   if (event->answer != NULL)
     g_string_append_printf (line, " %s", event->answer);
   if (event->fault != KOMI_REHEARSAL_FAULT_NONE && event->fault != KOMI_REHEARSAL_FAULT_TIMEOUT)
-    g_string_append_printf (line, " [fault %s]", komi_rehearsal_fault_to_string (event->fault));
+    g_string_append_printf (line, _(" [fault %s]"),
+                            komi_rehearsal_fault_to_string (event->fault));
   printf ("%s\n", line->str);
   fflush (stdout);
 }

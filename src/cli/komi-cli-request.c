@@ -56,7 +56,8 @@ play_moves (KomiGame *game, const char *moves, GError **error)
         }
       if (!komi_game_play (game, point, &local))
         {
-          g_set_error (error, local->domain, local->code, "move %u (%s): %s",
+          /* Translators: the move's number, as written, and why it is illegal */
+          g_set_error (error, local->domain, local->code, _("move %u (%s): %s"),
                        number, names[i], local->message);
           return FALSE;
         }
