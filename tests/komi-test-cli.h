@@ -61,6 +61,23 @@ run_komi_cli (char **out, char **err, ...)
   return status;
 }
 
+/* What a komi-cli process printed, and its exit status. */
+typedef struct
+{
+  int   status;
+  char *out;
+  char *err;
+} KomiCliRun;
+
+static inline void
+komi_cli_run_clear (KomiCliRun *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (KomiCliRun, komi_cli_run_clear)
+
 /* Removes a test's temporary folder and the files in it (one level). */
 static inline void
 remove_test_dir (const char *path)

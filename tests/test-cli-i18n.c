@@ -17,26 +17,10 @@
  * errors are translated, while what scripts read (JSON, SGF, JSON Lines,
  * CSV) is byte for byte what it is in English. */
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
 /* Runs komi-cli with LANGUAGE=@language (unset when NULL) and the
  * NULL-terminated arguments. */
 static void
-run_in (Run *run, const char *language, ...)
+run_in (KomiCliRun *run, const char *language, ...)
 {
   va_list ap;
 
@@ -61,11 +45,11 @@ read_file (const char *path)
 static void
 test_help (void)
 {
-  g_auto(Run) en = { 0, };
-  g_auto(Run) de = { 0, };
-  g_auto(Run) zh = { 0, };
-  g_auto(Run) de_export = { 0, };
-  g_auto(Run) zh_export = { 0, };
+  g_auto(KomiCliRun) en = { 0, };
+  g_auto(KomiCliRun) de = { 0, };
+  g_auto(KomiCliRun) zh = { 0, };
+  g_auto(KomiCliRun) de_export = { 0, };
+  g_auto(KomiCliRun) zh_export = { 0, };
 
   run_in (&en, NULL, "--help", NULL);
   g_assert_cmpint (en.status, ==, 0);
@@ -104,10 +88,10 @@ test_help (void)
 static void
 test_errors (void)
 {
-  g_auto(Run) en = { 0, };
-  g_auto(Run) de = { 0, };
-  g_auto(Run) de_orientation = { 0, };
-  g_auto(Run) zh_unknown = { 0, };
+  g_auto(KomiCliRun) en = { 0, };
+  g_auto(KomiCliRun) de = { 0, };
+  g_auto(KomiCliRun) de_orientation = { 0, };
+  g_auto(KomiCliRun) zh_unknown = { 0, };
 
   run_in (&en, NULL, "play", "--black", "random", NULL);
   g_assert_cmpint (en.status, ==, 2);
@@ -137,7 +121,7 @@ export_in (const char *language, const char *db, const char *dir, char **said)
   g_autofree char *sgf = g_build_filename (dir, "sgf", NULL);
   g_autofree char *calls = g_build_filename (dir, "calls.jsonl", NULL);
   g_autofree char *csv = g_build_filename (dir, "results.csv", NULL);
-  g_auto(Run) run = { 0, };
+  g_auto(KomiCliRun) run = { 0, };
 
   run_in (&run, language, "export", "--db", db, "--sgf", sgf, "--calls", calls, "--csv", csv,
           NULL);
@@ -146,25 +130,28 @@ export_in (const char *language, const char *db, const char *dir, char **said)
   *said = g_steal_pointer (&run.out);
 }
 
-/* The files in @dir/@sub, sorted. */
-static GPtrArray *
-list_files (const char *dir, const char *sub)
+static int
+compare_paths (gconstpointer a, gconstpointer b)
 {
-  g_autofree char *path = g_build_filename (dir, sub, NULL);
+  return g_strcmp0 (*(char **) a, *(char **) b);
+}
+
+/* What export_in() wrote into @dir, as paths below it, sorted. */
+static GPtrArray *
+list_exported (const char *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "sgf", NULL);
   g_autoptr(GDir) listing = g_dir_open (path, 0, NULL);
   GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
   const char *name;
 
   g_assert_nonnull (listing);
   while ((name = g_dir_read_name (listing)) != NULL)
-    g_ptr_array_add (names, g_build_filename (sub, name, NULL));
+    g_ptr_array_add (names, g_build_filename ("sgf", name, NULL));
+  g_ptr_array_add (names, g_strdup ("calls.jsonl"));
+  g_ptr_array_add (names, g_strdup ("results.csv"));
+  g_ptr_array_sort (names, compare_paths);
   return names;
-}
-
-static int
-compare_paths (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 (*(char **) a, *(char **) b);
 }
 
 /* Output for scripts is the same in every language: `request --json`,
@@ -182,12 +169,12 @@ test_machine_output (void)
   g_autofree char *results = g_build_filename (dir, "results.csv", NULL);
   g_autofree char *en_said = NULL, *de_said = NULL;
   g_autoptr(GPtrArray) en_files = NULL, de_files = NULL;
-  g_auto(Run) demo = { 0, };
-  g_auto(Run) import = { 0, };
-  g_auto(Run) en_request = { 0, };
-  g_auto(Run) de_request = { 0, };
-  g_auto(Run) en_ratings = { 0, };
-  g_auto(Run) zh_ratings = { 0, };
+  g_auto(KomiCliRun) demo = { 0, };
+  g_auto(KomiCliRun) import = { 0, };
+  g_auto(KomiCliRun) en_request = { 0, };
+  g_auto(KomiCliRun) de_request = { 0, };
+  g_auto(KomiCliRun) en_ratings = { 0, };
+  g_auto(KomiCliRun) zh_ratings = { 0, };
 
   run_in (&en_request, NULL, "request", "--moves", "E5 C3", "--json", NULL);
   run_in (&de_request, "de", "request", "--moves", "E5 C3", "--json", NULL);
@@ -222,15 +209,9 @@ test_machine_output (void)
   /* The sentences about the files are German; the files are not. */
   g_assert_nonnull (strstr (en_said, "Wrote 4 SGF files to "));
   g_assert_nonnull (strstr (de_said, "4 SGF-Dateien nach "));
-  en_files = list_files (en_dir, "sgf");
-  de_files = list_files (de_dir, "sgf");
-  g_assert_cmpuint (en_files->len, ==, 4);
-  g_ptr_array_add (en_files, g_strdup ("calls.jsonl"));
-  g_ptr_array_add (en_files, g_strdup ("results.csv"));
-  g_ptr_array_sort (en_files, compare_paths);
-  g_ptr_array_add (de_files, g_strdup ("calls.jsonl"));
-  g_ptr_array_add (de_files, g_strdup ("results.csv"));
-  g_ptr_array_sort (de_files, compare_paths);
+  en_files = list_exported (en_dir);
+  de_files = list_exported (de_dir);
+  g_assert_cmpuint (en_files->len, ==, 4 + 2);
   g_assert_cmpuint (de_files->len, ==, en_files->len);
   for (guint i = 0; i < en_files->len; i++)
     {
