@@ -254,10 +254,7 @@ komi_cli_analyse (int argc, char **argv)
             g_array_append_val (ids, g->id);
         }
       if (ids->len == 0)
-        {
-          komi_cli_usage ("analyse", _("series “%s” has no game with moves yet"), series);
-          return 1;
-        }
+        return komi_cli_error ("analyse", _("series “%s” has no game with moves yet"), series);
     }
   else
     g_array_append_val (ids, game_id);

@@ -89,10 +89,9 @@ komi_cli_export (int argc, char **argv)
                                     ((KomiStoreSeries *) g_ptr_array_index (all, i))->id);
           /* Translators: the error, then the series the library holds: "1, 2, 5" */
           if (ids->len > 0)
-            komi_cli_usage ("export", _("%s; it holds series %s"), error->message, ids->str);
-          else
-            komi_cli_usage ("export", _("%s; it holds no series yet"), error->message);
-          return 1;
+            return komi_cli_error ("export", _("%s; it holds series %s"), error->message,
+                                   ids->str);
+          return komi_cli_error ("export", _("%s; it holds no series yet"), error->message);
         }
     }
 

@@ -107,11 +107,8 @@ komi_cli_rehearse (int argc, char **argv)
     {
       options.api_key = g_getenv (key_env);
       if (options.api_key == NULL || *options.api_key == '\0')
-        {
-          komi_cli_usage ("rehearse", _("the environment variable %s is empty or not set; "
-                                        "export it, or leave out --key-env"), key_env);
-          return 1;
-        }
+        return komi_cli_error ("rehearse", _("the environment variable %s is empty or not set; "
+                                             "export it, or leave out --key-env"), key_env);
     }
 
   if ((rehearsal = komi_rehearsal_new (&options, &error)) == NULL)

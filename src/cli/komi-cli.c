@@ -46,17 +46,34 @@ komi_cli_fail (const char *subcommand, const GError *error)
   return 1;
 }
 
+static void
+print_message (const char *subcommand, const char *format, va_list args)
+{
+  g_autofree char *message = g_strdup_vprintf (format, args);
+
+  fprintf (stderr, "komi-cli %s: %s\n", subcommand, message);
+}
+
 int
 komi_cli_usage (const char *subcommand, const char *format, ...)
 {
-  g_autofree char *message = NULL;
   va_list args;
 
   va_start (args, format);
-  message = g_strdup_vprintf (format, args);
+  print_message (subcommand, format, args);
   va_end (args);
-  fprintf (stderr, "komi-cli %s: %s\n", subcommand, message);
   return 2;
+}
+
+int
+komi_cli_error (const char *subcommand, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  print_message (subcommand, format, args);
+  va_end (args);
+  return 1;
 }
 
 static void

@@ -38,5 +38,9 @@ int  komi_cli_fail     (const char *subcommand,
 int  komi_cli_usage    (const char *subcommand,
                         const char *format,
                         ...) G_GNUC_PRINTF (2, 3);
+/* The same for a failure that is not a usage error; returns 1. */
+int  komi_cli_error    (const char *subcommand,
+                        const char *format,
+                        ...) G_GNUC_PRINTF (2, 3);
 
 G_END_DECLS
