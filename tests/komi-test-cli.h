@@ -12,13 +12,14 @@
 #include <glib/gstdio.h>
 
 /* Runs the built komi-cli with the NULL-terminated arguments, as a user
- * would: a real process. Returns its exit status; @out and @err receive
- * what it printed. */
+ * would: a real process, with LANGUAGE set to @language (unset when NULL).
+ * Returns its exit status; @out and @err receive what it printed. */
 static inline int
-run_komi_cli_va (char **out, char **err, va_list ap)
+run_komi_cli_language_va (const char *language, char **out, char **err, va_list ap)
 {
   g_autofree char *cli = g_build_filename (g_getenv ("KOMI_BUILD_DIR"), "src", "cli",
                                            "komi-cli", NULL);
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GSubprocess) proc = NULL;
   g_autoptr(GError) error = NULL;
@@ -28,13 +29,24 @@ run_komi_cli_va (char **out, char **err, va_list ap)
   while ((arg = va_arg (ap, const char *)) != NULL)
     g_ptr_array_add (argv, (char *) arg);
   g_ptr_array_add (argv, NULL);
-  proc = g_subprocess_newv ((const char * const *) argv->pdata,
-                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                            &error);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  if (language != NULL)
+    g_subprocess_launcher_setenv (launcher, "LANGUAGE", language, TRUE);
+  else
+    g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
+  proc = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
   g_assert_no_error (error);
   g_subprocess_communicate_utf8 (proc, NULL, NULL, out, err, &error);
   g_assert_no_error (error);
   return g_subprocess_get_if_exited (proc) ? g_subprocess_get_exit_status (proc) : -1;
+}
+
+/* The same in the language of the test's own environment. */
+static inline int
+run_komi_cli_va (char **out, char **err, va_list ap)
+{
+  return run_komi_cli_language_va (g_getenv ("LANGUAGE"), out, err, ap);
 }
 
 static inline int
@@ -48,6 +60,23 @@ run_komi_cli (char **out, char **err, ...)
   va_end (ap);
   return status;
 }
+
+/* What a komi-cli process printed, and its exit status. */
+typedef struct
+{
+  int   status;
+  char *out;
+  char *err;
+} KomiCliRun;
+
+static inline void
+komi_cli_run_clear (KomiCliRun *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (KomiCliRun, komi_cli_run_clear)
 
 /* Removes a test's temporary folder and the files in it (one level). */
 static inline void

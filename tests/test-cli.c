@@ -18,25 +18,9 @@
 
 /* komi-cli as a user runs it: a real process, real GNU Go, real files. */
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
 /* Runs komi-cli with the NULL-terminated arguments. */
 static void
-run_cli (Run *run, ...)
+run_cli (KomiCliRun *run, ...)
 {
   va_list ap;
 
@@ -56,8 +40,8 @@ test_play_then_score (void)
   g_autoptr(KomiGame) game = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *want = NULL;
-  g_auto(Run) play = { 0, };
-  g_auto(Run) score = { 0, };
+  g_auto(KomiCliRun) play = { 0, };
+  g_auto(KomiCliRun) score = { 0, };
 
   if (!have_gnugo ())
     return;
@@ -94,8 +78,8 @@ test_demo (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("komi-cli-demo-XXXXXX", NULL);
   g_autofree char *db = g_build_filename (dir, "demo.db", NULL);
-  g_auto(Run) run = { 0, };
-  g_auto(Run) kept = { 0, };
+  g_auto(KomiCliRun) run = { 0, };
+  g_auto(KomiCliRun) kept = { 0, };
   g_autoptr(KomiStore) store = NULL;
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GError) error = NULL;
@@ -140,12 +124,12 @@ test_demo (void)
 static void
 test_bad_input (void)
 {
-  g_auto(Run) unknown = { 0, };
-  g_auto(Run) player = { 0, };
-  g_auto(Run) gnugo = { 0, };
-  g_auto(Run) seed = { 0, };
-  g_auto(Run) missing = { 0, };
-  g_auto(Run) referee = { 0, };
+  g_auto(KomiCliRun) unknown = { 0, };
+  g_auto(KomiCliRun) player = { 0, };
+  g_auto(KomiCliRun) gnugo = { 0, };
+  g_auto(KomiCliRun) seed = { 0, };
+  g_auto(KomiCliRun) missing = { 0, };
+  g_auto(KomiCliRun) referee = { 0, };
 
   run_cli (&unknown, "frobnicate", NULL);
   g_assert_cmpint (unknown.status, ==, 2);
@@ -178,7 +162,7 @@ test_bad_input (void)
 static void
 test_bench_prints_figures (void)
 {
-  g_auto(Run) run = { 0, };
+  g_auto(KomiCliRun) run = { 0, };
 
   run_cli (&run, "bench", "--seconds", "0.2", NULL);
   g_assert_cmpint (run.status, ==, 0);

@@ -8,10 +8,13 @@
 
 #include "config.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <glib/gi18n.h>
 
 #include "komi-cli-util.h"
 #include "komi-cli.h"
@@ -36,7 +39,7 @@ on_progress (gint64 game_id, guint done, guint total, gpointer user_data)
   if (done != total)
     return;
   g_mutex_lock (&progress_lock);
-  fprintf (stderr, "Game %" G_GINT64_FORMAT ": %u positions analysed (%.0f s since the start)\n",
+  fprintf (stderr, _("Game %" PRId64 ": %u positions analysed (%.0f s since the start)\n"),
            game_id, total, (g_get_monotonic_time () - *started) / (double) G_USEC_PER_SEC);
   g_mutex_unlock (&progress_lock);
 }
@@ -50,21 +53,26 @@ format_lead (char buf[16], double value)
     g_snprintf (buf, 16, "%+.1f", value);
 }
 
+/* Over "  %4s  %-7s %7s %7s %6s  %-5s %s" (a negative width: left-aligned). */
+static const KomiCliHeading move_headings[] = {
+  { N_("move"), 4, 2 }, { N_("played"), -7, 2 }, { N_("before"), 7, 1 }, { N_("after"), 7, 1 },
+  { N_("lost"), 6, 1 }, { N_("best"), -5, 2 }, { "", 0, 1 },
+};
+
 static void
 print_analysis (const KomiStoreGame *game, const KomiStoreAnalysis *a)
 {
   guint n_bad = 0;
 
-  printf ("Game %" G_GINT64_FORMAT ": %s (B) vs %s (W), %s\n", game->id,
+  printf (_("Game %" PRId64 ": %s (B) vs %s (W), %s\n"), game->id,
           game->black_name != NULL ? game->black_name : game->black_spec,
           game->white_name != NULL ? game->white_name : game->white_spec,
-          game->result != NULL ? game->result : "no result");
-  printf ("  Analysis: %s (%s %s), %.1f s\n", a->label, a->engine,
+          game->result != NULL ? game->result : _("no result"));
+  printf (_("  Analysis: %s (%s %s), %.1f s\n"), a->label, a->engine,
           a->engine_version != NULL ? a->engine_version : "", a->seconds);
-  printf ("  Leads are points for the side that moved (%s). Mistake: lost %g, blunder: %g.\n",
+  printf (_("  Leads are points for the side that moved (%s). Mistake: lost %g, blunder: %g.\n"),
           a->label, a->mistake, a->blunder);
-  printf ("  %4s  %-7s %7s %7s %6s  %-5s %s\n", "move", "played", "before", "after", "lost",
-          "best", "");
+  komi_cli_print_headings (stdout, move_headings, G_N_ELEMENTS (move_headings));
   for (guint i = 0; i < a->moves->len; i++)
     {
       const KomiStoreAnalysisMove *m = &g_array_index (a->moves, KomiStoreAnalysisMove, i);
@@ -84,9 +92,9 @@ print_analysis (const KomiStoreGame *game, const KomiStoreAnalysis *a)
   /* A series game's subject is the model under test; an imported game has
    * none, so both sides' blunders are listed. */
   if (game->subject != KOMI_EMPTY)
-    printf ("  Blunders of the subject (%s):\n", komi_color_to_name (game->subject));
+    printf (_("  Blunders of the subject (%s):\n"), komi_color_to_name (game->subject));
   else
-    printf ("  Blunders:\n");
+    printf ("%s\n", _("  Blunders:"));
   for (guint i = 0; i < a->moves->len; i++)
     {
       const KomiStoreAnalysisMove *m = &g_array_index (a->moves, KomiStoreAnalysisMove, i);
@@ -96,14 +104,18 @@ print_analysis (const KomiStoreGame *game, const KomiStoreAnalysis *a)
           || (game->subject != KOMI_EMPTY && m->color != game->subject))
         continue;
       n_bad++;
-      printf ("    move %u, %s %s: lost %.1f points, best was %s (%s)\n", m->turn,
-              komi_color_to_name (m->color), komi_point_to_name (game->size, m->point, point),
-              m->loss, m->best == KOMI_NO_POINT ? "to resign"
-                                                 : komi_point_to_name (game->size, m->best, best),
-              a->label);
+      if (m->best == KOMI_NO_POINT)
+        printf (_("    move %u, %s %s: lost %.1f points, best was to resign (%s)\n"), m->turn,
+                komi_color_to_name (m->color),
+                komi_point_to_name (game->size, m->point, point), m->loss, a->label);
+      else
+        printf (_("    move %u, %s %s: lost %.1f points, best was %s (%s)\n"), m->turn,
+                komi_color_to_name (m->color),
+                komi_point_to_name (game->size, m->point, point), m->loss,
+                komi_point_to_name (game->size, m->best, best), a->label);
     }
   if (n_bad == 0)
-    printf ("    none\n");
+    printf ("%s\n", _("    none"));
 }
 
 /* The series named @text: its number, or its exact name. */
@@ -127,7 +139,7 @@ find_series (KomiStore *store, const char *text, gint64 *series_id, GError **err
         }
     }
   g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_FOUND,
-               "The library holds no series “%s”; 'komi-cli series' lists them", text);
+               _("The library holds no series “%s”; 'komi-cli series' lists them"), text);
   return FALSE;
 }
 
@@ -153,54 +165,55 @@ komi_cli_analyse (int argc, char **argv)
   int jobs = 1;
   GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
-      "The library (default: $XDG_DATA_HOME/komi/library.db)", "PATH" },
-    { "game", 0, 0, G_OPTION_ARG_INT64, &game_id, "Analyse this game", "ID" },
+      N_("The library (default: $XDG_DATA_HOME/komi/library.db)"), N_("PATH") },
+    { "game", 0, 0, G_OPTION_ARG_INT64, &game_id, N_("Analyse this game"), N_("ID") },
     { "series", 0, 0, G_OPTION_ARG_STRING, &series,
-      "Analyse every begun game of this series", "NAME|ID" },
+      N_("Analyse every begun game of this series"), N_("NAME|ID") },
     { "engine", 0, 0, G_OPTION_ARG_STRING, &engine,
-      "katago[:VISITS] or gnugo[:LEVEL] (default katago when configured, else gnugo:5)",
-      "ENGINE" },
+      N_("katago[:VISITS] or gnugo[:LEVEL] (default katago when configured, else gnugo:5)"),
+      N_("ENGINE") },
     { "mistake", 0, 0, G_OPTION_ARG_DOUBLE, &mistake,
-      "Points lost that make a move a mistake (default 3)", "POINTS" },
+      N_("Points lost that make a move a mistake (default 3)"), N_("POINTS") },
     { "blunder", 0, 0, G_OPTION_ARG_DOUBLE, &blunder,
-      "Points lost that make a move a blunder (default 6)", "POINTS" },
+      N_("Points lost that make a move a blunder (default 6)"), N_("POINTS") },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
-      "Games analysed at once, each by an engine of its own (default 1)", "N" },
+      N_("Games analysed at once, each by an engine of its own (default 1)"), N_("N") },
     { NULL }
   };
 
-  context = g_option_context_new ("- review games of the library with an engine");
-  g_option_context_add_main_entries (context, entries, NULL);
+  context = g_option_context_new (N_("- review games of the library with an engine"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_group (context, komi_cli_engine_option_group (&engine_options));
   g_option_context_set_description (context,
-    "For every move: the lead before and after it for the side that moved, the points it "
-    "lost, and the engine's best move. KataGo's numbers are its search; without KataGo, GNU "
-    "Go plays each position out and counts, shown as \"GNU Go estimate\": coarse in the "
-    "opening, fair later. The analysis is stored in the library (again replaces it) and "
-    "'komi-cli export --sgf' writes it into the SGF for Sabaki.\n\nExample:\n"
-    "  komi-cli analyse --series 1 --engine gnugo --jobs 2");
+    N_("For every move: the lead before and after it for the side that moved, the points it "
+       "lost, and the engine's best move. KataGo's numbers are its search; without KataGo, GNU "
+       "Go plays each position out and counts, shown as \"GNU Go estimate\": coarse in the "
+       "opening, fair later. The analysis is stored in the library (again replaces it) and "
+       "'komi-cli export --sgf' writes it into the SGF for Sabaki.\n\nExample:\n"
+       "  komi-cli analyse --series 1 --engine gnugo --jobs 2"));
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
-      fprintf (stderr, "komi-cli analyse: %s\n", error->message);
       komi_cli_engine_options_clear (&engine_options);
-      return 2;
+      return komi_cli_usage ("analyse", "%s", error->message);
     }
   komi_cli_engine_options_get (&engine_options, &player_options);
   if (argc > 1 || (game_id > 0) == (series != NULL) || game_id < 0)
     {
-      fprintf (stderr, "komi-cli analyse: %s\n",
-               argc > 1 ? "unexpected argument; name the games with --game or --series"
-                        : "say what to analyse: --game ID or --series NAME|ID (one of them)");
       komi_cli_engine_options_clear (&engine_options);
-      return 2;
+      return komi_cli_usage ("analyse", "%s",
+                             argc > 1 ? _("unexpected argument; name the games with --game or "
+                                          "--series")
+                                      : _("say what to analyse: --game ID or --series NAME|ID "
+                                          "(one of them)"));
     }
   if (!(mistake > 0) || !(blunder >= mistake) || jobs < 1 || jobs > 64)
     {
-      fprintf (stderr, "komi-cli analyse: %s\n",
-               jobs < 1 || jobs > 64 ? "--jobs takes 1 to 64"
-                                     : "--mistake must be above 0 and --blunder at least it");
       komi_cli_engine_options_clear (&engine_options);
-      return 2;
+      return komi_cli_usage ("analyse", "%s",
+                             jobs < 1 || jobs > 64 ? _("--jobs takes 1 to 64")
+                                                   : _("--mistake must be above 0 and "
+                                                       "--blunder at least it"));
     }
 
   if (engine == NULL)
@@ -212,8 +225,8 @@ komi_cli_analyse (int argc, char **argv)
     spec = g_strdup (engine);
   else
     {
-      fprintf (stderr, "komi-cli analyse: --engine takes katago[:VISITS] or gnugo[:LEVEL], "
-                       "not “%s”\n", engine);
+      komi_cli_usage ("analyse", _("--engine takes katago[:VISITS] or gnugo[:LEVEL], not “%s”"),
+                      engine);
       komi_cli_engine_options_clear (&engine_options);
       return 2;
     }
@@ -241,11 +254,7 @@ komi_cli_analyse (int argc, char **argv)
             g_array_append_val (ids, g->id);
         }
       if (ids->len == 0)
-        {
-          fprintf (stderr, "komi-cli analyse: series “%s” has no game with moves yet\n",
-                   series);
-          return 1;
-        }
+        return komi_cli_error ("analyse", _("series “%s” has no game with moves yet"), series);
     }
   else
     g_array_append_val (ids, game_id);
@@ -274,7 +283,7 @@ komi_cli_analyse (int argc, char **argv)
         {
           if (error == NULL)
             g_set_error (&error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_FOUND,
-                         "the analysis of game %" G_GINT64_FORMAT " was not stored", id);
+                         _("the analysis of game %" PRId64 " was not stored"), id);
           return komi_cli_fail ("analyse", error);
         }
       if (i > 0)

@@ -16,6 +16,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
 #include "komi-cli.h"
@@ -74,7 +75,7 @@ bench_server_start (const char  *dir,
   if ((fd = g_open (server->log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0)
     {
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-                   "Cannot create %s: %s", server->log_path, g_strerror (errno));
+                   _("Cannot create %s: %s"), server->log_path, g_strerror (errno));
       return FALSE;
     }
   if (!g_spawn_async_with_pipes_and_fds (NULL, argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL,
@@ -86,7 +87,8 @@ bench_server_start (const char  *dir,
     }
   close (fd);
 
-  /* "Rehearsal provider at http://127.0.0.1:PORT (Ctrl-C stops it)" */
+  /* "Rehearsal provider at http://127.0.0.1:PORT (Ctrl-C stops it)", in
+   * whatever language: the address is the first http:// up to a space. */
   while (server->base_url == NULL && g_get_monotonic_time () < deadline)
     {
       g_autofree char *text = NULL;
@@ -95,14 +97,14 @@ bench_server_start (const char  *dir,
       g_usleep (5000);
       if (g_file_get_contents (server->log_path, &text, NULL, NULL)
           && strchr (text, '\n') != NULL
-          && (at = strstr (text, " at http://")) != NULL
-          && (end = strchr (at + 4, ' ')) != NULL)
-        server->base_url = g_strndup (at + 4, end - at - 4);
+          && (at = strstr (text, "http://")) != NULL
+          && (end = strchr (at, ' ')) != NULL)
+        server->base_url = g_strndup (at, end - at);
     }
   if (server->base_url == NULL)
     {
       g_set_error (error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED,
-                   "`komi-cli rehearse` did not say where it listens within 10 s");
+                   _("`komi-cli rehearse` did not say where it listens within 10 s"));
       bench_server_stop (server);
       return FALSE;
     }
@@ -234,9 +236,9 @@ _komi_cli_bench_models (const char *dir, gboolean cpu_only, GError **error)
   bench_server_stop (&server);
   if (!ok)
     return FALSE;
-  printf ("model calls (rehearsal openai-chat at 0 ms in a child process vs random, %u games, "
-          "jobs=4, recorded in a library): Komi's CPU %.3f ms per HTTP attempt (user %.3f + "
-          "system %.3f; %.2f s over %u attempts; target under 0.5 ms)\n",
+  printf (_("model calls (rehearsal openai-chat at 0 ms in a child process vs random, %u games, "
+            "jobs=4, recorded in a library): Komi's CPU %.3f ms per HTTP attempt (user %.3f + "
+            "system %.3f; %.2f s over %u attempts; target under 0.5 ms)\n"),
           f.games, (f.user + f.sys) * 1e3 / f.attempts, f.user * 1e3 / f.attempts,
           f.sys * 1e3 / f.attempts, f.user + f.sys, f.attempts);
   if (cpu_only)
@@ -251,10 +253,10 @@ _komi_cli_bench_models (const char *dir, gboolean cpu_only, GError **error)
   /* Perfect parallelism and zero overhead: every call's 100 ms spread
    * evenly over the 16 jobs. */
   ideal = f.attempts * 0.1 / 16;
-  printf ("series efficiency (rehearsal at 100 ms vs random, %u games, jobs=16): ideal %.2f s "
-          "(%u HTTP attempts x 100 ms / 16 jobs) / measured %.2f s (komi_series_run) = %.3f "
-          "(target at least 0.9; mean attempt %.1f ms; the longest game alone: %u attempts = "
-          "%.1f s)\n",
+  printf (_("series efficiency (rehearsal at 100 ms vs random, %u games, jobs=16): ideal %.2f s "
+            "(%u HTTP attempts x 100 ms / 16 jobs) / measured %.2f s (komi_series_run) = %.3f "
+            "(target at least 0.9; mean attempt %.1f ms; the longest game alone: %u attempts = "
+            "%.1f s)\n"),
           f.games, ideal, f.attempts, f.wall, ideal / f.wall, f.latency_ms, f.longest,
           f.longest * 0.1);
   return TRUE;
@@ -281,9 +283,9 @@ _komi_cli_bench_models_memory (void)
   g_rmdir (dir);
   if (!ok)
     return komi_cli_fail ("bench", error);
-  printf ("peak memory with %u games in flight (rehearsal at 100 ms vs random, %u games, "
-          "jobs=64, recorded in a library): %.1f MiB maximum resident set size (%.1f MiB "
-          "before the series; target under 200 MB)\n",
+  printf (_("peak memory with %u games in flight (rehearsal at 100 ms vs random, %u games, "
+            "jobs=64, recorded in a library): %.1f MiB maximum resident set size (%.1f MiB "
+            "before the series; target under 200 MB)\n"),
           f.max_running, f.games, after.ru_maxrss / 1024.0, before.ru_maxrss / 1024.0);
   return 0;
 }
@@ -305,7 +307,7 @@ _komi_cli_bench_models_memory_child (GError **error)
   if (!g_spawn_check_wait_status (status, NULL))
     {
       g_set_error (error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED, "%s",
-                   err != NULL && *err ? g_strchomp (err) : "`bench --models-memory` failed");
+                   err != NULL && *err ? g_strchomp (err) : _("`bench --models-memory` failed"));
       return FALSE;
     }
   fputs (out, stdout);

@@ -9,10 +9,12 @@
 #include "config.h"
 
 #include <sched.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
 #include "komi-cli.h"
@@ -181,7 +183,7 @@ bench_library (const char *dir, guint n, GError **error)
       || !komi_store_begin_series (store, series, plan, &series_id, error)
       || !komi_store_add_records (store, series_id, plan, records, error))
     return FALSE;
-  printf ("library: %u random-vs-random games played and written in %.0f ms\n", n,
+  printf (_("library: %u random-vs-random games played and written in %.0f ms\n"), n,
           _komi_cli_bench_ms_since (start));
 
   if ((reader = komi_store_open_reader (path, error)) == NULL)
@@ -202,8 +204,8 @@ bench_library (const char *dir, guint n, GError **error)
       if (game == NULL)
         return FALSE;
     }
-  printf ("library: list %u games with results: %.1f ms; load one game with all its moves: "
-          "%.2f ms (mean of %u)\n", listed->len, list_ms, load_ms / loads, loads);
+  printf (_("library: list %u games with results: %.1f ms; load one game with all its moves: "
+            "%.2f ms (mean of %u)\n"), listed->len, list_ms, load_ms / loads, loads);
   g_clear_pointer (&reader, komi_store_unref);
   g_clear_pointer (&store, komi_store_unref);
   _komi_cli_bench_remove_library (path);
@@ -227,7 +229,7 @@ bench_engine_series (const char *dir, guint pairs, GError **error)
   if (series == NULL)
     {
       g_set_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_FIELD,
-                   "GNU Go is needed for the engine series (apt-get install gnugo)");
+                   _("GNU Go is needed for the engine series (apt-get install gnugo)"));
       return FALSE;
     }
   if ((store = komi_store_open (path, error)) == NULL)
@@ -249,9 +251,9 @@ bench_engine_series (const char *dir, guint pairs, GError **error)
   self_cpu = CPU (self_after) - CPU (self_before);
   kids_cpu = CPU (kids_after) - CPU (kids_before);
 #undef CPU
-  printf ("engine series (GNU Go level 1 vs random, %u games, jobs=2, GNU Go referee): "
-          "wall %.2f s; engines' CPU %.2f s; Komi's CPU %.3f s = %.2f%% of the engines'; "
-          "wall x 2 cores / engines' CPU = %.2f\n",
+  printf (_("engine series (GNU Go level 1 vs random, %u games, jobs=2, GNU Go referee): "
+            "wall %.2f s; engines' CPU %.2f s; Komi's CPU %.3f s = %.2f%% of the engines'; "
+            "wall x 2 cores / engines' CPU = %.2f\n"),
           2 * pairs, wall, kids_cpu, self_cpu, 100 * self_cpu / kids_cpu, wall * 2 / kids_cpu);
   g_clear_pointer (&store, komi_store_unref);
   _komi_cli_bench_remove_library (path);
@@ -261,8 +263,8 @@ bench_engine_series (const char *dir, guint pairs, GError **error)
 int
 komi_cli_bench (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("- measure the rules core and "
-                                                            "the protocol on one core");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("- measure the rules core and "
+                                                               "the protocol on one core"));
   g_autoptr(GError) error = NULL;
   double budget = 3;
   gboolean library = FALSE, engines = FALSE, models = FALSE, models_memory = FALSE, all = FALSE;
@@ -276,33 +278,32 @@ komi_cli_bench (int argc, char **argv)
   gboolean pinned = FALSE;
   cpu_set_t every_core;
   const GOptionEntry entries[] = {
-    { "seconds", 0, 0, G_OPTION_ARG_DOUBLE, &budget, "Seconds per measurement (default 3)",
-      "S" },
+    { "seconds", 0, 0, G_OPTION_ARG_DOUBLE, &budget,
+      N_("Seconds per measurement (default 3)"), N_("S") },
     { "library", 0, 0, G_OPTION_ARG_NONE, &library,
-      "Also: a library of random games (listing, loading) and ratings over 100,000 games",
+      N_("Also: a library of random games (listing, loading) and ratings over 100,000 games"),
       NULL },
     { "library-games", 0, 0, G_OPTION_ARG_INT, &n_library,
-      "Games in the benchmark library (default 10000)", "N" },
+      N_("Games in the benchmark library (default 10000)"), N_("N") },
     { "engines", 0, 0, G_OPTION_ARG_NONE, &engines,
-      "Also: a jobs=2 GNU Go series, Komi's CPU against the engines'", NULL },
+      N_("Also: a jobs=2 GNU Go series, Komi's CPU against the engines'"), NULL },
     { "models", 0, 0, G_OPTION_ARG_NONE, &models,
-      "Also: model series against the rehearsal provider (CPU per call, series efficiency, "
-      "peak memory with 64 games in flight)", NULL },
+      N_("Also: model series against the rehearsal provider (CPU per call, series efficiency, "
+         "peak memory with 64 games in flight)"), NULL },
+    /* Hidden, never in --help: not translated. */
     { "models-memory", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &models_memory,
       "Only the memory figure of --models (run by it in a fresh process)", NULL },
     { "models-cpu", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &models_cpu,
       "Only the CPU figure of --models (for profiling)", NULL },
-    { "all", 0, 0, G_OPTION_ARG_NONE, &all, "Everything above", NULL },
+    { "all", 0, 0, G_OPTION_ARG_NONE, &all, N_("Everything above"), NULL },
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error) || budget <= 0 || budget > 600)
-    {
-      fprintf (stderr, "komi-cli bench: %s\n",
-               error ? error->message : "--seconds must be between 0 and 600");
-      return 2;
-    }
+    return komi_cli_usage ("bench", "%s", error ? error->message
+                                                : _("--seconds must be between 0 and 600"));
 
   if (models_memory)
     return _komi_cli_bench_models_memory ();
@@ -326,18 +327,21 @@ komi_cli_bench (int argc, char **argv)
     pinned = sched_setaffinity (0, sizeof set, &set) == 0;
   }
 
-  printf ("komi-cli bench %s: one thread%s, %.1f s per figure\n", PACKAGE_VERSION,
-          pinned ? " pinned to one core" : "", budget);
+  if (pinned)
+    printf (_("komi-cli bench %s: one thread pinned to one core, %.1f s per figure\n"),
+            PACKAGE_VERSION, budget);
+  else
+    printf (_("komi-cli bench %s: one thread, %.1f s per figure\n"), PACKAGE_VERSION, budget);
 
   bench_games (budget, 1, &games);
-  printf ("random-vs-random 9x9 games: %.0f games/s (%u games, %.1f turns per game, "
-          "legal list + superko every turn, area count at the end)\n",
+  printf (_("random-vs-random 9x9 games: %.0f games/s (%u games, %.1f turns per game, "
+            "legal list + superko every turn, area count at the end)\n"),
           games.games / games.seconds, games.games, (double) games.turns / games.games);
-  printf ("time per turn: %.3f microseconds\n", games.seconds * 1e6 / (double) games.turns);
+  printf (_("time per turn: %.3f microseconds\n"), games.seconds * 1e6 / (double) games.turns);
 
   bench_requests (budget, &requests, &req_seconds, &req_bytes);
-  printf ("Protocol 1 requests built and serialised: %.0f requests/s "
-          "(oriented, rules text included, %.0f bytes each)\n",
+  printf (_("Protocol 1 requests built and serialised: %.0f requests/s "
+            "(oriented, rules text included, %.0f bytes each)\n"),
           requests / req_seconds, (double) req_bytes / requests);
 
   /* The engine series first: a process that has just built a large
@@ -359,7 +363,7 @@ komi_cli_bench (int argc, char **argv)
       if (dir == NULL || !bench_library (dir, (guint) CLAMP (n_library, 2, 1000000), &error))
         return komi_cli_fail ("bench", error);
       rating_s = komi_rating_bench (100000, 1);
-      printf ("ratings over 100,000 games (one subject, a ladder of four): %.1f ms\n",
+      printf (_("ratings over 100,000 games (one subject, a ladder of four): %.1f ms\n"),
               rating_s * 1e3);
       g_rmdir (dir);
     }
@@ -376,7 +380,7 @@ komi_cli_bench (int argc, char **argv)
       g_rmdir (dir);
     }
   getrusage (RUSAGE_SELF, &usage);
-  printf ("peak memory: %.1f MiB (maximum resident set size)\n", usage.ru_maxrss / 1024.0);
-  printf ("checksum: %" G_GUINT64_FORMAT "\n", games.checksum);
+  printf (_("peak memory: %.1f MiB (maximum resident set size)\n"), usage.ru_maxrss / 1024.0);
+  printf (_("checksum: %" PRIu64 "\n"), games.checksum);
   return 0;
 }

@@ -9,8 +9,10 @@
 #include "config.h"
 
 #include <glib-unix.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <inttypes.h>
 #include <unistd.h>
 
 #include "komi-cli.h"
@@ -86,8 +88,8 @@ demo_game_started (KomiSeriesSink *sink, const KomiPlannedGame *game,
   self->game_number = game->index + 1;
   g_string_truncate (self->calls, 0);
   if (self->show && !self->redraw)
-    printf ("\nGame %u of %u: X %s against O %s; the model sees the board in orientation "
-            "%s\n", self->game_number, self->n_games, self->black, self->white,
+    printf (_("\nGame %u of %u: X %s against O %s; the model sees the board in orientation "
+              "%s\n"), self->game_number, self->n_games, self->black, self->white,
             komi_orientation_to_string (game->orientation));
   return TRUE;
 }
@@ -142,7 +144,6 @@ demo_move_played (KomiSeriesSink *sink, const KomiPlannedGame *game, guint turn,
                   const KomiMove *move, GError **error)
 {
   DemoSink *self = (DemoSink *) sink;
-  char name[KOMI_NAME_LEN + 1];
 
   if (!self->library->klass->move_played (self->library, game, turn, move, error))
     return FALSE;
@@ -152,15 +153,16 @@ demo_move_played (KomiSeriesSink *sink, const KomiPlannedGame *game, guint turn,
       g_string_truncate (self->calls, 0);
       return TRUE;
     }
-  komi_point_to_name (9, move->point, name);
   if (self->redraw)
-    printf ("\033[H\033[2JGame %u of %u: X %s against O %s\n", self->game_number,
-            self->n_games, self->black, self->white);
-  printf ("\nTurn %u: %s (%s) %s%s\n", turn, komi_color_to_protocol (move->color),
-          move->color == KOMI_BLACK ? self->black : self->white,
-          move->point == KOMI_PASS ? "passes" : "plays ", move->point == KOMI_PASS ? "" : name);
+    {
+      fputs ("\033[H\033[2J", stdout);
+      printf (_("Game %u of %u: X %s against O %s\n"), self->game_number, self->n_games,
+              self->black, self->white);
+    }
+  komi_cli_print_turn (stdout, 9, turn, move,
+                       move->color == KOMI_BLACK ? self->black : self->white);
   if (move->color == self->model && self->calls->len > 0)
-    printf ("  model calls: %s\n", self->calls->str);
+    printf (_("  model calls: %s\n"), self->calls->str);
   komi_cli_print_board (stdout, self->game, move->point);
   fflush (stdout);
   g_string_truncate (self->calls, 0);
@@ -177,7 +179,8 @@ demo_game_finished (KomiSeriesSink *sink, const KomiPlannedGame *game,
 
   if (!self->library->klass->game_finished (self->library, game, record, error))
     return FALSE;
-  printf ("\nGame %u of %u: X %s against O %s\n", game->index + 1, self->n_games,
+  putchar ('\n');
+  printf (_("Game %u of %u: X %s against O %s\n"), game->index + 1, self->n_games,
           record->black_name, record->white_name);
   komi_cli_print_record_result (stdout, record);
   fflush (stdout);
@@ -271,7 +274,7 @@ int
 komi_cli_demo (int argc, char **argv)
 {
   g_autofree char *opponent = NULL, *db_arg = NULL, *sgf_dir = NULL, *seed_text = NULL;
-  g_autofree char *dir = NULL, *db = NULL, *profile = NULL, *json = NULL;
+  g_autofree char *dir = NULL, *db = NULL, *profile = NULL, *json = NULL, *where = NULL;
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiRehearsal) server = NULL;
@@ -285,40 +288,38 @@ komi_cli_demo (int argc, char **argv)
   guint64 seed = 1;
   const GOptionEntry entries[] = {
     { "opponent", 0, 0, G_OPTION_ARG_STRING, &opponent,
-      "The model's opponent (default gnugo:1; random, gnugo:LEVEL, katago:VISITS…)", "PLAYER" },
+      N_("The model's opponent (default gnugo:1; random, gnugo:LEVEL, katago:VISITS…)"),
+      N_("PLAYER") },
     { "pairs", 0, 0, G_OPTION_ARG_INT, &pairs,
-      "Pairs of games, one with each colour (default 1, at most 8)", "N" },
+      N_("Pairs of games, one with each colour (default 1, at most 8)"), N_("N") },
     { "latency-ms", 0, 0, G_OPTION_ARG_INT, &latency,
-      "How long the rehearsal model takes to answer (default 20 ms)", "L" },
+      N_("How long the rehearsal model takes to answer (default 20 ms)"), N_("L") },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
-      "The series' seed: games, orientations and the model's answers (default 1)", "S" },
+      N_("The series' seed: games, orientations and the model's answers (default 1)"), N_("S") },
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db_arg,
-      "Keep the games in this library (default: a temporary one, deleted at the end)", "PATH" },
-    { "sgf", 0, 0, G_OPTION_ARG_FILENAME, &sgf_dir, "Also write each game's SGF into DIR",
-      "DIR" },
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print only the results", NULL },
+      N_("Keep the games in this library (default: a temporary one, deleted at the end)"),
+      N_("PATH") },
+    { "sgf", 0, 0, G_OPTION_ARG_FILENAME, &sgf_dir, N_("Also write each game's SGF into DIR"),
+      N_("DIR") },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print only the results"), NULL },
     { "delay", 0, 0, G_OPTION_ARG_INT, &delay,
-      "Milliseconds to pause after each turn (default 150 on a terminal, else 0)", "MS" },
+      N_("Milliseconds to pause after each turn (default 150 on a terminal, else 0)"),
+      N_("MS") },
     { NULL }
   };
 
-  context = g_option_context_new ("- the rehearsal model (a loopback model API in this "
-                                  "process: no key, no network, no cost) plays GNU Go "
-                                  "level 1, every call shown, into a library");
-  g_option_context_add_main_entries (context, entries, NULL);
+  context = g_option_context_new (N_("- the rehearsal model (a loopback model API in this "
+                                     "process: no key, no network, no cost) plays GNU Go "
+                                     "level 1, every call shown, into a library"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      fprintf (stderr, "komi-cli demo: %s (see 'komi-cli demo --help')\n", error->message);
-      return 2;
-    }
+    return komi_cli_usage ("demo", _("%s (see 'komi-cli %s --help')"), error->message, "demo");
   if (pairs < 1 || pairs > 8 || latency < 0 || latency > 60000
       || (seed_text != NULL && !g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64,
                                                            &seed, NULL)))
-    {
-      fprintf (stderr, "komi-cli demo: --pairs must be 1 to 8, --latency-ms 0 to 60000 and "
-                       "--seed a whole number (see 'komi-cli demo --help')\n");
-      return 2;
-    }
+    return komi_cli_usage ("demo", _("--pairs must be 1 to 8, --latency-ms 0 to 60000 and "
+                                     "--seed a whole number (see 'komi-cli demo --help')"));
 
   options.latency_ms = (guint) latency;
   options.seed = seed;
@@ -342,14 +343,20 @@ komi_cli_demo (int argc, char **argv)
       || (store = komi_store_open (db, &error)) == NULL)
     goto fail;
 
-  printf ("Komi demo: the rehearsal model, a simulation of a model API served by this process "
-          "on %s (no key, no network, no cost), plays %d games against %s under Protocol 1, "
-          "one call per question, recorded in %s%s.\n",
+  /* Translators: the place the games are recorded in, completing "recorded in %s" */
+  where = db_arg != NULL ? g_strdup_printf (_("the library %s"), db)
+                         : g_strdup (_("a temporary library (deleted at the end; --db PATH "
+                                       "keeps it)"));
+  printf (g_dngettext (NULL, "Komi demo: the rehearsal model, a simulation of a model API "
+                             "served by this process on %s (no key, no network, no cost), "
+                             "plays %d game against %s under Protocol 1, one call per "
+                             "question, recorded in %s.\n",
+                       "Komi demo: the rehearsal model, a simulation of a model API "
+                       "served by this process on %s (no key, no network, no cost), "
+                       "plays %d games against %s under Protocol 1, one call per "
+                       "question, recorded in %s.\n", pairs * 2),
           komi_rehearsal_get_base_url (server), pairs * 2,
-          opponent != NULL ? opponent : "GNU Go level 1",
-          db_arg != NULL ? "the library " : "a temporary library (deleted at the end; "
-                                            "--db PATH keeps it)",
-          db_arg != NULL ? db : "");
+          opponent != NULL ? opponent : _("GNU Go level 1"), where);
   sink.library = komi_store_new_sink (store);
   sink.show = !quiet;
   sink.delay_ms = delay >= 0 ? (guint) delay : (isatty (STDOUT_FILENO) && !quiet ? 150 : 0);
@@ -359,8 +366,15 @@ komi_cli_demo (int argc, char **argv)
     status = komi_cli_fail ("demo", error);
   else
     {
-      printf ("\n%u games played; the model made %u calls (HTTP attempts, every one recorded "
-              "with its request and raw response), costing $%.4f.\n", result->played,
+      /* Two counts, so two plurals: "N games played; " then the calls. */
+      putchar ('\n');
+      printf (g_dngettext (NULL, "%u game played; ", "%u games played; ", result->played),
+              result->played);
+      printf (g_dngettext (NULL, "the model made %u call (HTTP attempts, every one recorded "
+                                 "with its request and raw response), costing $%.4f.\n",
+                           "the model made %u calls (HTTP attempts, every one recorded "
+                           "with its request and raw response), costing $%.4f.\n",
+                           result->calls),
               result->calls, result->cost);
       if (sgf_dir != NULL)
         {
@@ -368,11 +382,11 @@ komi_cli_demo (int argc, char **argv)
           if (!komi_export_sgf (store, result->series_id, sgf_dir, NULL, &error))
             status = komi_cli_fail ("demo", error);
           else
-            printf ("SGF records written to %s\n", sgf_dir);
+            printf (_("SGF records written to %s\n"), sgf_dir);
         }
       if (db_arg != NULL)
-        printf ("The games are series %" G_GINT64_FORMAT " of %s; see them with "
-                "'komi-cli export --db %s --sgf DIR --calls calls.jsonl --csv results.csv'\n",
+        printf (_("The games are series %" PRId64 " of %s; see them with "
+                  "'komi-cli export --db %s --sgf DIR --calls calls.jsonl --csv results.csv'\n"),
                 result->series_id, db, db);
     }
   komi_store_sink_free (sink.library);

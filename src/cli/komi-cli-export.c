@@ -8,7 +8,10 @@
 
 #include "config.h"
 
+#include <inttypes.h>
 #include <stdio.h>
+
+#include <glib/gi18n.h>
 
 #include "komi-cli.h"
 #include "komi-export.h"
@@ -38,41 +41,36 @@ komi_cli_export (int argc, char **argv)
   guint n;
   GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
-      "The library (default: $XDG_DATA_HOME/komi/library.db)", "PATH" },
+      N_("The library (default: $XDG_DATA_HOME/komi/library.db)"), N_("PATH") },
     { "series", 0, 0, G_OPTION_ARG_INT64, &series_id,
-      "Export only this series (default: every game of the library)", "ID" },
+      N_("Export only this series (default: every game of the library)"), N_("ID") },
     { "sgf", 0, 0, G_OPTION_ARG_FILENAME, &sgf_dir,
-      "Write one SGF file per game into this folder", "DIR" },
+      N_("Write one SGF file per game into this folder"), N_("DIR") },
     { "calls", 0, 0, G_OPTION_ARG_FILENAME, &calls_path,
-      "Write every model call attempt as JSON Lines to this file", "FILE.jsonl" },
+      N_("Write every model call attempt as JSON Lines to this file"), "FILE.jsonl" },
     { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path,
-      "Write one row of results per game to this CSV file", "FILE.csv" },
+      N_("Write one row of results per game to this CSV file"), "FILE.csv" },
     { NULL }
   };
 
-  context = g_option_context_new ("- write the library's games as SGF, JSON Lines and CSV");
-  g_option_context_add_main_entries (context, entries, NULL);
+  context = g_option_context_new (N_("- write the library's games as SGF, JSON Lines and "
+                                     "CSV"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_description (context,
-    "At least one of --sgf, --calls and --csv is needed. The formats are described in "
-    "docs/library.md.\n\nExample:\n  komi-cli export --series 1 --sgf games --calls calls.jsonl "
-    "--csv results.csv");
+    N_("At least one of --sgf, --calls and --csv is needed. The formats are described in "
+       "docs/library.md.\n\nExample:\n  komi-cli export --series 1 --sgf games --calls "
+       "calls.jsonl --csv results.csv"));
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      fprintf (stderr, "komi-cli export: %s\n", error->message);
-      return 2;
-    }
-  if (argc > 1 || (sgf_dir == NULL && calls_path == NULL && csv_path == NULL))
-    {
-      fprintf (stderr, "komi-cli export: %s\n",
-               argc > 1 ? "unexpected argument; files are named with --sgf, --calls and --csv"
-                        : "say what to write: --sgf DIR, --calls FILE.jsonl and/or --csv FILE");
-      return 2;
-    }
+    return komi_cli_usage ("export", "%s", error->message);
+  if (argc > 1)
+    return komi_cli_usage ("export", "%s", _("unexpected argument; files are named with --sgf, "
+                                             "--calls and --csv"));
+  if (sgf_dir == NULL && calls_path == NULL && csv_path == NULL)
+    return komi_cli_usage ("export", "%s", _("say what to write: --sgf DIR, --calls "
+                                             "FILE.jsonl and/or --csv FILE"));
   if (series_id == 0 || series_id < KOMI_STORE_ALL_GAMES)
-    {
-      fprintf (stderr, "komi-cli export: --series takes a series number (1 or more)\n");
-      return 2;
-    }
+    return komi_cli_usage ("export", "%s", _("--series takes a series number (1 or more)"));
 
   path = library_path (db);
   if ((store = komi_store_open_reader (path, &error)) == NULL)
@@ -89,9 +87,11 @@ komi_cli_export (int argc, char **argv)
           for (guint i = 0; all != NULL && i < all->len; i++)
             g_string_append_printf (ids, "%s%" G_GINT64_FORMAT, i > 0 ? ", " : "",
                                     ((KomiStoreSeries *) g_ptr_array_index (all, i))->id);
-          fprintf (stderr, "komi-cli export: %s; it holds %s%s\n", error->message,
-                   ids->len > 0 ? "series " : "no series yet", ids->str);
-          return 1;
+          /* Translators: the error, then the series the library holds: "1, 2, 5" */
+          if (ids->len > 0)
+            return komi_cli_error ("export", _("%s; it holds series %s"), error->message,
+                                   ids->str);
+          return komi_cli_error ("export", _("%s; it holds no series yet"), error->message);
         }
     }
 
@@ -99,19 +99,22 @@ komi_cli_export (int argc, char **argv)
     {
       if (!komi_export_sgf (store, series_id, sgf_dir, &n, &error))
         return komi_cli_fail ("export", error);
-      printf ("Wrote %u SGF file%s to %s\n", n, n == 1 ? "" : "s", sgf_dir);
+      printf (g_dngettext (NULL, "Wrote %u SGF file to %s\n", "Wrote %u SGF files to %s\n", n),
+              n, sgf_dir);
     }
   if (calls_path != NULL)
     {
       if (!komi_export_calls (store, series_id, calls_path, &n, &error))
         return komi_cli_fail ("export", error);
-      printf ("Wrote %u call attempt%s to %s\n", n, n == 1 ? "" : "s", calls_path);
+      printf (g_dngettext (NULL, "Wrote %u call attempt to %s\n",
+                           "Wrote %u call attempts to %s\n", n), n, calls_path);
     }
   if (csv_path != NULL)
     {
       if (!komi_export_csv (store, series_id, csv_path, &n, &error))
         return komi_cli_fail ("export", error);
-      printf ("Wrote %u game%s to %s\n", n, n == 1 ? "" : "s", csv_path);
+      printf (g_dngettext (NULL, "Wrote %u game to %s\n", "Wrote %u games to %s\n", n), n,
+              csv_path);
     }
   return 0;
 }
@@ -127,26 +130,22 @@ komi_cli_import (int argc, char **argv)
   int status = 0;
   GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
-      "The library (default: $XDG_DATA_HOME/komi/library.db)", "PATH" },
+      N_("The library (default: $XDG_DATA_HOME/komi/library.db)"), N_("PATH") },
     { NULL }
   };
 
-  context = g_option_context_new ("FILE.sgf… - bring game records into the library for review");
-  g_option_context_add_main_entries (context, entries, NULL);
+  context = g_option_context_new (N_("FILE.sgf… - bring game records into the library for "
+                                     "review"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_description (context,
-    "Each file's games are replayed under Komi's rules (no suicide, positional superko) "
-    "and kept with status \"imported\". A file already imported is skipped.");
+    N_("Each file's games are replayed under Komi's rules (no suicide, positional superko) "
+       "and kept with status \"imported\". A file already imported is skipped."));
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      fprintf (stderr, "komi-cli import: %s\n", error->message);
-      return 2;
-    }
+    return komi_cli_usage ("import", "%s", error->message);
   if (argc < 2)
-    {
-      fprintf (stderr, "komi-cli import: name one or more SGF files, "
-                       "e.g. komi-cli import game.sgf\n");
-      return 2;
-    }
+    return komi_cli_usage ("import", "%s", _("name one or more SGF files, e.g. komi-cli import "
+                                             "game.sgf"));
 
   path = library_path (db);
   if ((store = komi_store_open (path, &error)) == NULL)
@@ -165,13 +164,13 @@ komi_cli_import (int argc, char **argv)
           continue;
         }
       if (duplicate)
-        printf ("Skipped %s: already in the library (game %" G_GINT64_FORMAT ")\n", argv[i],
+        printf (_("Skipped %s: already in the library (game %" PRId64 ")\n"), argv[i],
                 g_array_index (ids, gint64, 0));
       else if (ids->len == 1)
-        printf ("Imported %s as game %" G_GINT64_FORMAT "\n", argv[i],
+        printf (_("Imported %s as game %" PRId64 "\n"), argv[i],
                 g_array_index (ids, gint64, 0));
       else
-        printf ("Imported %s as games %" G_GINT64_FORMAT "–%" G_GINT64_FORMAT "\n", argv[i],
+        printf (_("Imported %s as games %" PRId64 "–%" PRId64 "\n"), argv[i],
                 g_array_index (ids, gint64, 0), g_array_index (ids, gint64, ids->len - 1));
     }
   return status;

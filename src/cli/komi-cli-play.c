@@ -8,7 +8,10 @@
 
 #include "config.h"
 
+#include <inttypes.h>
 #include <unistd.h>
+
+#include <glib/gi18n.h>
 
 #include "komi-cli.h"
 #include "komi-cli-util.h"
@@ -31,17 +34,13 @@ static gboolean
 show_move (const KomiGame *game, const KomiMove *move, gpointer user_data, GError **error)
 {
   ShowData *show = user_data;
-  char name[KOMI_NAME_LEN + 1];
-  guint turn = komi_game_get_turns_played (game);
 
   if (!show->show)
     return TRUE;
-  komi_point_to_name (komi_game_get_size (game), move->point, name);
   if (show->redraw)
     fputs ("\033[H\033[2J", stdout);
-  printf ("\nTurn %u: %s (%s) %s%s\n", turn, komi_color_to_protocol (move->color),
-          move->color == KOMI_BLACK ? show->black_label : show->white_label,
-          move->point == KOMI_PASS ? "passes" : "plays ", move->point == KOMI_PASS ? "" : name);
+  komi_cli_print_turn (stdout, komi_game_get_size (game), komi_game_get_turns_played (game),
+                       move, move->color == KOMI_BLACK ? show->black_label : show->white_label);
   komi_cli_print_board (stdout, game, move->point);
   fflush (stdout);
   if (show->delay_ms > 0)
@@ -57,7 +56,7 @@ parse_seed (const char *text, guint64 *seed, GError **error)
   if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, seed, NULL))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--seed must be a whole number from 0 to %" G_GUINT64_FORMAT ", not “%s”",
+                   _("--seed must be a whole number from 0 to %" PRIu64 ", not “%s”"),
                    G_MAXUINT64, text);
       return FALSE;
     }
@@ -84,9 +83,7 @@ run_game (const char *command,
 
   if (orientation < 0 || orientation >= KOMI_N_ORIENTATIONS)
     {
-      fprintf (stderr, "komi-cli %s: --orientation must be 0 to 7, not %d\n", command,
-               orientation);
-      return 2;
+    return komi_cli_usage (command, _("--orientation must be 0 to 7, not %d"), orientation);
     }
   komi_cli_engine_options_get (engine, &popts);
   if ((black = komi_player_new_from_any_spec (black_spec, &popts, &error)) == NULL
@@ -110,8 +107,8 @@ run_game (const char *command,
   show->white_label = white_spec;
 
   if (show->show)
-    printf ("X (Black): %s    O (White): %s    seed %" G_GUINT64_FORMAT
-            "    komi 7, area scoring, positional superko, 120 turns\n",
+    printf (_("X (Black): %s    O (White): %s    seed %" PRIu64
+              "    komi 7, area scoring, positional superko, 120 turns\n"),
             black_spec, white_spec, seed);
 
   record = komi_match_play_game (&settings, NULL, &error);
@@ -127,7 +124,7 @@ run_game (const char *command,
       if (!komi_cli_write_file (sgf_path, sgf, &error))
         return komi_cli_fail (command, error);
       if (g_strcmp0 (sgf_path, "-") != 0)
-        printf ("Game record written to %s\n", sgf_path);
+        printf (_("Game record written to %s\n"), sgf_path);
     }
   return 0;
 }
@@ -146,29 +143,31 @@ komi_cli_play (int argc, char **argv)
   ShowData show = { 0, };
   const GOptionEntry play_entries[] = {
     { "black", 'b', 0, G_OPTION_ARG_STRING, &black,
-      "Black's player: random, gnugo:LEVEL, katago:VISITS, gtp:'COMMAND LINE', "
-      "mix:P:ENGINE or model:PROFILE.json", "PLAYER" },
-    { "white", 'w', 0, G_OPTION_ARG_STRING, &white, "White's player (same forms)", "PLAYER" },
+      N_("Black's player: random, gnugo:LEVEL, katago:VISITS, gtp:'COMMAND LINE', "
+         "mix:P:ENGINE or model:PROFILE.json"), N_("PLAYER") },
+    { "white", 'w', 0, G_OPTION_ARG_STRING, &white, N_("White's player (same forms)"),
+      N_("PLAYER") },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
-      "The game's seed; the players' seeds derive from it (default 1)", "S" },
+      N_("The game's seed; the players' seeds derive from it (default 1)"), N_("S") },
     { "orientation", 'o', 0, G_OPTION_ARG_INT, &orientation,
-      "How models are shown the board, 0-7 (default 0)", "K" },
-    { "sgf", 0, 0, G_OPTION_ARG_FILENAME, &sgf, "Write the game record here (- for stdout)",
-      "FILE" },
-    { "show", 0, 0, G_OPTION_ARG_NONE, &show_flag, "Print the board after every turn", NULL },
-    { "delay", 0, 0, G_OPTION_ARG_INT, &delay, "Milliseconds to pause after each shown turn",
-      "MS" },
+      N_("How models are shown the board, 0-7 (default 0)"), N_("K") },
+    { "sgf", 0, 0, G_OPTION_ARG_FILENAME, &sgf,
+      N_("Write the game record here (- for stdout)"), N_("FILE") },
+    { "show", 0, 0, G_OPTION_ARG_NONE, &show_flag, N_("Print the board after every turn"),
+      NULL },
+    { "delay", 0, 0, G_OPTION_ARG_INT, &delay, N_("Milliseconds to pause after each shown turn"),
+      N_("MS") },
     { NULL }
   };
-  context = g_option_context_new ("- play one game between two players");
-  g_option_context_add_main_entries (context, play_entries, NULL);
+  context = g_option_context_new (N_("- play one game between two players"));
+  g_option_context_add_main_entries (context, play_entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_group (context, komi_cli_engine_option_group (&engine));
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
-      fprintf (stderr, "komi-cli %s: %s (see 'komi-cli %s --help')\n", command,
-               error->message, command);
       komi_cli_engine_options_clear (&engine);
-      return 2;
+      return komi_cli_usage (command, _("%s (see 'komi-cli %s --help')"), error->message,
+                             command);
     }
   if (!parse_seed (seed_text, &seed, &error))
     {
@@ -177,10 +176,8 @@ komi_cli_play (int argc, char **argv)
     }
   if (black == NULL || white == NULL)
     {
-      fprintf (stderr, "komi-cli play: give both players, e.g. --black gnugo:1 "
-                       "--white random\n");
       komi_cli_engine_options_clear (&engine);
-      return 2;
+      return komi_cli_usage (command, _("give both players, e.g. --black gnugo:1 --white random"));
     }
   show.show = show_flag;
   show.delay_ms = delay >= 0 ? (guint) delay : 0;

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 #include "komi-cli.h"
 #include "komi-rating.h"
 #include "komi-rating-library.h"
@@ -114,8 +116,11 @@ fail (const GError *error)
   gboolean mixed = g_error_matches (error, KOMI_RATING_ERROR,
                                     KOMI_RATING_ERROR_MIXED_PROTOCOLS);
 
-  fprintf (stderr, "komi-cli ratings: %s%s\n", error->message,
-           mixed ? " (choose one with --protocol N)" : "");
+  if (mixed)
+    fprintf (stderr, _("komi-cli ratings: %s (choose one with --protocol N)\n"),
+             error->message);
+  else
+    fprintf (stderr, "komi-cli ratings: %s\n", error->message);
   return 1;
 }
 
@@ -183,9 +188,9 @@ komi_cli_ratings_run (const KomiGameResult        *results,
       if (ladder_games->len == 0 && !options->calibrate)
         {
           g_set_error_literal (&error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_NO_GAMES,
-                               "no ladder to rate against: give --ladder LADDER.json (made by "
-                               "'komi-cli ratings calibrate'), or include ladder games (rows "
-                               "with no subject) in the results");
+                               _("no ladder to rate against: give --ladder LADDER.json (made "
+                                 "by 'komi-cli ratings calibrate'), or include ladder games "
+                                 "(rows with no subject) in the results"));
           return fail (error);
         }
       ladder = komi_ladder_calibrate ((KomiGameResult *) (void *) ladder_games->data,
@@ -215,8 +220,8 @@ komi_cli_ratings_run (const KomiGameResult        *results,
   if (subject_games->len == 0 && options->subject != NULL)
     {
       g_set_error (&error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_NO_GAMES,
-                   "no game of the subject '%s' in the results; subjects are named by the "
-                   "label on the subject's side", options->subject);
+                   _("no game of the subject '%s' in the results; subjects are named by the "
+                     "label on the subject's side"), options->subject);
       return fail (error);
     }
   rated = komi_rating_rate_subjects (ladder, (KomiGameResult *) (void *) subject_games->data,
@@ -239,28 +244,30 @@ int
 komi_cli_ratings (int argc, char **argv)
 {
   KomiCliRatingsOptions options = { .pinned_rating = 0 };
+  /* Translated here, the default not being in the catalogue; GOptionContext
+   * finds no msgid for it and prints it as it is. */
+  g_autofree char *pin_help = g_strdup_printf (_("The ladder member whose rating is fixed "
+                                                 "(default %s)"), KOMI_LADDER_DEFAULT_PINNED);
   const GOptionEntry entries[] = {
     { "results", 'r', 0, G_OPTION_ARG_FILENAME_ARRAY, &options.results,
-      "Game results, CSV with a header row or JSON Lines (repeatable)", "FILE" },
+      N_("Game results, CSV with a header row or JSON Lines (repeatable)"), N_("FILE") },
     { "ladder", 'l', 0, G_OPTION_ARG_FILENAME, &options.ladder,
-      "A frozen ladder (JSON from 'ratings calibrate'); default: fit one from the games "
-      "without a subject", "FILE" },
-    { "pin", 0, 0, G_OPTION_ARG_STRING, &options.pinned,
-      "The ladder member whose rating is fixed (default " KOMI_LADDER_DEFAULT_PINNED ")",
-      "LABEL" },
+      N_("A frozen ladder (JSON from 'ratings calibrate'); default: fit one from the games "
+         "without a subject"), N_("FILE") },
+    { "pin", 0, 0, G_OPTION_ARG_STRING, &options.pinned, pin_help, N_("LABEL") },
     { "pin-rating", 0, 0, G_OPTION_ARG_DOUBLE, &options.pinned_rating,
-      "The pinned member's rating (default 0)", "ELO" },
+      N_("The pinned member's rating (default 0)"), N_("ELO") },
     { "subject", 's', 0, G_OPTION_ARG_STRING, &options.subject,
-      "Rate only this subject", "LABEL" },
+      N_("Rate only this subject"), N_("LABEL") },
     { "protocol", 'p', 0, G_OPTION_ARG_INT, &options.protocol,
-      "Use only games under this protocol number", "N" },
+      N_("Use only games under this protocol number"), N_("N") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &options.output,
-      "calibrate: write the ladder to FILE", "FILE" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &options.json, "Print JSON instead of tables", NULL },
+      N_("calibrate: write the ladder to FILE"), N_("FILE") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &options.json, N_("Print JSON instead of tables"), NULL },
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &options.db,
-      "The library to read games from (default in the XDG data folder)", "PATH" },
+      N_("The library to read games from (default in the XDG data folder)"), N_("PATH") },
     { "series", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options.series,
-      "Only the games of this series of the library (repeatable)", "ID" },
+      N_("Only the games of this series of the library (repeatable)"), N_("ID") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = NULL;
@@ -275,29 +282,31 @@ komi_cli_ratings (int argc, char **argv)
       argv++;
     }
   context = g_option_context_new (options.calibrate
-                                  ? "- fit the ladder's ratings from games among its members"
-                                  : "[calibrate] - rate subjects against the ladder");
+                                  ? N_("- fit the ladder's ratings from games among its members")
+                                  : N_("[calibrate] - rate subjects against the ladder"));
   g_option_context_set_summary (context,
-                                "'ratings calibrate --series ID' freezes a ladder from the "
-                                "library's engine games;\n'ratings' rates every subject of the "
-                                "library against it. --results reads CSV or JSON Lines "
-                                "files instead.");
-  g_option_context_add_main_entries (context, entries, NULL);
+                                N_("'ratings calibrate --series ID' freezes a ladder from the "
+                                   "library's engine games;\n'ratings' rates every subject of "
+                                   "the library against it. --results reads CSV or JSON Lines "
+                                   "files instead."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1
       || options.protocol < 0 || (options.results != NULL && options.series != NULL))
     {
       fprintf (stderr, "komi-cli ratings: %s\n",
                error ? error->message
-                     : argc != 1 ? "unexpected argument (see komi-cli ratings --help)"
-                     : options.protocol < 0 ? "--protocol takes a number of 1 or more"
-                     : "--series picks games of the library; it does not go with --results");
+                     : argc != 1 ? _("unexpected argument (see komi-cli ratings --help)")
+                     : options.protocol < 0 ? _("--protocol takes a number of 1 or more")
+                     : _("--series picks games of the library; it does not go with "
+                         "--results"));
       options_clear (&options);
       return 2;
     }
   if (options.output != NULL && !options.calibrate)
     {
-      fprintf (stderr, "komi-cli ratings: --output writes a ladder; use it with "
-                       "'ratings calibrate'\n");
+      fprintf (stderr, "komi-cli ratings: %s\n",
+               _("--output writes a ladder; use it with 'ratings calibrate'"));
       options_clear (&options);
       return 2;
     }
@@ -327,7 +336,7 @@ komi_cli_ratings (int argc, char **argv)
           return fail (error);
         }
       if (options.calibrate)
-        fprintf (stderr, "The ladder is written to %s\n", options.output);
+        fprintf (stderr, _("The ladder is written to %s\n"), options.output);
     }
 
   for (guint f = 0; options.results != NULL && options.results[f] != NULL; f++)

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <glib-unix.h>
+#include <glib/gi18n.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,13 +26,14 @@ print_event (const KomiRehearsalEvent *event, gpointer user_data)
 
   g_string_append_printf (line, "%s %s -> ", event->method, event->path);
   if (event->fault == KOMI_REHEARSAL_FAULT_TIMEOUT)
-    g_string_append (line, "held (timeout)");
+    g_string_append (line, _("held (timeout)"));
   else
     g_string_append_printf (line, "%u", event->status);
   if (event->answer != NULL)
     g_string_append_printf (line, " %s", event->answer);
   if (event->fault != KOMI_REHEARSAL_FAULT_NONE && event->fault != KOMI_REHEARSAL_FAULT_TIMEOUT)
-    g_string_append_printf (line, " [fault %s]", komi_rehearsal_fault_to_string (event->fault));
+    g_string_append_printf (line, _(" [fault %s]"),
+                            komi_rehearsal_fault_to_string (event->fault));
   printf ("%s\n", line->str);
   fflush (stdout);
 }
@@ -43,13 +45,6 @@ quit_loop (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
-static int
-usage_error (const char *message)
-{
-  fprintf (stderr, "komi-cli rehearse: %s\n", message);
-  return 2;
-}
-
 /* `rehearse`: the rehearsal provider in the foreground until Ctrl-C. */
 int
 komi_cli_rehearse (int argc, char **argv)
@@ -59,40 +54,46 @@ komi_cli_rehearse (int argc, char **argv)
   g_autofree char *faults = NULL, *policy = NULL, *key_env = NULL;
   gboolean reject_logprobs = FALSE;
   const GOptionEntry entries[] = {
-    { "port", 0, 0, G_OPTION_ARG_INT, &port, "Port on 127.0.0.1 (0, the default: any free "
-      "port)", "P" },
-    { "latency-ms", 0, 0, G_OPTION_ARG_INT, &latency_ms, "Delay every reply by L ms", "L" },
-    { "faults", 0, 0, G_OPTION_ARG_STRING, &faults, "Faults to inject: KIND:PROBABILITY or "
+    { "port", 0, 0, G_OPTION_ARG_INT, &port, N_("Port on 127.0.0.1 (0, the default: any free "
+      "port)"), N_("P") },
+    { "latency-ms", 0, 0, G_OPTION_ARG_INT, &latency_ms, N_("Delay every reply by L ms"),
+      N_("L") },
+    { "faults", 0, 0, G_OPTION_ARG_STRING, &faults, N_("Faults to inject: KIND:PROBABILITY or "
       "KIND@N, comma-separated (429, 500, 529, timeout, malformed, truncated, refusal, "
-      "invalid)", "SPEC" },
-    { "policy", 0, 0, G_OPTION_ARG_STRING, &policy, "How the model answers: random (seeded by "
-      "the request, the default) or first", "POLICY" },
-    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed of answers and faults (default 0)", "S" },
-    { "key-env", 0, 0, G_OPTION_ARG_STRING, &key_env, "Require the API key held in the "
-      "environment variable NAME", "NAME" },
-    { "reject-logprobs", 0, 0, G_OPTION_ARG_NONE, &reject_logprobs, "Play a model without "
-      "log probabilities: a request asking for them gets the API's 400", NULL },
+      "invalid)"), N_("SPEC") },
+    { "policy", 0, 0, G_OPTION_ARG_STRING, &policy, N_("How the model answers: random (seeded "
+      "by the request, the default) or first"), N_("POLICY") },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of answers and faults (default 0)"),
+      N_("S") },
+    { "key-env", 0, 0, G_OPTION_ARG_STRING, &key_env, N_("Require the API key held in the "
+      "environment variable NAME"), N_("NAME") },
+    { "reject-logprobs", 0, 0, G_OPTION_ARG_NONE, &reject_logprobs, N_("Play a model without "
+      "log probabilities: a request asking for them gets the API's 400"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("- a loopback model server for "
-                                                            "dry runs (OpenAI, Anthropic, Gemini)");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("- a loopback model server for "
+                                                               "dry runs (OpenAI, Anthropic, "
+                                                               "Gemini)"));
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiRehearsal) rehearsal = NULL;
   g_autoptr(GMainLoop) loop = NULL;
   KomiRehearsalOptions options = { 0, };
   guint sigint, sigterm;
 
-  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (error->message);
+    return komi_cli_usage ("rehearse", "%s", error->message);
   if (argc > 1)
-    return usage_error ("this command takes no file arguments; see --help");
+    return komi_cli_usage ("rehearse", "%s", _("this command takes no file arguments; see "
+                                               "--help"));
   if (port < 0 || port > 65535)
-    return usage_error ("--port must be between 0 and 65535 (0: any free port)");
+    return komi_cli_usage ("rehearse", "%s", _("--port must be between 0 and 65535 (0: any "
+                                               "free port)"));
   if (latency_ms < 0)
-    return usage_error ("--latency-ms must be 0 or more");
+    return komi_cli_usage ("rehearse", "%s", _("--latency-ms must be 0 or more"));
   if (policy != NULL && strcmp (policy, "random") != 0 && strcmp (policy, "first") != 0)
-    return usage_error ("--policy must be random or first");
+    return komi_cli_usage ("rehearse", "%s", _("--policy must be random or first"));
 
   options.port = port;
   options.reject_logprobs = reject_logprobs;
@@ -106,22 +107,20 @@ komi_cli_rehearse (int argc, char **argv)
     {
       options.api_key = g_getenv (key_env);
       if (options.api_key == NULL || *options.api_key == '\0')
-        {
-          fprintf (stderr, "komi-cli rehearse: the environment variable %s is empty or not "
-                           "set; export it, or leave out --key-env\n", key_env);
-          return 1;
-        }
+        return komi_cli_error ("rehearse", _("the environment variable %s is empty or not set; "
+                                             "export it, or leave out --key-env"), key_env);
     }
 
   if ((rehearsal = komi_rehearsal_new (&options, &error)) == NULL)
     return komi_cli_fail ("rehearse", error);
 
-  printf ("Rehearsal provider at %s (Ctrl-C stops it)\n"
-          "  OpenAI Chat:      POST /v1/chat/completions\n"
+  /* `bench --models` reads the address from the first line, up to a space. */
+  printf (_("Rehearsal provider at %s (Ctrl-C stops it)\n"),
+          komi_rehearsal_get_base_url (rehearsal));
+  printf ("  OpenAI Chat:      POST /v1/chat/completions\n"
           "  OpenAI Responses: POST /v1/responses\n"
           "  Anthropic:        POST /v1/messages\n"
-          "  Gemini:           POST /v1beta/models/MODEL:generateContent\n",
-          komi_rehearsal_get_base_url (rehearsal));
+          "  Gemini:           POST /v1beta/models/MODEL:generateContent\n");
   fflush (stdout);
 
   loop = g_main_loop_new (NULL, FALSE);
@@ -131,6 +130,11 @@ komi_cli_rehearse (int argc, char **argv)
   g_source_remove (sigint);
   g_source_remove (sigterm);
 
-  printf ("Stopped after %u requests.\n", komi_rehearsal_get_request_count (rehearsal, NULL));
+  {
+    guint n = komi_rehearsal_get_request_count (rehearsal, NULL);
+
+    printf (g_dngettext (NULL, "Stopped after %u request.\n", "Stopped after %u requests.\n",
+                         n), n);
+  }
   return 0;
 }

@@ -10,29 +10,16 @@
 
 #include <stdio.h>
 
+#include <glib/gi18n.h>
+
 #include "komi-cli.h"
+#include "komi-cli-util.h"
 #include "komi-coords.h"
 #include "komi-protocol-state.h"
 
 /* `komi-cli request`: the exact text a model would receive at a position
  * reached by a list of moves, for checking the protocol by eye and in
  * scripts. Usage errors exit with 2, bad moves with 1. */
-
-static int
-usage_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
-
-static int
-usage_error (const char *format, ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  fprintf (stderr, "komi-cli request: %s\n", message);
-  return 2;
-}
 
 /* Plays @moves (protocol names or "pass", separated by white space) from
  * the start; an error names the move by number and as written. */
@@ -54,22 +41,23 @@ play_moves (KomiGame *game, const char *moves, GError **error)
       if (!komi_point_from_name (size, names[i], &point))
         {
           g_set_error (error, KOMI_GO_ERROR, KOMI_GO_ERROR_BAD_POINT,
-                       "move %u (%s): not a point on the %ux%u board; name a point by its "
-                       "column A-%c (there is no I) and row 1-%u, such as E5, or say pass",
+                       _("move %u (%s): not a point on the %ux%u board; name a point by its "
+                         "column A-%c (there is no I) and row 1-%u, such as E5, or say pass"),
                        number, names[i], size, size, komi_column_letter (size - 1), size);
           return FALSE;
         }
       if (komi_game_is_over (game))
         {
           g_set_error (error, KOMI_GO_ERROR, KOMI_MOVE_GAME_OVER,
-                       "move %u (%s): the game is already over (%s); remove the moves "
-                       "after it", number, names[i],
-                       komi_end_reason_to_string (komi_game_get_end_reason (game)));
+                       _("move %u (%s): the game is already over (%s); remove the moves "
+                         "after it"), number, names[i],
+                       komi_cli_end_reason_text (komi_game_get_end_reason (game)));
           return FALSE;
         }
       if (!komi_game_play (game, point, &local))
         {
-          g_set_error (error, local->domain, local->code, "move %u (%s): %s",
+          /* Translators: the move's number, as written, and why it is illegal */
+          g_set_error (error, local->domain, local->code, _("move %u (%s): %s"),
                        number, names[i], local->message);
           return FALSE;
         }
@@ -111,16 +99,16 @@ komi_cli_request (int argc, char **argv)
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
     { "moves", 'm', 0, G_OPTION_ARG_STRING, &moves,
-      "The moves played from the empty board, as protocol names or pass, "
-      "separated by spaces (\"E5 C3 pass\")", "MOVES" },
+      N_("The moves played from the empty board, as protocol names or pass, "
+         "separated by spaces (\"E5 C3 pass\")"), N_("MOVES") },
     { "orientation", 'o', 0, G_OPTION_ARG_INT, &orientation,
-      "How the board is shown, 0-7: 0 as played, 1-3 turned 90°, 180°, 270° "
-      "clockwise, 4 mirrored left-right, 5 top-bottom, 6 in the A9-J1 diagonal, "
-      "7 in the A1-J9 diagonal", "K" },
+      N_("How the board is shown, 0-7: 0 as played, 1-3 turned 90°, 180°, 270° "
+         "clockwise, 4 mirrored left-right, 5 top-bottom, 6 in the A9-J1 diagonal, "
+         "7 in the A1-J9 diagonal"), N_("K") },
     { "size", 's', 0, G_OPTION_ARG_INT, &size,
-      "Board size (default 9; the rules text of Protocol 1 says 9x9 regardless)", "N" },
+      N_("Board size (default 9; the rules text of Protocol 1 says 9x9 regardless)"), N_("N") },
     { "json", 'j', 0, G_OPTION_ARG_NONE, &json,
-      "Print one JSON object with the protocol, orientation, rules and request", NULL },
+      N_("Print one JSON object with the protocol, orientation, rules and request"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = NULL;
@@ -129,23 +117,26 @@ komi_cli_request (int argc, char **argv)
   g_autoptr(GString) out = NULL;
   KomiProtocolState state;
 
-  context = g_option_context_new ("- print the request a model receives at a position");
+  context = g_option_context_new (N_("- print the request a model receives at a position"));
   g_option_context_set_summary (context,
-    "Prints the Protocol 1 rules text, a blank line and the request JSON that the\n"
-    "side to move would be sent after the given moves.");
-  g_option_context_add_main_entries (context, entries, NULL);
+    N_("Prints the Protocol 1 rules text, a blank line and the request JSON that the\n"
+       "side to move would be sent after the given moves."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_set_prgname ("komi-cli request");
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error ("%s; run 'komi-cli request --help' for the options", error->message);
+    return komi_cli_usage ("request", _("%s; run 'komi-cli request --help' for the options"),
+                           error->message);
   if (argc > 1)
-    return usage_error ("unexpected argument '%s'; give the moves with --moves \"E5 C3 …\"",
-                        argv[1]);
+    return komi_cli_usage ("request",
+                           _("unexpected argument '%s'; give the moves with --moves \"E5 C3 …\""),
+                           argv[1]);
   if (orientation < 0 || orientation >= KOMI_N_ORIENTATIONS)
-    return usage_error ("--orientation must be from 0 to %d, not %d",
-                        KOMI_N_ORIENTATIONS - 1, orientation);
+    return komi_cli_usage ("request", _("--orientation must be from 0 to %d, not %d"),
+                           KOMI_N_ORIENTATIONS - 1, orientation);
   if (size < KOMI_MIN_SIZE || size > KOMI_MAX_SIZE)
-    return usage_error ("--size must be from %d to %d, not %d",
-                        KOMI_MIN_SIZE, KOMI_MAX_SIZE, size);
+    return komi_cli_usage ("request", _("--size must be from %d to %d, not %d"),
+                           KOMI_MIN_SIZE, KOMI_MAX_SIZE, size);
 
   game = komi_game_new ((guint) size, KOMI_PROTOCOL_MAX_TURNS);
   if (moves != NULL && !play_moves (game, moves, &error))
@@ -153,16 +144,20 @@ komi_cli_request (int argc, char **argv)
   if (komi_game_is_over (game))
     {
       g_set_error (&error, KOMI_GO_ERROR, KOMI_MOVE_GAME_OVER,
-                   "the game is over after these moves (%s), so no request is sent; "
-                   "leave out the last move to see the one before it",
-                   komi_end_reason_to_string (komi_game_get_end_reason (game)));
+                   _("the game is over after these moves (%s), so no request is sent; "
+                     "leave out the last move to see the one before it"),
+                   komi_cli_end_reason_text (komi_game_get_end_reason (game)));
       return komi_cli_fail ("request", error);
     }
 
   komi_protocol_state_init_from_game (&state, game, (KomiOrientation) orientation);
   if (!komi_protocol_state_has_questions (&state))
-    fprintf (stderr, "komi-cli request: %s has no legal point, so it must pass and is "
-                     "asked no question\n", komi_color_to_protocol (state.to_move));
+    {
+      /* Translators: %s is X or O, the protocol's names of the sides */
+      fprintf (stderr, "komi-cli request: ");
+      fprintf (stderr, _("%s has no legal point, so it must pass and is asked no question\n"),
+               komi_color_to_protocol (state.to_move));
+    }
 
   if (json)
     {

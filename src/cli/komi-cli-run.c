@@ -9,11 +9,14 @@
 #include "config.h"
 
 #include <glib-unix.h>
+#include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <unistd.h>
 
 #include "komi-cli.h"
+#include "komi-cli-util.h"
 #include "komi-series-runner.h"
 #include "komi-store.h"
 #include "komi-store-sink.h"
@@ -62,15 +65,16 @@ on_progress (const KomiSeriesProgress *p,
     format_duration (eta, sizeof eta, p->eta);
 
   if (record != NULL && !data->tty)
-    printf ("game %u: %s (X) vs %s (O): %s%s%s\n", game->index + 1, game->black, game->white,
+    printf (_("game %u: %s (X) vs %s (O): %s%s%s\n"), game->index + 1, game->black, game->white,
             record->result,
             record->outcome != KOMI_OUTCOME_FINISHED ? " — " : "",
             record->outcome != KOMI_OUTCOME_FINISHED ? record->void_reason : "");
-  fprintf (data->tty ? stderr : stdout,
-           "%s%u/%u games done, %u running, %s elapsed, ETA %s",
-           data->tty ? "\r\033[K" : "", p->done, p->total, p->running, elapsed, eta);
+  fputs (data->tty ? "\r\033[K" : "", data->tty ? stderr : stdout);
+  /* Translators: a progress line, "3/10 games done, 2 running, 1:05 elapsed, ETA 2:30" */
+  fprintf (data->tty ? stderr : stdout, _("%u/%u games done, %u running, %s elapsed, ETA %s"),
+           p->done, p->total, p->running, elapsed, eta);
   if (p->calls > 0)
-    fprintf (data->tty ? stderr : stdout, ", %u model calls, $%.4f", p->calls, p->cost);
+    fprintf (data->tty ? stderr : stdout, _(", %u model calls, $%.4f"), p->calls, p->cost);
   fputs (data->tty ? "" : "\n", data->tty ? stderr : stdout);
   fflush (data->tty ? stderr : stdout);
 }
@@ -93,11 +97,26 @@ on_interrupt (gpointer user_data)
 
   if (g_cancellable_is_cancelled (data->cancellable))
     return G_SOURCE_CONTINUE;
-  fprintf (stderr, "\nStopping: the games in flight keep their committed moves and resume on "
-                   "the next run.\n");
+  fprintf (stderr, _("\nStopping: the games in flight keep their committed moves and resume "
+                     "on the next run.\n"));
   g_cancellable_cancel (data->cancellable);
   return G_SOURCE_CONTINUE;
 }
+
+/* Over "%-22s %-6s %5s %5s %5s %5s %8s %6s %5s %8s %10s": a negative width
+ * is left-aligned. */
+static const KomiCliHeading summary_headings[] = {
+  { N_("opponent"), -22, 0 }, { N_("colour"), -6, 1 }, { N_("games"), 5, 1 },
+  { N_("wins"), 5, 1 }, { N_("losses"), 5, 1 }, { N_("draws"), 5, 1 }, { N_("margin"), 8, 1 },
+  { N_("limit"), 6, 1 }, { N_("void"), 5, 1 }, { N_("forfeit"), 8, 1 },
+  { N_("unfinished"), 10, 1 },
+};
+
+/* Over "%4s  %-10s %6s %8s %6s  %s". */
+static const KomiCliHeading series_headings[] = {
+  { N_("id"), 4, 0 }, { N_("protocol"), -10, 2 }, { N_("games"), 6, 1 },
+  { N_("finished"), 8, 1 }, { N_("void"), 6, 1 }, { N_("name"), 0, 2 },
+};
 
 static void
 print_summary (KomiStore *store, gint64 series_id, const KomiSeries *series)
@@ -107,13 +126,13 @@ print_summary (KomiStore *store, gint64 series_id, const KomiSeries *series)
 
   if (rows == NULL)
     {
-      fprintf (stderr, "komi-cli run: cannot read the summary: %s\n", error->message);
+      fprintf (stderr, "komi-cli run: ");
+      fprintf (stderr, _("cannot read the summary: %s\n"), error->message);
       return;
     }
-  printf ("\nSeries %" G_GINT64_FORMAT ": %s\nSubject %s\n", series_id, series->name,
+  printf (_("\nSeries %" PRId64 ": %s\nSubject %s\n"), series_id, series->name,
           series->subject);
-  printf ("%-22s %-6s %5s %5s %5s %5s %8s %6s %5s %8s %10s\n", "opponent", "colour", "games",
-          "wins", "losses", "draws", "margin", "limit", "void", "forfeit", "unfinished");
+  komi_cli_print_headings (stdout, summary_headings, G_N_ELEMENTS (summary_headings));
   for (guint i = 0; i < rows->len; i++)
     {
       KomiStoreSummary *r = &g_array_index (rows, KomiStoreSummary, i);
@@ -125,9 +144,9 @@ print_summary (KomiStore *store, gint64 series_id, const KomiSeries *series)
               r->subject == KOMI_BLACK ? "X" : "O", r->games, r->wins, r->losses, r->draws,
               margin, r->turn_limit, r->voids, r->forfeits, r->unfinished);
     }
-  printf ("(colour: the subject's; wins, losses, draws and the subject's mean area margin "
-          "count games ended by two passes; limit: games ended by the 120-turn limit, "
-          "reported apart, as are void and forfeit games)\n");
+  printf ("%s\n", _("(colour: the subject's; wins, losses, draws and the subject's mean area "
+                     "margin count games ended by two passes; limit: games ended by the "
+                     "120-turn limit, reported apart, as are void and forfeit games)"));
 }
 
 static int
@@ -154,9 +173,12 @@ run_series (const char *command, KomiSeries *series, const char *db_path, int jo
   data.loop = g_main_loop_new (NULL, FALSE);
   data.tty = isatty (STDERR_FILENO) && isatty (STDOUT_FILENO);
 
-  printf ("Series “%s”: %u games (%s against %u opponent%s), %u at once; library %s\n",
+  printf (g_dngettext (NULL, "Series “%s”: %u games (%s against %u opponent), %u at once; "
+                             "library %s\n",
+                       "Series “%s”: %u games (%s against %u opponents), %u at once; "
+                       "library %s\n", series->opponents->len),
           series->name, komi_series_count_games (series), series->subject,
-          series->opponents->len, series->opponents->len == 1 ? "" : "s", data.jobs, db_path);
+          series->opponents->len, data.jobs, db_path);
   fflush (stdout);
 
   sigint = g_unix_signal_add (SIGINT, on_interrupt, &data);
@@ -171,16 +193,17 @@ run_series (const char *command, KomiSeries *series, const char *db_path, int jo
 
   if (data.result != NULL)
     {
-      printf ("Played %u games in this run (%u resumed), %u had ended before.\n",
+      printf (_("Played %u games in this run (%u resumed), %u had ended before.\n"),
               data.result->played, data.result->resumed, data.result->skipped);
       if (data.result->calls > 0)
-        printf ("Model calls in this run: %u attempts, $%.4f at the profiles' prices.\n",
+        printf (_("Model calls in this run: %u attempts, $%.4f at the profiles' prices.\n"),
                 data.result->calls, data.result->cost);
       print_summary (store, data.result->series_id, series);
     }
   else if (g_error_matches (data.error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
-      printf ("Stopped. Run the same command again (or komi-cli resume) to continue.\n");
+      printf ("%s\n", _("Stopped. Run the same command again (or komi-cli resume) to "
+                         "continue."));
       status = 130;
     }
   else
@@ -198,30 +221,28 @@ run_series (const char *command, KomiSeries *series, const char *db_path, int jo
 int
 komi_cli_run (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("SERIES.json - play a series, "
-                                                            "or continue it");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("SERIES.json - play a series, "
+                                                               "or continue it"));
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiSeries) series = NULL;
   g_autofree char *db = NULL;
   int jobs = 0;
   const GOptionEntry entries[] = {
-    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db, "The library (default in the XDG data folder)",
-      "PATH" },
-    { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, "Games at once (default: the series' jobs)",
-      "N" },
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
+      N_("The library (default in the XDG data folder)"), N_("PATH") },
+    { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, N_("Games at once (default: the series' jobs)"),
+      N_("N") },
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 || jobs < 0
       || jobs > 64)
-    {
-      fprintf (stderr, "komi-cli run: %s\n",
-               error ? error->message
-                     : "give one series file, e.g. komi-cli run data/examples/demo-series.json "
-                       "(--jobs from 1 to 64)");
-      return 2;
-    }
+    return komi_cli_usage ("run", "%s",
+                           error ? error->message
+                                 : _("give one series file, e.g. komi-cli run "
+                                     "data/examples/demo-series.json (--jobs from 1 to 64)"));
   series = komi_series_load (argv[1], &error);
   if (series == NULL)
     return komi_cli_fail ("run", error);
@@ -231,8 +252,8 @@ komi_cli_run (int argc, char **argv)
 int
 komi_cli_resume (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("SERIES_ID - continue a series "
-                                                            "of the library");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("SERIES_ID - continue a series "
+                                                               "of the library"));
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiSeries) series = NULL;
   g_autofree char *db = NULL;
@@ -241,20 +262,19 @@ komi_cli_resume (int argc, char **argv)
   guint64 id;
   int jobs = 0;
   const GOptionEntry entries[] = {
-    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db, "The library (default in the XDG data folder)",
-      "PATH" },
-    { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, "Games at once", "N" },
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
+      N_("The library (default in the XDG data folder)"), N_("PATH") },
+    { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, N_("Games at once"), N_("N") },
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2
       || !g_ascii_string_to_unsigned (argv[1], 10, 1, G_MAXINT64, &id, NULL))
-    {
-      fprintf (stderr, "komi-cli resume: %s\n",
-               error ? error->message : "give a series id (komi-cli series lists them)");
-      return 2;
-    }
+    return komi_cli_usage ("resume", "%s",
+                           error ? error->message
+                                 : _("give a series id (komi-cli series lists them)"));
   if (db == NULL)
     db = komi_store_default_path ();
   store = komi_store_open_reader (db, &error);
@@ -273,23 +293,22 @@ komi_cli_resume (int argc, char **argv)
 int
 komi_cli_series (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("- list the series of the library");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("- list the series of the "
+                                                               "library"));
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) list = NULL;
   g_autofree char *db = NULL;
   KomiStore *store;
   const GOptionEntry entries[] = {
-    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db, "The library (default in the XDG data folder)",
-      "PATH" },
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
+      N_("The library (default in the XDG data folder)"), N_("PATH") },
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1)
-    {
-      fprintf (stderr, "komi-cli series: %s\n", error ? error->message : "takes no arguments");
-      return 2;
-    }
+    return komi_cli_usage ("series", "%s", error ? error->message : _("takes no arguments"));
   if (db == NULL)
     db = komi_store_default_path ();
   store = komi_store_open_reader (db, &error);
@@ -299,8 +318,7 @@ komi_cli_series (int argc, char **argv)
   komi_store_unref (store);
   if (list == NULL)
     return komi_cli_fail ("series", error);
-  printf ("%4s  %-10s %6s %8s %6s  %s\n", "id", "protocol", "games", "finished", "void",
-          "name");
+  komi_cli_print_headings (stdout, series_headings, G_N_ELEMENTS (series_headings));
   for (guint i = 0; i < list->len; i++)
     {
       KomiStoreSeries *s = g_ptr_array_index (list, i);

@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "komi-cli.h"
 #include "komi-cli-util.h"
 #include "komi-coords.h"
@@ -18,8 +20,9 @@
 int
 komi_cli_score (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("FILE.sgf - re-judge a game "
-                                                            "record and print its area count");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("FILE.sgf - re-judge a game "
+                                                               "record and print its area "
+                                                               "count"));
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiSgfRecord) sgf = NULL;
   g_autoptr(KomiReferee) referee = NULL;
@@ -28,13 +31,14 @@ komi_cli_score (int argc, char **argv)
   double komi;
   int status = 0;
 
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_group (context, komi_cli_engine_option_group (&engine));
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
     {
-      fprintf (stderr, "komi-cli score: %s\n",
-               error ? error->message : "give exactly one SGF file, e.g. komi-cli score game.sgf");
       komi_cli_engine_options_clear (&engine);
-      return 2;
+      return komi_cli_usage ("score", "%s", error ? error->message
+                                                : _("give exactly one SGF file, e.g. komi-cli "
+                                                    "score game.sgf"));
     }
 
   if ((sgf = komi_sgf_record_load (argv[1], &error)) == NULL
@@ -71,7 +75,8 @@ komi_cli_score (int argc, char **argv)
 
   komi_cli_print_record_result (stdout, record);
   if (sgf->result != NULL && g_strcmp0 (sgf->result, record->result) != 0)
-    printf ("Note: the record says RE[%s]; this count gives %s.\n", sgf->result, record->result);
+    printf (_("Note: the record says RE[%s]; this count gives %s.\n"), sgf->result,
+            record->result);
 
 out:
   komi_cli_engine_options_clear (&engine);

@@ -8,31 +8,39 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "komi-cli-util.h"
 #include "komi-coords.h"
 
 GOptionGroup *
 komi_cli_engine_option_group (KomiCliEngineOptions *options)
 {
+  /* The build's GNU Go path is not in the catalogue: the sentence is
+   * translated here, and finds no msgid when GOptionContext looks it up. */
+  char *gnugo_help = g_strdup_printf (_("GNU Go binary (default $KOMI_GNUGO, then %s)"),
+                                      GNUGO_PATH);
   const GOptionEntry entries[] = {
-    { "gnugo", 0, 0, G_OPTION_ARG_FILENAME, &options->gnugo,
-      "GNU Go binary (default $KOMI_GNUGO, then " GNUGO_PATH ")", "PATH" },
+    { "gnugo", 0, 0, G_OPTION_ARG_FILENAME, &options->gnugo, gnugo_help, N_("PATH") },
     { "katago-binary", 0, 0, G_OPTION_ARG_FILENAME, &options->katago_binary,
-      "KataGo binary (default $KOMI_KATAGO)", "PATH" },
+      N_("KataGo binary (default $KOMI_KATAGO)"), N_("PATH") },
     { "katago-model", 0, 0, G_OPTION_ARG_FILENAME, &options->katago_model,
-      "KataGo network (default $KOMI_KATAGO_MODEL)", "PATH" },
+      N_("KataGo network (default $KOMI_KATAGO_MODEL)"), N_("PATH") },
     { "katago-config", 0, 0, G_OPTION_ARG_FILENAME, &options->katago_config,
-      "KataGo GTP config (default $KOMI_KATAGO_CONFIG)", "PATH" },
+      N_("KataGo GTP config (default $KOMI_KATAGO_CONFIG)"), N_("PATH") },
     { "timeout", 0, 0, G_OPTION_ARG_INT, &options->timeout_s,
-      "Seconds an engine may take for one command (default 60)", "S" },
+      N_("Seconds an engine may take for one command (default 60)"), N_("S") },
     { "referee", 0, 0, G_OPTION_ARG_STRING, &options->referee,
-      "Who judges dead stones: katago, gnugo or none (default katago when configured, "
-      "else gnugo)", "ENGINE" },
+      N_("Who judges dead stones: katago, gnugo or none (default katago when configured, "
+         "else gnugo)"), N_("ENGINE") },
     { NULL }
   };
-  GOptionGroup *group = g_option_group_new ("engines", "Engine options:",
-                                            "Show the engine options", NULL, NULL);
+  /* The group owns the help text (its user data) and frees it with itself.
+   * GOptionContext prints the group's description untranslated. */
+  GOptionGroup *group = g_option_group_new ("engines", _("Engine options:"),
+                                            N_("Show the engine options"), gnugo_help, g_free);
 
+  g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
   g_option_group_add_entries (group, entries);
   return group;
 }
@@ -78,10 +86,42 @@ komi_cli_referee_new (const KomiCliEngineOptions *options, GError **error)
   if (g_strcmp0 (which, "gnugo") != 0 && g_strcmp0 (which, "katago") != 0)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--referee must be katago, gnugo or none, not “%s”", which);
+                   _("--referee must be katago, gnugo or none, not “%s”"), which);
       return NULL;
     }
   return komi_referee_new (which, &popts, error);
+}
+
+const char *
+komi_cli_end_reason_text (KomiEndReason reason)
+{
+  switch (reason)
+    {
+    case KOMI_END_NONE:        return _("not over");
+    case KOMI_END_TWO_PASSES:  return _("two passes");
+    case KOMI_END_TURN_LIMIT:  return _("turn limit");
+    default:                   return komi_end_reason_to_string (reason);
+    }
+}
+
+void
+komi_cli_print_turn (FILE           *out,
+                     guint           size,
+                     guint           turn,
+                     const KomiMove *move,
+                     const char     *player)
+{
+  char name[KOMI_NAME_LEN + 1];
+
+  if (move->point == KOMI_PASS)
+    /* Translators: "Turn 12: X (gnugo:1) passes"; X and O are the protocol's stones */
+    fprintf (out, _("\nTurn %u: %s (%s) passes\n"), turn, komi_color_to_protocol (move->color),
+             player);
+  else
+    /* Translators: "Turn 12: X (gnugo:1) plays E5" */
+    fprintf (out, _("\nTurn %u: %s (%s) plays %s\n"), turn,
+             komi_color_to_protocol (move->color), player,
+             komi_point_to_name (size, move->point, name));
 }
 
 void
@@ -122,28 +162,33 @@ komi_cli_print_board (FILE *out, const KomiGame *game, KomiPoint last_move)
 void
 komi_cli_print_record_result (FILE *out, const KomiGameRecord *record)
 {
+  guint turns;
+
   if (record->outcome == KOMI_OUTCOME_VOID)
     {
-      fprintf (out, "Game void (not rated): %s\n", record->void_reason);
+      fprintf (out, _("Game void (not rated): %s\n"), record->void_reason);
       return;
     }
   if (record->outcome == KOMI_OUTCOME_FORFEIT)
     {
-      fprintf (out, "Game ended by forfeit (%s): %s\n", record->result, record->void_reason);
+      fprintf (out, _("Game ended by forfeit (%s): %s\n"), record->result, record->void_reason);
       return;
     }
+  turns = komi_game_get_turns_played (record->game);
   if (record->end_reason == KOMI_END_NONE)
-    fprintf (out, "The record ends after %u turns, before the game is over; counted as it "
-                  "stands.\n", komi_game_get_turns_played (record->game));
+    fprintf (out, g_dngettext (NULL, "The record ends after %u turn, before the game is over; "
+                                     "counted as it stands.\n",
+                               "The record ends after %u turns, before the game is over; "
+                               "counted as it stands.\n", turns), turns);
   else
-    fprintf (out, "Game over after %u turns: %s.\n",
-             komi_game_get_turns_played (record->game),
-             komi_end_reason_to_string (record->end_reason));
+    fprintf (out, g_dngettext (NULL, "Game over after %u turn: %s.\n",
+                               "Game over after %u turns: %s.\n", turns),
+             turns, komi_cli_end_reason_text (record->end_reason));
   if (record->dead->len > 0)
     {
       guint size = komi_game_get_size (record->game);
 
-      fprintf (out, "Dead stones (judged by %s):", record->referee);
+      fprintf (out, _("Dead stones (judged by %s):"), record->referee);
       for (guint i = 0; i < record->dead->len; i++)
         {
           char name[KOMI_NAME_LEN + 1];
@@ -153,19 +198,50 @@ komi_cli_print_record_result (FILE *out, const KomiGameRecord *record)
       fputc ('\n', out);
     }
   else
-    fprintf (out, "Dead stones (judged by %s): none\n",
-             record->referee != NULL ? record->referee : "nobody");
-  fprintf (out, "X (Black, %s): %u stones + %u territory = %g\n", record->black_name,
+    /* Translators: %s is the engine that judged, or "nobody" */
+    fprintf (out, _("Dead stones (judged by %s): none\n"),
+             record->referee != NULL ? record->referee : _("nobody"));
+  fprintf (out, _("X (Black, %s): %u stones + %u territory = %g\n"), record->black_name,
            record->score.black_stones, record->score.black_territory, record->score.black_total);
-  fprintf (out, "O (White, %s): %u stones + %u territory + komi %g = %g\n", record->white_name,
-           record->score.white_stones, record->score.white_territory, record->score.komi,
-           record->score.white_total);
+  fprintf (out, _("O (White, %s): %u stones + %u territory + komi %g = %g\n"),
+           record->white_name, record->score.white_stones, record->score.white_territory,
+           record->score.komi, record->score.white_total);
   if (record->score.winner == KOMI_EMPTY)
-    fprintf (out, "Result: draw (0)\n");
+    fprintf (out, _("Result: draw (0)\n"));
   else
-    fprintf (out, "Result: %s wins by %g (%s)\n",
-             record->score.winner == KOMI_BLACK ? "X (Black)" : "O (White)",
+    /* Translators: "X (Black) wins by 3.5 (B+3.5)"; the last %s is the SGF result */
+    fprintf (out, _("Result: %s wins by %g (%s)\n"),
+             record->score.winner == KOMI_BLACK ? _("X (Black)") : _("O (White)"),
              record->score.margin, record->result);
+}
+
+/* Prints @text as printf's "%*s" would, @width counted in terminal
+ * columns (a wide CJK character takes two): right-aligned for a positive
+ * width, left-aligned for a negative one. */
+static void
+komi_cli_print_cell (FILE *out, const char *text, int width)
+{
+  int columns = 0;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    columns += g_unichar_iswide (g_utf8_get_char (p)) ? 2 : 1;
+  if (width > 0)
+    fprintf (out, "%*s%s", MAX (width - columns, 0), "", text);
+  else
+    fprintf (out, "%s%*s", text, MAX (-width - columns, 0), "");
+}
+
+void
+komi_cli_print_headings (FILE *out, const KomiCliHeading *headings, guint n_headings)
+{
+  for (guint i = 0; i < n_headings; i++)
+    {
+      fprintf (out, "%*s", (int) headings[i].gap, "");
+      /* gettext ("") would be the catalogue's header. */
+      komi_cli_print_cell (out, headings[i].text[0] != '\0' ? _(headings[i].text) : "",
+                           headings[i].width);
+    }
+  fputc ('\n', out);
 }
 
 gboolean

@@ -13,6 +13,15 @@
 
 G_BEGIN_DECLS
 
+/* A table's column heading, marked with N_(): printed after @gap spaces,
+ * in @width columns as komi_cli_print_cell() does. */
+typedef struct
+{
+  const char *text;
+  int         width;
+  guint       gap;
+} KomiCliHeading;
+
 /* Options every command that starts engines shares. */
 typedef struct
 {
@@ -32,6 +41,14 @@ void          komi_cli_engine_options_clear (KomiCliEngineOptions *options);
 KomiReferee  *komi_cli_referee_new          (const KomiCliEngineOptions *options,
                                              GError                    **error);
 
+/* How a game ended, in words of the user's language. */
+const char   *komi_cli_end_reason_text      (KomiEndReason reason);
+/* Prints "Turn N: X (PLAYER) plays E5" (or passes) after a blank line. */
+void          komi_cli_print_turn           (FILE           *out,
+                                             guint           size,
+                                             guint           turn,
+                                             const KomiMove *move,
+                                             const char     *player);
 /* Prints the position with labels as in the protocol, the last move in
  * parentheses. */
 void          komi_cli_print_board          (FILE           *out,
@@ -40,6 +57,10 @@ void          komi_cli_print_board          (FILE           *out,
 /* Prints the area count with its parts and the result. */
 void          komi_cli_print_record_result  (FILE                 *out,
                                              const KomiGameRecord *record);
+/* Prints the headings translated, then a new line. */
+void          komi_cli_print_headings       (FILE                 *out,
+                                             const KomiCliHeading *headings,
+                                             guint                 n_headings);
 gboolean      komi_cli_write_file           (const char  *path,
                                              const char  *contents,
                                              GError     **error);

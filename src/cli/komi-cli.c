@@ -8,33 +8,35 @@
 
 #include "config.h"
 
-#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 #include "komi-cli.h"
+#include "komi-i18n.h"
 
 typedef struct
 {
   const char     *name;
   KomiCliCommand  run;
-  const char     *summary;
+  const char     *summary;   /* marked with N_(), translated when printed */
 } Subcommand;
 
 static const Subcommand subcommands[] = {
-  { "demo",    komi_cli_demo,    "watch the rehearsal model (no key, no network) play GNU Go level 1, every call shown" },
-  { "request", komi_cli_request, "print the Protocol 1 request a model receives at a position" },
-  { "play",    komi_cli_play,    "play one game between two players and write its SGF" },
-  { "score",   komi_cli_score,   "re-judge the dead stones of an SGF record and print its area count" },
-  { "bench",   komi_cli_bench,   "measure the rules core and the protocol on one core" },
-  { "run",     komi_cli_run,     "play a series of games (a JSON file), recorded in the library; run again to continue" },
-  { "resume",  komi_cli_resume,  "continue a series of the library by its id" },
-  { "series",  komi_cli_series,  "list the series of the library" },
-  { "ratings", komi_cli_ratings, "the ladder and each subject's rating, from the library; 'ratings calibrate' freezes the ladder" },
-  { "analyse", komi_cli_analyse, "review games of the library with KataGo or GNU Go: points lost per move, mistakes, blunders" },
-  { "export",  komi_cli_export,  "write the library's games as SGF, the call log as JSON Lines, results as CSV" },
-  { "import",  komi_cli_import,  "bring SGF game records into the library for review" },
-  { "rehearse", komi_cli_rehearse, "serve a loopback model in all four wire formats, for dry runs at zero cost" },
+  { "demo",    komi_cli_demo,    N_("watch the rehearsal model (no key, no network) play GNU Go level 1, every call shown") },
+  { "request", komi_cli_request, N_("print the Protocol 1 request a model receives at a position") },
+  { "play",    komi_cli_play,    N_("play one game between two players and write its SGF") },
+  { "score",   komi_cli_score,   N_("re-judge the dead stones of an SGF record and print its area count") },
+  { "bench",   komi_cli_bench,   N_("measure the rules core and the protocol on one core") },
+  { "run",     komi_cli_run,     N_("play a series of games (a JSON file), recorded in the library; run again to continue") },
+  { "resume",  komi_cli_resume,  N_("continue a series of the library by its id") },
+  { "series",  komi_cli_series,  N_("list the series of the library") },
+  { "ratings", komi_cli_ratings, N_("the ladder and each subject's rating, from the library; 'ratings calibrate' freezes the ladder") },
+  { "analyse", komi_cli_analyse, N_("review games of the library with KataGo or GNU Go: points lost per move, mistakes, blunders") },
+  { "export",  komi_cli_export,  N_("write the library's games as SGF, the call log as JSON Lines, results as CSV") },
+  { "import",  komi_cli_import,  N_("bring SGF game records into the library for review") },
+  { "rehearse", komi_cli_rehearse, N_("serve a loopback model in all four wire formats, for dry runs at zero cost") },
 };
 
 int
@@ -45,20 +47,50 @@ komi_cli_fail (const char *subcommand, const GError *error)
 }
 
 static void
+print_message (const char *subcommand, const char *format, va_list args)
+{
+  g_autofree char *message = g_strdup_vprintf (format, args);
+
+  fprintf (stderr, "komi-cli %s: %s\n", subcommand, message);
+}
+
+int
+komi_cli_usage (const char *subcommand, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  print_message (subcommand, format, args);
+  va_end (args);
+  return 2;
+}
+
+int
+komi_cli_error (const char *subcommand, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  print_message (subcommand, format, args);
+  va_end (args);
+  return 1;
+}
+
+static void
 print_usage (FILE *out)
 {
-  fprintf (out, "Usage: komi-cli COMMAND [OPTION…]\n\n"
-                "Runs and reviews 9x9 Go benchmark matches under Protocol 1.\n\n"
-                "Commands:\n");
+  /* Translators: COMMAND and OPTION are placeholders; keep komi-cli as it is */
+  fprintf (out, "%s\n\n%s\n\n%s\n", _("Usage: komi-cli COMMAND [OPTION…]"),
+           _("Runs and reviews 9x9 Go benchmark matches under Protocol 1."), _("Commands:"));
   for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
-    fprintf (out, "  %-9s %s\n", subcommands[i].name, subcommands[i].summary);
-  fprintf (out, "\nRun 'komi-cli COMMAND --help' for a command's options.\n");
+    fprintf (out, "  %-9s %s\n", subcommands[i].name, _(subcommands[i].summary));
+  fprintf (out, "\n%s\n", _("Run 'komi-cli COMMAND --help' for a command's options."));
 }
 
 int
 main (int argc, char **argv)
 {
-  setlocale (LC_ALL, "");
+  komi_i18n_init ();
 
   if (argc < 2)
     {
@@ -81,7 +113,8 @@ main (int argc, char **argv)
     if (strcmp (argv[1], subcommands[i].name) == 0)
       return subcommands[i].run (argc - 1, argv + 1);
 
-  fprintf (stderr, "komi-cli: unknown command '%s'; run 'komi-cli --help' for the list.\n",
-           argv[1]);
+  fprintf (stderr, "komi-cli: ");
+  fprintf (stderr, _("unknown command '%s'; run 'komi-cli --help' for the list."), argv[1]);
+  fputc ('\n', stderr);
   return 2;
 }

@@ -33,5 +33,14 @@ int  komi_cli_rehearse (int argc, char **argv);
  * usage errors, by convention of the callers). */
 int  komi_cli_fail     (const char *subcommand,
                         const GError *error);
+/* Prints "komi-cli SUBCOMMAND: MESSAGE" to stderr, the message formatted
+ * from @format (translated by the caller), and returns 2. */
+int  komi_cli_usage    (const char *subcommand,
+                        const char *format,
+                        ...) G_GNUC_PRINTF (2, 3);
+/* The same for a failure that is not a usage error; returns 1. */
+int  komi_cli_error    (const char *subcommand,
+                        const char *format,
+                        ...) G_GNUC_PRINTF (2, 3);
 
 G_END_DECLS
