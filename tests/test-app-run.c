@@ -192,6 +192,66 @@ test_stop_and_continue (RunFixture *f, gconstpointer data)
   g_assert_cmpuint (finished->series->n_finished, ==, 8);
 }
 
+typedef struct
+{
+  KomiSeriesPage *page;
+  gint64          first;   /* the first game the page showed */
+} Watch;
+
+static gboolean
+shows_a_game (gpointer data)
+{
+  Watch *w = data;
+  guint step;
+  const KomiReplay *replay = komi_series_page_get_replay (w->page, &step);
+
+  if (replay == NULL)
+    return FALSE;
+  w->first = replay->game->id;
+  return TRUE;
+}
+
+static gboolean
+shows_a_later_game_in_play (gpointer data)
+{
+  Watch *w = data;
+  guint step;
+  const KomiReplay *replay = komi_series_page_get_replay (w->page, &step);
+
+  return replay != NULL && replay->game->id != w->first
+         && replay->game->status == KOMI_GAME_STATUS_RUNNING;
+}
+
+/* Watching a run, the page shows its series and follows its games one
+ * after another; a game the user picks stays shown. */
+static void
+test_page_follows_run (RunFixture *f, gconstpointer data)
+{
+  g_autofree char *series = g_build_filename (f->dir, "followed.json", NULL);
+  Watch w = { komi_window_get_series_page (f->window), 0 };
+  guint step;
+  const KomiReplay *replay;
+
+  if (!have_gnugo ())
+    return;
+  g_assert_true (g_file_set_contents (series, "{\"name\": \"Followed\", \"protocol\": 1, "
+                                      "\"subject\": \"random\", \"opponents\": [\"gnugo:1\"], "
+                                      "\"pairs\": 3, \"seed\": 4, \"referee\": \"none\", "
+                                      "\"jobs\": 1}", -1, NULL));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", series);
+  g_assert_true (app_test_wait_seconds (shows_a_game, &w, 60));
+  g_assert_true (app_test_wait_seconds (shows_a_later_game_in_play, &w, 120));
+
+  /* The user picks the first game, which has ended: it stays shown. */
+  g_assert_true (komi_series_page_select (w.page, 0, 0));
+  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 180));
+  g_assert_null (komi_series_job_get_error (komi_window_get_job (f->window)));
+  g_assert_true (app_test_wait (library_settled, f->window));
+  replay = komi_series_page_get_replay (w.page, &step);
+  g_assert_nonnull (replay);
+  g_assert_cmpint (replay->game->id, ==, w.first);
+}
+
 /* The question asked on closing during a run, answered with @response. */
 static gboolean
 answer_close_question (const char *response)
@@ -671,6 +731,8 @@ main (int argc, char *argv[])
               run_fixture_set_up, test_first_run_creates_library, run_fixture_tear_down);
   g_test_add ("/komi/app/run/stop-and-continue", RunFixture, NULL,
               run_fixture_set_up, test_stop_and_continue, run_fixture_tear_down);
+  g_test_add ("/komi/app/run/page-follows-run", RunFixture, NULL, run_fixture_set_up,
+              test_page_follows_run, run_fixture_tear_down);
   g_test_add ("/komi/app/run/close-while-running", RunFixture, NULL,
               run_fixture_set_up, test_close_while_running, run_fixture_tear_down);
   g_test_add ("/komi/app/run/bad-definition", RunFixture, NULL,

@@ -46,6 +46,7 @@ enum {
   PROP_DONE,
   PROP_TOTAL,
   PROP_PAUSED,
+  PROP_SERIES_ID,
   N_PROPS
 };
 
@@ -102,8 +103,11 @@ apply_update (gpointer data)
       self->name = g_strdup (u->name);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
     }
-  if (u->series_id > 0)
-    self->series_id = u->series_id;
+  if (u->series_id > 0 && u->series_id != self->series_id)
+    {
+      self->series_id = u->series_id;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERIES_ID]);
+    }
   self->eta = u->eta;
   self->cost = u->cost;
   if (u->total != self->total)
@@ -456,6 +460,7 @@ komi_series_job_get_property (GObject    *object,
     case PROP_DONE: g_value_set_uint (value, self->done); break;
     case PROP_TOTAL: g_value_set_uint (value, self->total); break;
     case PROP_PAUSED: g_value_set_boolean (value, self->paused); break;
+    case PROP_SERIES_ID: g_value_set_int64 (value, self->series_id); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -520,6 +525,10 @@ komi_series_job_class_init (KomiSeriesJobClass *klass)
   properties[PROP_PAUSED] =
     g_param_spec_boolean ("paused", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* The library's id of the series run, once it is begun; 0 before. */
+  properties[PROP_SERIES_ID] =
+    g_param_spec_int64 ("series-id", NULL, NULL, 0, G_MAXINT64, 0,
+                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A game ended and was recorded: the library has something new. */

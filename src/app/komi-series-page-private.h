@@ -24,6 +24,13 @@ struct _KomiSeriesPage
   guint                step;
   gint64               selected_id;        /* kept across reloads of the library */
   guint                selected_game;
+  /* The user watches the run: at the latest move of a game in play, not
+   * having stepped back or picked another game. When that game ends, the
+   * page moves on to the next game in play. */
+  gboolean             follow_run;
+  gboolean             moving_on;          /* the page, not the user, selects */
+  guint                next_source;        /* looks again for the next game */
+  guint                next_tries;
   /* Calls of the game shown answered since it was read: the library has
    * them only with the game's next write. */
   gint64               live_game;

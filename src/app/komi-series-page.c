@@ -120,8 +120,10 @@ show_step (KomiSeriesPage *self, guint step)
 static void
 on_analysis_step (KomiSeriesPage *self, guint step)
 {
-  if (self->replay != NULL)
-    show_step (self, step);
+  if (self->replay == NULL)
+    return;
+  self->follow_run = self->follow_run && step + 1 >= self->replay->n_steps;
+  show_step (self, step);
 }
 
 static void
@@ -138,9 +140,15 @@ review_activated (GtkWidget  *widget,
   else if (g_str_equal (action_name, "review.players-view"))
     g_object_set (self, "orientation", (guint) self->replay->game->orientation, NULL);
   else if (g_str_equal (action_name, "review.first-move"))
-    show_step (self, 0);
+    {
+      self->follow_run = FALSE;
+      show_step (self, 0);
+    }
   else if (g_str_equal (action_name, "review.previous-move") && self->step > 0)
-    show_step (self, self->step - 1);
+    {
+      self->follow_run = FALSE;
+      show_step (self, self->step - 1);
+    }
   else if (g_str_equal (action_name, "review.next-move"))
     show_step (self, self->step + 1);
   else if (g_str_equal (action_name, "review.last-move"))
@@ -148,6 +156,7 @@ review_activated (GtkWidget  *widget,
 }
 
 static void on_game_selected (KomiSeriesPage *self);
+static void follow_next_game (KomiSeriesPage *self);
 static gboolean follow_game (gpointer data);
 
 /* The library's read of the game is in: calls it has answered are
@@ -250,8 +259,76 @@ on_game_loaded (GObject      *source,
   self->replay = replay;
   merge_live_calls (self);
   show_step (self, step);
-  if (replay->game->status == KOMI_GAME_STATUS_RUNNING && self->follow_source == 0)
-    self->follow_source = g_timeout_add_seconds (1, follow_game, self);
+  if (replay->game->status == KOMI_GAME_STATUS_RUNNING)
+    {
+      if (step + 1 >= replay->n_steps)
+        self->follow_run = TRUE;
+      if (self->follow_source == 0)
+        self->follow_source = g_timeout_add_seconds (1, follow_game, self);
+    }
+  else if (self->follow_run)
+    follow_next_game (self);   /* the game watched has ended */
+}
+
+static gboolean
+look_for_next_game (gpointer data)
+{
+  KomiSeriesPage *self = data;
+
+  self->next_source = 0;
+  /* The list is read again as each game ends; the next game may have
+   * started after that read. */
+  if (self->library != NULL)
+    komi_library_reload (self->library);
+  return G_SOURCE_REMOVE;
+}
+
+/* The row of game @position in view. GTK 4.8 has no
+ * gtk_column_view_scroll_to(); the column view's list answers the
+ * "list.scroll-to-item" action GtkListBase installs. */
+static void
+scroll_to_game (KomiSeriesPage *self, guint position)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->games_view));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      {
+        gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
+        return;
+      }
+}
+
+/* The game watched has ended: show the series' next game in play, or, if
+ * none is in play yet but some are still to be played, look again in a
+ * second (for ten seconds at the most). */
+static void
+follow_next_game (KomiSeriesPage *self)
+{
+  GListModel *games = G_LIST_MODEL (self->games_selection);
+  KomiSeriesItem *series = gtk_single_selection_get_selected_item (self->series_selection);
+
+  g_clear_handle_id (&self->next_source, g_source_remove);
+  for (guint i = 0; i < g_list_model_get_n_items (games); i++)
+    {
+      g_autoptr(KomiGameItem) item = g_list_model_get_item (games, i);
+
+      if (item->game->status != KOMI_GAME_STATUS_RUNNING
+          || (self->replay != NULL && item->game->id == self->replay->game->id))
+        continue;
+      self->next_tries = 0;
+      self->moving_on = TRUE;
+      gtk_single_selection_set_selected (self->games_selection, i);
+      self->moving_on = FALSE;
+      scroll_to_game (self, i);
+      return;
+    }
+  if (series != NULL && series->series->n_unfinished > 0 && self->next_tries < 10)
+    {
+      self->next_tries++;
+      self->next_source = g_timeout_add_seconds (1, look_for_next_game, self);
+    }
+  else
+    self->follow_run = FALSE;
 }
 
 static gboolean
@@ -267,10 +344,15 @@ on_game_selected (KomiSeriesPage *self)
 
   if (item != NULL && !reloading (self))
     self->selected_game = gtk_single_selection_get_selected (self->games_selection);
+  /* A game the user picks is followed only if it is in play (on load). */
+  if (!self->moving_on && !reloading (self)
+      && (self->replay == NULL || item == NULL || self->replay->game->id != item->game->id))
+    self->follow_run = FALSE;
 
   g_cancellable_cancel (self->game_cancellable);
   g_clear_object (&self->game_cancellable);
   g_clear_handle_id (&self->follow_source, g_source_remove);
+  g_clear_handle_id (&self->next_source, g_source_remove);
   /* The replay shown stays until the new one arrives (no flicker while a
    * game is followed), unless another game was chosen. */
   if (self->replay != NULL && (item == NULL || self->replay->game->id != item->game->id))
@@ -422,11 +504,17 @@ reselect (KomiSeriesPage *self)
 
       if (item->series->id != self->selected_id)
         continue;
+      /* Restoring what was shown is not the user's choice. */
+      self->moving_on = TRUE;
       if (gtk_single_selection_get_selected (self->series_selection) != i)
         gtk_single_selection_set_selected (self->series_selection, i);
       if (game < g_list_model_get_n_items (G_LIST_MODEL (self->games_selection)))
         gtk_single_selection_set_selected (self->games_selection, game);
+      self->moving_on = FALSE;
       self->selected_game = game;
+      if (self->follow_run && self->replay != NULL
+          && self->replay->game->status != KOMI_GAME_STATUS_RUNNING)
+        follow_next_game (self);
       return;
     }
 }
@@ -518,6 +606,19 @@ komi_series_page_select (KomiSeriesPage *self,
   return TRUE;
 }
 
+void
+komi_series_page_follow_series (KomiSeriesPage *self,
+                                gint64          series_id)
+{
+  g_return_if_fail (KOMI_IS_SERIES_PAGE (self));
+
+  if (self->selected_id != series_id)
+    self->selected_game = 0;
+  self->selected_id = series_id;
+  self->follow_run = TRUE;
+  self->next_tries = 0;
+}
+
 static void
 komi_series_page_get_property (GObject    *object,
                                guint       prop_id,
@@ -563,6 +664,7 @@ komi_series_page_dispose (GObject *object)
   g_cancellable_cancel (self->game_cancellable);
   g_clear_object (&self->game_cancellable);
   g_clear_handle_id (&self->follow_source, g_source_remove);
+  g_clear_handle_id (&self->next_source, g_source_remove);
   g_clear_handle_id (&self->layout_source, g_source_remove);
   if (self->library != NULL)
     g_signal_handlers_disconnect_by_data (self->library, self);

@@ -37,6 +37,11 @@ KomiAnalysisPanel *komi_series_page_get_analysis_panel (KomiSeriesPage *self);
 gboolean          komi_series_page_select         (KomiSeriesPage *self,
                                                    guint           series,
                                                    guint           game);
+/* A run of series @series_id has begun: the page shows that series from
+ * the library's next read, and follows its games in play, one after
+ * another, until the user steps back or picks a game. */
+void              komi_series_page_follow_series  (KomiSeriesPage *self,
+                                                   gint64          series_id);
 /* A model call of a game being played, answered just now (the running
  * series' job says so before the library has it): shown at once if that
  * game is shown, and kept until the library's copy of it is read. */

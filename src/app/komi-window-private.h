@@ -45,6 +45,7 @@ struct _KomiWindow
   GtkProgressBar       *run_progress;
   gboolean              interrupted_offered;  /* this library's dead run was offered */
   GtkButton            *pause_button;
+  gint64                followed_series; /* the run's series, once shown */
 };
 
 

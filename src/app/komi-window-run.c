@@ -124,6 +124,20 @@ on_game_ended (KomiWindow *self)
   komi_library_reload (self->library);
 }
 
+/* The run's series is begun: the series page shows it and follows its
+ * games. */
+static void
+on_series_begun (KomiWindow *self)
+{
+  gint64 id = komi_series_job_get_series_id (self->job);
+
+  if (id <= 0 || id == self->followed_series)
+    return;
+  self->followed_series = id;
+  komi_series_page_follow_series (self->series_page, id);
+  komi_library_reload (self->library);
+}
+
 static void
 on_job_finished (KomiWindow *self)
 {
@@ -168,6 +182,8 @@ start_job (KomiWindow *self, KomiSeriesJob *job)
     g_signal_handlers_disconnect_by_data (self->job, self);
   g_set_object (&self->job, job);
   g_signal_connect_swapped (job, "notify::name", G_CALLBACK (update_bar), self);
+  g_signal_connect_swapped (job, "notify::series-id", G_CALLBACK (on_series_begun), self);
+  self->followed_series = 0;
   g_signal_connect_swapped (job, "notify::done", G_CALLBACK (update_bar), self);
   g_signal_connect_swapped (job, "notify::total", G_CALLBACK (update_bar), self);
   g_signal_connect_swapped (job, "notify::paused", G_CALLBACK (update_bar), self);
