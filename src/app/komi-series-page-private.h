@@ -29,8 +29,7 @@ struct _KomiSeriesPage
    * page moves on to the next game in play. */
   gboolean             follow_run;
   gboolean             moving_on;          /* the page, not the user, selects */
-  guint                next_source;        /* looks again for the next game */
-  guint                next_tries;
+  gint64               next_deadline;      /* waiting for a game to start, until */
   /* Calls of the game shown answered since it was read: the library has
    * them only with the game's next write. */
   gint64               live_game;

@@ -244,6 +244,7 @@ on_game_loaded (GObject      *source,
   g_autoptr(KomiSeriesPage) self = user_data;
   g_autoptr(GError) error = NULL;
   KomiReplay *replay = komi_library_load_game_finish (KOMI_LIBRARY (source), result, &error);
+  KomiGameStatus status;
   guint step;
 
   if (replay == NULL)
@@ -257,30 +258,33 @@ on_game_loaded (GObject      *source,
          && self->step + 1 < self->replay->n_steps ? self->step : replay->n_steps - 1;
   g_clear_pointer (&self->replay, komi_replay_free);
   self->replay = replay;
+  status = replay->game->status;
   merge_live_calls (self);
   show_step (self, step);
-  if (replay->game->status == KOMI_GAME_STATUS_RUNNING)
+  if (status == KOMI_GAME_STATUS_RUNNING)
     {
       if (step + 1 >= replay->n_steps)
         self->follow_run = TRUE;
-      if (self->follow_source == 0)
-        self->follow_source = g_timeout_add_seconds (1, follow_game, self);
+      self->next_deadline = 0;
+    }
+  else if (self->follow_run && status == KOMI_GAME_STATUS_PENDING)
+    {
+      /* The next game, not started yet: read it again until it is, for
+       * ten seconds at the most (the run may have stopped). */
+      if (self->next_deadline == 0)
+        self->next_deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+      else if (g_get_monotonic_time () > self->next_deadline)
+        self->follow_run = FALSE;
     }
   else if (self->follow_run)
-    follow_next_game (self);   /* the game watched has ended */
-}
-
-static gboolean
-look_for_next_game (gpointer data)
-{
-  KomiSeriesPage *self = data;
-
-  self->next_source = 0;
-  /* The list is read again as each game ends; the next game may have
-   * started after that read. */
-  if (self->library != NULL)
-    komi_library_reload (self->library);
-  return G_SOURCE_REMOVE;
+    {
+      follow_next_game (self);   /* the game watched has ended; replay is gone */
+      return;
+    }
+  if ((status == KOMI_GAME_STATUS_RUNNING
+       || (self->follow_run && status == KOMI_GAME_STATUS_PENDING))
+      && self->follow_source == 0)
+    self->follow_source = g_timeout_add_seconds (1, follow_game, self);
 }
 
 /* The row of game @position in view. GTK 4.8 has no
@@ -298,37 +302,40 @@ scroll_to_game (KomiSeriesPage *self, guint position)
       }
 }
 
-/* The game watched has ended: show the series' next game in play, or, if
- * none is in play yet but some are still to be played, look again in a
- * second (for ten seconds at the most). */
+/* The game watched has ended: show the series' next game, the first in
+ * play, else the first still to be played (shown once it starts). With
+ * none left, following ends. */
 static void
 follow_next_game (KomiSeriesPage *self)
 {
   GListModel *games = G_LIST_MODEL (self->games_selection);
-  KomiSeriesItem *series = gtk_single_selection_get_selected_item (self->series_selection);
+  gint64 shown = self->replay != NULL ? self->replay->game->id : 0;
+  guint next = G_MAXUINT;
 
-  g_clear_handle_id (&self->next_source, g_source_remove);
   for (guint i = 0; i < g_list_model_get_n_items (games); i++)
     {
       g_autoptr(KomiGameItem) item = g_list_model_get_item (games, i);
 
-      if (item->game->status != KOMI_GAME_STATUS_RUNNING
-          || (self->replay != NULL && item->game->id == self->replay->game->id))
+      if (item->game->id == shown)
         continue;
-      self->next_tries = 0;
-      self->moving_on = TRUE;
-      gtk_single_selection_set_selected (self->games_selection, i);
-      self->moving_on = FALSE;
-      scroll_to_game (self, i);
+      if (item->game->status == KOMI_GAME_STATUS_RUNNING)
+        {
+          next = i;
+          break;
+        }
+      if (item->game->status == KOMI_GAME_STATUS_PENDING && next == G_MAXUINT)
+        next = i;
+    }
+  if (next == G_MAXUINT)
+    {
+      self->follow_run = FALSE;
       return;
     }
-  if (series != NULL && series->series->n_unfinished > 0 && self->next_tries < 10)
-    {
-      self->next_tries++;
-      self->next_source = g_timeout_add_seconds (1, look_for_next_game, self);
-    }
-  else
-    self->follow_run = FALSE;
+  self->next_deadline = 0;
+  self->moving_on = TRUE;
+  gtk_single_selection_set_selected (self->games_selection, next);
+  self->moving_on = FALSE;
+  scroll_to_game (self, next);
 }
 
 static gboolean
@@ -352,7 +359,6 @@ on_game_selected (KomiSeriesPage *self)
   g_cancellable_cancel (self->game_cancellable);
   g_clear_object (&self->game_cancellable);
   g_clear_handle_id (&self->follow_source, g_source_remove);
-  g_clear_handle_id (&self->next_source, g_source_remove);
   /* The replay shown stays until the new one arrives (no flicker while a
    * game is followed), unless another game was chosen. */
   if (self->replay != NULL && (item == NULL || self->replay->game->id != item->game->id))
@@ -513,8 +519,9 @@ reselect (KomiSeriesPage *self)
       self->moving_on = FALSE;
       self->selected_game = game;
       if (self->follow_run && self->replay != NULL
-          && self->replay->game->status != KOMI_GAME_STATUS_RUNNING)
-        follow_next_game (self);
+          && self->replay->game->status != KOMI_GAME_STATUS_RUNNING
+          && self->replay->game->status != KOMI_GAME_STATUS_PENDING)
+        follow_next_game (self);   /* it ended before this read */
       return;
     }
 }
@@ -616,7 +623,7 @@ komi_series_page_follow_series (KomiSeriesPage *self,
     self->selected_game = 0;
   self->selected_id = series_id;
   self->follow_run = TRUE;
-  self->next_tries = 0;
+  self->next_deadline = 0;
 }
 
 static void
@@ -664,7 +671,6 @@ komi_series_page_dispose (GObject *object)
   g_cancellable_cancel (self->game_cancellable);
   g_clear_object (&self->game_cancellable);
   g_clear_handle_id (&self->follow_source, g_source_remove);
-  g_clear_handle_id (&self->next_source, g_source_remove);
   g_clear_handle_id (&self->layout_source, g_source_remove);
   if (self->library != NULL)
     g_signal_handlers_disconnect_by_data (self->library, self);
