@@ -51,6 +51,7 @@ enum {
 };
 
 enum {
+  GAME_STARTED,
   GAME_ENDED,
   CALL_ANSWERED,
   FINISHED,
@@ -70,6 +71,7 @@ typedef struct
   guint          total;
   double         eta;
   double         cost;
+  gboolean       game_started;
   gboolean       game_ended;
   gint64         game_id;     /* with @call: the game whose call was answered */
   KomiReplayCall *call;
@@ -120,6 +122,8 @@ apply_update (gpointer data)
       self->done = u->done;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DONE]);
     }
+  if (u->game_started)
+    g_signal_emit (self, signals[GAME_STARTED], 0);
   if (u->game_ended)
     g_signal_emit (self, signals[GAME_ENDED], 0);
   return G_SOURCE_REMOVE;
@@ -162,6 +166,7 @@ on_progress (const KomiSeriesProgress *progress,
   u->total = progress->total;
   u->eta = progress->eta;
   u->cost = progress->cost;
+  u->game_started = record == NULL;   /* the library has it as in play */
   u->game_ended = record != NULL;
   post (run->self, u);
 }
@@ -531,6 +536,10 @@ komi_series_job_class_init (KomiSeriesJobClass *klass)
                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /* A game started and the library has it as in play. */
+  signals[GAME_STARTED] = g_signal_new ("game-started", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                        G_TYPE_NONE, 0);
   /* A game ended and was recorded: the library has something new. */
   signals[GAME_ENDED] = g_signal_new ("game-ended", G_TYPE_FROM_CLASS (klass),
                                       G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,

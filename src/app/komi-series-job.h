@@ -18,10 +18,11 @@ G_DECLARE_FINAL_TYPE (KomiSeriesJob, komi_series_job, KOMI, SERIES_JOB, GObject)
 /* One run of a series from the window: the definition is read, the library
  * opened for writing and the games played by the series runner, all on a
  * worker thread; progress reaches the main thread as property changes and
- * a "game-ended" signal, each model call's answer as "call-answered" the
- * moment it arrives (before the library commits it with the game's next
- * write), and "finished" says how it ended. Stopping keeps every committed
- * move: running the same definition again continues. */
+ * "game-started" and "game-ended" signals (each once the library has it),
+ * each model call's answer as "call-answered" the moment it arrives (before
+ * the library commits it with the game's next write), and "finished" says
+ * how it ended. Stopping keeps every committed move: running the same
+ * definition again continues. */
 
 /* A series definition file, or the definition recorded in the library. */
 KomiSeriesJob *komi_series_job_new_for_file       (const char     *library_path,

@@ -119,7 +119,7 @@ on_call_answered (KomiSeriesJob        *job,
 }
 
 static void
-on_game_ended (KomiWindow *self)
+on_game_started_or_ended (KomiWindow *self)
 {
   komi_library_reload (self->library);
 }
@@ -187,7 +187,9 @@ start_job (KomiWindow *self, KomiSeriesJob *job)
   g_signal_connect_swapped (job, "notify::done", G_CALLBACK (update_bar), self);
   g_signal_connect_swapped (job, "notify::total", G_CALLBACK (update_bar), self);
   g_signal_connect_swapped (job, "notify::paused", G_CALLBACK (update_bar), self);
-  g_signal_connect_swapped (job, "game-ended", G_CALLBACK (on_game_ended), self);
+  /* The lists show each game's state: read again as games start and end. */
+  g_signal_connect_swapped (job, "game-started", G_CALLBACK (on_game_started_or_ended), self);
+  g_signal_connect_swapped (job, "game-ended", G_CALLBACK (on_game_started_or_ended), self);
   g_signal_connect (job, "call-answered", G_CALLBACK (on_call_answered), self);
   g_signal_connect_swapped (job, "finished", G_CALLBACK (on_job_finished), self);
   komi_series_job_start (job);

@@ -84,12 +84,19 @@ typedef struct
   const KomiPlannedGame *game;
 } Hooks;
 
+/* A game's start is reported once the sink has it: a reader of the
+ * library told of it finds the game in play. */
 static gboolean
 hook_start (const KomiGameRecord *record, gpointer user_data, GError **error)
 {
   Hooks *h = user_data;
 
-  return h->run->sink->klass->game_started (h->run->sink, h->game, record, error);
+  if (!h->run->sink->klass->game_started (h->run->sink, h->game, record, error))
+    return FALSE;
+  g_mutex_lock (&h->run->lock);
+  report (h->run, h->game, NULL);
+  g_mutex_unlock (&h->run->lock);
+  return TRUE;
 }
 
 /* Between moves: a paused run holds its games here, engines up. */
@@ -221,7 +228,6 @@ play_one (gpointer data, gpointer user_data)
   run->counts.running++;
   if (moves->len > 0)
     run->result->resumed++;
-  report (run, planned, NULL);
   g_mutex_unlock (&run->lock);
 
   settings.black = black;
