@@ -95,28 +95,8 @@ make_library (const char *path, guint n_games)
   for (guint s = 0; s < N_SERIES; s++)
     {
       g_autofree char *name = g_strdup_printf ("Bench series %u", s + 1);
-      g_autoptr(TestSeries) t = test_series_new (name, 100 + s, MAX (n_games / N_SERIES / 2, 1));
-      g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify)
-                                                                     komi_game_record_free);
-      KomiSeriesOpponent *o = g_ptr_array_index (t->series.opponents, 0);
-      g_autoptr(GError) error = NULL;
-      gint64 id;
-
-      g_free (t->series.subject);
-      t->series.subject = g_strdup (subjects[s % 2]);
-      g_free (o->player);
-      o->player = g_strdup (opponents[s]);
-      for (guint i = 0; i < t->plan->len; i++)
-        {
-          KomiPlannedGame *g = &g_array_index (t->plan, KomiPlannedGame, i);
-
-          g->black = i % 2 == 0 ? t->series.subject : o->player;
-          g->white = i % 2 == 0 ? o->player : t->series.subject;
-          g_ptr_array_add (records, test_random_record (g));
-        }
-      g_assert_true (komi_store_begin_series (store, &t->series, t->plan, &id, &error));
-      g_assert_true (komi_store_add_records (store, id, t->plan, records, &error));
-      g_assert_no_error (error);
+      test_add_series (store, name, 100 + s, subjects[s % 2], opponents[s],
+                       MAX (n_games / N_SERIES / 2, 1), FALSE);
     }
   printf ("library: %u games written in %.0f ms\n", n_games,
           (g_get_monotonic_time () - start) / 1e3);

@@ -10,6 +10,7 @@
 
 #include <adwaita.h>
 
+#include "komi-store-test-util.h"
 #include "komi-window.h"
 
 /* Shared by the UI tests (run under Xvfb): starting GTK and libadwaita,
@@ -189,4 +190,39 @@ app_test_job_over (gpointer window)
   KomiSeriesJob *job = komi_window_get_job (window);
 
   return job != NULL && !komi_series_job_get_running (job);
+}
+
+/* A window on a library in a new temporary folder (not created yet: the
+ * first run makes it), on screen. */
+typedef struct
+{
+  char       *dir;
+  char       *path;
+  KomiWindow *window;   /* NULL once a test closed it */
+} AppWindowFixture;
+
+static inline void
+app_window_fixture_open (AppWindowFixture *f, const char *dir_template)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiLibrary) library = NULL;
+
+  f->dir = g_dir_make_tmp (dir_template, &error);
+  g_assert_no_error (error);
+  f->path = g_build_filename (f->dir, "library.db", NULL);
+  library = komi_library_new (f->path);
+  f->window = komi_window_new (NULL, library);
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
+  komi_library_reload (library);
+  gtk_window_present (GTK_WINDOW (f->window));
+}
+
+static inline void
+app_window_fixture_close (AppWindowFixture *f)
+{
+  if (f->window != NULL)
+    gtk_window_destroy (GTK_WINDOW (f->window));
+  test_remove_tree (f->dir);
+  g_free (f->dir);
+  g_free (f->path);
 }

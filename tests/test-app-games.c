@@ -33,51 +33,6 @@ typedef struct
   gint64         activated;  /* the id win.review-game got; 0: none */
 } GamesFixture;
 
-/* Records a series of @subject against @opponent, @pairs pairs of random
- * games, the subject Black in the first of each pair. With @faults, the
- * first game is forfeited by the subject and the second voided. */
-static void
-add_series (KomiStore *store, const char *name, guint64 seed, const char *subject,
-            const char *opponent, guint pairs, gboolean faults)
-{
-  g_autoptr(TestSeries) t = test_series_new (name, seed, pairs);
-  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify)
-                                                                 komi_game_record_free);
-  KomiSeriesOpponent *o = g_ptr_array_index (t->series.opponents, 0);
-  g_autoptr(GError) error = NULL;
-  gint64 id;
-
-  g_free (t->series.subject);
-  t->series.subject = g_strdup (subject);
-  g_free (o->player);
-  o->player = g_strdup (opponent);
-  for (guint i = 0; i < t->plan->len; i++)
-    {
-      KomiPlannedGame *g = &g_array_index (t->plan, KomiPlannedGame, i);
-
-      g->black = i % 2 == 0 ? t->series.subject : o->player;
-      g->white = i % 2 == 0 ? o->player : t->series.subject;
-    }
-  g_assert_true (komi_store_begin_series (store, &t->series, t->plan, &id, &error));
-  g_assert_no_error (error);
-  for (guint i = 0; i < t->plan->len; i++)
-    {
-      KomiGameRecord *r = test_random_record (test_planned (t, i));
-
-      if (faults && i < 2)
-        {
-          r->outcome = i == 0 ? KOMI_OUTCOME_FORFEIT : KOMI_OUTCOME_VOID;
-          r->faulty = i == 0 ? KOMI_BLACK : KOMI_WHITE;
-          g_free (r->result);
-          r->result = g_strdup (i == 0 ? "W+F" : "Void");
-          r->void_reason = g_strdup ("a fault made up by the test");
-        }
-      g_ptr_array_add (records, r);
-    }
-  g_assert_true (komi_store_add_records (store, id, t->plan, records, &error));
-  g_assert_no_error (error);
-}
-
 static gboolean
 settled (gpointer library)
 {
@@ -110,9 +65,9 @@ games_set_up (GamesFixture *f, gconstpointer data)
     g_autoptr(TestSeries) pending = test_series_new ("Not started", 12, 2);
     gint64 id;
 
-    add_series (store, "Against random", 11, "gtp:subject", "random", 3, FALSE);
-    add_series (store, "Against a stranger", 13, "gtp:subject", "gtp:stranger", 1, TRUE);
-    add_series (store, "Another subject", 17, "gtp:other", "random", 1, FALSE);
+    test_add_series (store, "Against random", 11, "gtp:subject", "random", 3, FALSE);
+    test_add_series (store, "Against a stranger", 13, "gtp:subject", "gtp:stranger", 1, TRUE);
+    test_add_series (store, "Another subject", 17, "gtp:other", "random", 1, FALSE);
     g_assert_true (komi_store_begin_series (store, &pending->series, pending->plan, &id,
                                             &error));
     g_assert_no_error (error);

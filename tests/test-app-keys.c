@@ -29,27 +29,12 @@
 
 #define KEY_NAME "KOMI_TEST_APP_KEY"
 
-typedef struct
-{
-  char       *dir;
-  char       *path;
-  KomiWindow *window;
-} KeysFixture;
+typedef AppWindowFixture KeysFixture;
 
 static void
 keys_fixture_set_up (KeysFixture *f, gconstpointer data)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KomiLibrary) library = NULL;
-
-  f->dir = g_dir_make_tmp ("komi-app-keys-XXXXXX", &error);
-  g_assert_no_error (error);
-  f->path = g_build_filename (f->dir, "library.db", NULL);
-  library = komi_library_new (f->path);
-  f->window = komi_window_new (NULL, library);
-  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
-  komi_library_reload (library);
-  gtk_window_present (GTK_WINDOW (f->window));
+  app_window_fixture_open (f, "komi-app-keys-XXXXXX");
   g_unsetenv (KEY_NAME);
   g_unsetenv ("KOMI_TEST_APP_NO_KEY");
   komi_provider_keys_clear ();
@@ -58,12 +43,8 @@ keys_fixture_set_up (KeysFixture *f, gconstpointer data)
 static void
 keys_fixture_tear_down (KeysFixture *f, gconstpointer data)
 {
-  if (f->window != NULL)
-    gtk_window_destroy (GTK_WINDOW (f->window));
+  app_window_fixture_close (f);
   komi_provider_keys_clear ();
-  test_remove_tree (f->dir);
-  g_free (f->dir);
-  g_free (f->path);
 }
 
 static gboolean

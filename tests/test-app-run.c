@@ -24,37 +24,18 @@
  * loopback HTTP against random and real GNU Go) plays to its end, and
  * continues after the application, and so its server, started again. */
 
-typedef struct
-{
-  char       *dir;
-  char       *path;
-  KomiWindow *window;
-} RunFixture;
+typedef AppWindowFixture RunFixture;
 
 static void
 run_fixture_set_up (RunFixture *f, gconstpointer data)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KomiLibrary) library = NULL;
-
-  f->dir = g_dir_make_tmp ("komi-app-run-XXXXXX", &error);
-  g_assert_no_error (error);
-  f->path = g_build_filename (f->dir, "library.db", NULL);
-  library = komi_library_new (f->path);
-  f->window = komi_window_new (NULL, library);
-  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
-  komi_library_reload (library);
-  gtk_window_present (GTK_WINDOW (f->window));
+  app_window_fixture_open (f, "komi-app-run-XXXXXX");
 }
 
 static void
 run_fixture_tear_down (RunFixture *f, gconstpointer data)
 {
-  if (f->window != NULL)   /* a test may have closed it */
-    gtk_window_destroy (GTK_WINDOW (f->window));
-  test_remove_tree (f->dir);
-  g_free (f->dir);
-  g_free (f->path);
+  app_window_fixture_close (f);
 }
 
 /* Random against random, @pairs pairs, two games at once. */

@@ -32,41 +32,6 @@ typedef struct
   char *path;
 } WindowFixture;
 
-/* Records a finished series of "gtp:subject" against @opponent: @pairs
- * pairs of random games, the subject Black in the first of each pair. */
-static void
-add_finished_series (KomiStore  *store,
-                     const char *name,
-                     guint64     seed,
-                     const char *opponent,
-                     guint       pairs)
-{
-  g_autoptr(TestSeries) t = test_series_new (name, seed, pairs);
-  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify)
-                                                                 komi_game_record_free);
-  KomiSeriesOpponent *o = g_ptr_array_index (t->series.opponents, 0);
-  g_autoptr(GError) error = NULL;
-  gint64 id;
-
-  g_free (t->series.subject);
-  t->series.subject = g_strdup ("gtp:subject");
-  g_free (o->player);
-  o->player = g_strdup (opponent);
-  for (guint i = 0; i < t->plan->len; i++)
-    {
-      KomiPlannedGame *g = &g_array_index (t->plan, KomiPlannedGame, i);
-
-      g->black = i % 2 == 0 ? t->series.subject : o->player;
-      g->white = i % 2 == 0 ? o->player : t->series.subject;
-    }
-  g_assert_true (komi_store_begin_series (store, &t->series, t->plan, &id, &error));
-  g_assert_no_error (error);
-  for (guint i = 0; i < t->plan->len; i++)
-    g_ptr_array_add (records, test_random_record (test_planned (t, i)));
-  g_assert_true (komi_store_add_records (store, id, t->plan, records, &error));
-  g_assert_no_error (error);
-}
-
 /* Three series: "gtp:subject" against "random" (finished, @N_PAIRS pairs),
  * one not started, and one against "gtp:stranger", a player the ladder
  * lacks; and a ladder of "random" and "gnugo:1" frozen beside the
@@ -83,10 +48,10 @@ make_library (const char *dir, const char *path)
   g_autoptr(GError) error = NULL;
   gint64 id;
 
-  add_finished_series (store, "Finished series", 11, "random", N_PAIRS);
+  test_add_series (store, "Finished series", 11, "gtp:subject", "random", N_PAIRS, FALSE);
   g_assert_true (komi_store_begin_series (store, &pending->series, pending->plan, &id, &error));
   g_assert_no_error (error);
-  add_finished_series (store, "Against a stranger", 13, "gtp:stranger", 1);
+  test_add_series (store, "Against a stranger", 13, "gtp:subject", "gtp:stranger", 1, FALSE);
 
   komi_result_list_simulate (calibration, 1, "random", 0, "gnugo:1", 400, 60, FALSE, rand);
   ladder = komi_ladder_calibrate (komi_result_list_index (calibration, 0),
@@ -605,7 +570,7 @@ test_players_edit_profile (WindowFixture *f, gconstpointer data)
   {
     g_autoptr(KomiStore) store = test_open_store (f->path);
 
-    add_finished_series (store, "A model's series", 21, spec, 1);
+    test_add_series (store, "A model's series", 21, "gtp:subject", spec, 1, FALSE);
   }
   window = open_window (f->path);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "players");
