@@ -237,12 +237,29 @@ test_cli (void)
   g_assert_true (g_str_has_prefix (err, "komi-cli ratings: no ladder to rate against: give "
                                         "--ladder"));
   g_clear_pointer (&err, g_free);
-  calibrated = run_cli (&status, NULL, "calibrate", "--results", csv, "--output", written,
+  calibrated = run_cli (&status, &err, "calibrate", "--results", csv, "--output", written,
                         NULL);
   g_assert_cmpint (status, ==, 0);
   g_assert_nonnull (strstr (calibrated, "random pinned at 0"));
   g_assert_nonnull (strstr (calibrated, "model-x"));
   g_assert_true (g_file_test (written, G_FILE_TEST_EXISTS));
+  g_assert_nonnull (strstr (err, "The ladder is written to"));
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&calibrated, g_free);
+  g_unlink (written);
+
+  /* A calibration that cannot be fitted (random lost every game) writes
+   * nothing and does not say it did. */
+  g_assert_true (g_file_set_contents (csv,
+                                      "protocol,black,white,winner,outcome,end_reason\n"
+                                      "1,random,gnugo:1,white,finished,two-passes\n"
+                                      "1,gnugo:1,random,black,finished,two-passes\n", -1, NULL));
+  calibrated = run_cli (&status, &err, "calibrate", "--results", csv, "--output", written,
+                        NULL);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_nonnull (strstr (err, "random"));
+  g_assert_null (strstr (err, "written"));
+  g_assert_false (g_file_test (written, G_FILE_TEST_EXISTS));
 
   g_unlink (csv);
   g_unlink (ladder);

@@ -204,8 +204,13 @@ komi_cli_ratings_run (const KomiGameResult        *results,
 
   if (options->calibrate)
     {
-      if (options->output != NULL && !komi_ladder_save (ladder, options->output, &error))
-        return fail (error);
+      if (options->output != NULL)
+        {
+          if (!komi_ladder_save (ladder, options->output, &error))
+            return fail (error);
+          /* Said only once it is true: a calibration that fails writes nothing. */
+          fprintf (stderr, _("The ladder is written to %s\n"), options->output);
+        }
       if (options->json)
         print_json (out, komi_ladder_to_json_node (ladder));
       else
@@ -335,8 +340,6 @@ komi_cli_ratings (int argc, char **argv)
           options_clear (&options);
           return fail (error);
         }
-      if (options.calibrate)
-        fprintf (stderr, _("The ladder is written to %s\n"), options.output);
     }
 
   for (guint f = 0; options.results != NULL && options.results[f] != NULL; f++)

@@ -104,14 +104,19 @@ komi_gtp_recipe_build_argv (const KomiGtpRecipe *recipe,
     case KOMI_GTP_KATAGO:
       {
         /* Fixed compute per move and seeded search: no pondering, no time
-         * tricks after passes or when winning, no resignation, no delay. */
+         * tricks after passes or when winning, no resignation, no delay.
+         * No logging whatever the user's config says: KataGo's example
+         * configs write a gtp_logs/ folder into the current directory on
+         * every start (logDir), and their search logs on every move. */
         g_autofree char *overrides =
           g_strdup_printf ("maxVisits=%u,numSearchThreads=1,"
                            "nnRandSeed=%" G_GUINT64_FORMAT ","
                            "searchRandSeed=%" G_GUINT64_FORMAT ","
                            "allowResignation=false,ponderingEnabled=false,"
                            "searchFactorAfterOnePass=1.0,searchFactorAfterTwoPass=1.0,"
-                           "searchFactorWhenWinning=1.0,delayMoveScale=0.0",
+                           "searchFactorWhenWinning=1.0,delayMoveScale=0.0,"
+                           "logDir=,logFile=,logAllGTPCommunication=false,"
+                           "logSearchInfo=false,logToStderr=false",
                            recipe->visits, seed, seed);
 
         g_strv_builder_add_many (argv, "gtp", "-model", recipe->model,

@@ -323,7 +323,7 @@ evaluate_katago (KomiAnalysisEngine *self,
     }
   if (self->no_search_analyze)
     {
-      command = g_strdup_printf ("kata-genmove_analyze %s rootInfo true", color);
+      command = g_strdup_printf ("kata-genmove_analyze %s", color);
       if (!komi_gtp_engine_send (self->gtp, command, &reply, self->recipe->timeout_ms,
                                  cancellable, error))
         return FALSE;
