@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "komi-match-game.h"
 #include "komi-player-spec.h"
 #include "komi-test-play.h"
@@ -46,6 +48,40 @@ test_game_and_referee (void)
   g_assert_cmpint (a->score.winner, ==, KOMI_BLACK);
 }
 
+/* What pins KataGo's strength is recorded (the network by its SHA-256,
+ * wherever the file lives), and KataGo leaves no log folder behind in the
+ * current directory, whatever its config says (the example config writes
+ * gtp_logs/ there on every start). */
+static void
+test_pins_and_no_logs (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-katago-XXXXXX", NULL);
+  g_autofree char *cwd = g_get_current_dir ();
+  g_autofree char *network = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *pin = NULL;
+  g_autoptr(KomiGameRecord) record = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) left = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (g_getenv ("KOMI_KATAGO_MODEL"), &network, &length,
+                                      &error));
+  g_assert_no_error (error);
+  expected = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) network, length);
+  pin = g_strdup_printf ("\"model_sha256\":\"%s\"", expected);
+
+  g_assert_cmpint (g_chdir (dir), ==, 0);
+  record = play_katago (9);
+  g_assert_cmpint (g_chdir (cwd), ==, 0);
+
+  g_assert_nonnull (strstr (record->black_settings, pin));
+  left = g_dir_open (dir, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (g_dir_read_name (left), ==, NULL);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -56,5 +92,6 @@ main (int argc, char *argv[])
     }
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/komi/katago/game-and-referee", test_game_and_referee);
+  g_test_add_func ("/komi/katago/pins-and-no-logs", test_pins_and_no_logs);
   return g_test_run ();
 }

@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
 #include "komi-gtp-recipe.h"
@@ -69,6 +70,62 @@ komi_gtp_recipe_free (KomiGtpRecipe *recipe)
   g_free (recipe->model);
   g_free (recipe->config);
   g_free (recipe);
+}
+
+/* SHA-256 of a file, hex, cached by path, size and modification time: a
+ * KataGo network is hashed once per process however many games it plays
+ * (a large network takes a second or more). NULL when it cannot be read. */
+char *
+komi_gtp_file_sha256 (const char *path)
+{
+  static GMutex lock;
+  static GHashTable *cache;   /* "path\nsize\nmtime" → hex */
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GChecksum) checksum = NULL;
+  g_autofree char *key = NULL;
+  g_autofree guchar *buffer = NULL;
+  char *hex = NULL;
+  gssize n;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  file = g_file_new_for_path (path);
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE ","
+                            G_FILE_ATTRIBUTE_TIME_MODIFIED "," G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC,
+                            G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  if (info == NULL)
+    return NULL;
+  key = g_strdup_printf ("%s\n%" G_GOFFSET_FORMAT "\n%" G_GUINT64_FORMAT ".%u", path,
+                         g_file_info_get_size (info),
+                         g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED),
+                         g_file_info_get_attribute_uint32 (info,
+                                                           G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC));
+  g_mutex_lock (&lock);
+  if (cache != NULL)
+    hex = g_strdup (g_hash_table_lookup (cache, key));
+  g_mutex_unlock (&lock);
+  if (hex != NULL)
+    return hex;
+
+  stream = g_file_read (file, NULL, NULL);
+  if (stream == NULL)
+    return NULL;
+  checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  buffer = g_malloc (1 << 16);
+  while ((n = g_input_stream_read (G_INPUT_STREAM (stream), buffer, 1 << 16, NULL, NULL)) > 0)
+    g_checksum_update (checksum, buffer, n);
+  if (n < 0)
+    return NULL;
+  hex = g_strdup (g_checksum_get_string (checksum));
+
+  g_mutex_lock (&lock);
+  if (cache == NULL)
+    cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_hash_table_replace (cache, g_steal_pointer (&key), g_strdup (hex));
+  g_mutex_unlock (&lock);
+  return hex;
 }
 
 int
@@ -169,8 +226,17 @@ komi_gtp_recipe_settings (const KomiGtpRecipe *recipe,
     {
       json_builder_set_member_name (builder, "visits");
       json_builder_add_int_value (builder, recipe->visits);
+      g_autofree char *model_sha256 = komi_gtp_file_sha256 (recipe->model);
+
       json_builder_set_member_name (builder, "model");
       json_builder_add_string_value (builder, recipe->model);
+      /* What pins the network, wherever the file lives: the shipped ladder's
+       * KataGo members name the network by its SHA-256. */
+      if (model_sha256 != NULL)
+        {
+          json_builder_set_member_name (builder, "model_sha256");
+          json_builder_add_string_value (builder, model_sha256);
+        }
       json_builder_set_member_name (builder, "config");
       json_builder_add_string_value (builder, recipe->config);
       json_builder_set_member_name (builder, "rules");

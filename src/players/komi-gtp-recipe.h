@@ -45,6 +45,9 @@ KomiGtpRecipe *komi_gtp_recipe_new          (KomiGtpFlavor        flavor,
                                              const char          *binary);
 KomiGtpRecipe *komi_gtp_recipe_copy         (const KomiGtpRecipe *recipe);
 void           komi_gtp_recipe_free         (KomiGtpRecipe       *recipe);
+/* SHA-256 of a file in hex (cached per path, size and time), or NULL when
+ * it cannot be read. */
+char          *komi_gtp_file_sha256         (const char          *path);
 /* GNU Go's --seed for a 64-bit game seed: 1 + seed mod (2^31 - 1). */
 int            komi_gtp_gnugo_seed          (guint64              seed);
 /* The command line for a game with @seed (generic programs ignore it). */
