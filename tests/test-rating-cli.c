@@ -228,14 +228,14 @@ test_cli (void)
                                                                               "total"),
                                                "forfeits_lost"), ==, 1);
 
-  /* Without --ladder the ladder is fitted from games without a subject,
-   * and this file has none: the error says what to do. `calibrate` fits
-   * every game, which puts model-x on the ladder. */
-  none = run_cli (&status, &err, "--results", csv, NULL);
+  /* --ladder fit fits the ladder from games without a subject, and this
+   * file has none: the error says what to do. `calibrate` fits every
+   * game, which puts model-x on the ladder. */
+  none = run_cli (&status, &err, "--results", csv, "--ladder", "fit", NULL);
   g_assert_cmpint (status, ==, 1);
   g_assert_cmpstr (none, ==, "");
-  g_assert_true (g_str_has_prefix (err, "komi-cli ratings: no ladder to rate against: give "
-                                        "--ladder"));
+  g_assert_true (g_str_has_prefix (err, "komi-cli ratings: no ladder to rate against: "
+                                        "--ladder fit needs"));
   g_clear_pointer (&err, g_free);
   calibrated = run_cli (&status, &err, "calibrate", "--results", csv, "--output", written,
                         NULL);

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "komi-cli.h"
+#include "komi-ladder-ship.h"
 #include "komi-rating.h"
 #include "komi-rating-library.h"
 #include "komi-store.h"
@@ -26,7 +27,7 @@
 typedef struct
 {
   char   **results;        /* --results FILE (repeatable) */
-  char    *ladder;         /* --ladder: a frozen ladder; NULL: fit one from the ladder games */
+  char    *ladder;         /* --ladder: shipped (NULL), library, fit, or a file */
   char    *pinned;         /* --pin: the member fixed when calibrating */
   double   pinned_rating;  /* --pin-rating */
   char    *subject;        /* --subject: rate this one only */
@@ -41,6 +42,8 @@ typedef struct
 int komi_cli_ratings_run (const KomiGameResult        *results,
                           gsize                        n_results,
                           const KomiCliRatingsOptions *options,
+                          KomiLadder                  *frozen,
+                          GPtrArray                   *set_apart,
                           FILE                        *out);
 
 static void
@@ -55,57 +58,106 @@ options_clear (KomiCliRatingsOptions *options)
   g_clear_pointer (&options->series, g_strfreev);
 }
 
-/* The frozen ladder of a protocol lives beside the library. */
-static char *
-default_ladder_path (const char *db, guint protocol)
+/* The ladder --ladder names: the shipped one (NULL, "shipped"), the
+ * library's own calibration ("library"), none ("fit": it is fitted from
+ * the games without a subject), or a file. */
+static KomiLadder *
+resolve_ladder (const KomiCliRatingsOptions *options,
+                guint                        protocol,
+                gboolean                    *fit,
+                GError                     **error)
 {
-  g_autofree char *dir = g_path_get_dirname (db);
-  g_autofree char *name = g_strdup_printf ("ladder-protocol-%u.json", protocol);
+  const char *which = options->ladder;
+  g_autofree char *path = NULL;
+  KomiLadder *ladder;
 
-  return g_build_filename (dir, name, NULL);
-}
-
-static gboolean
-series_wanted (const KomiCliRatingsOptions *options, gint64 id)
-{
-  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, id);
-
-  return options->series == NULL || g_strv_contains ((const char * const *) options->series,
-                                                     text);
-}
-
-/* Every ended game of the library's series as a result. A game between
- * two members of @ladder is a ladder game (no subject): it says nothing
- * about a subject's strength. */
-static gboolean
-read_library (const KomiCliRatingsOptions *options,
-              const KomiLadder            *ladder,
-              KomiResultList              *out,
-              GError                     **error)
-{
-  g_autoptr(KomiStore) store = komi_store_open_reader (options->db, error);
-  g_autoptr(GPtrArray) games = NULL;
-
-  if (store == NULL)
-    return FALSE;
-  games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, error);
-  if (games == NULL)
-    return FALSE;
-  for (guint i = 0; i < games->len; i++)
+  *fit = FALSE;
+  if (which == NULL || strcmp (which, "shipped") == 0)
+    return komi_ladder_shipped (protocol, error);
+  if (strcmp (which, "fit") == 0)
     {
-      const KomiStoreGame *g = g_ptr_array_index (games, i);
-      KomiGameResult r;
+      *fit = TRUE;
+      return NULL;
+    }
+  if (strcmp (which, "library") == 0)
+    {
+      if (options->db == NULL)
+        {
+          g_set_error_literal (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
+                               _("--ladder library reads the calibration kept beside a "
+                                 "library; it does not go with --results"));
+          return NULL;
+        }
+      path = komi_ladder_library_path (options->db, protocol);
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_NO_GAMES,
+                       _("this library has no calibration of its own (%s); make one with "
+                         "'komi-cli ratings calibrate', or rate against the shipped ladder "
+                         "(no --ladder)"), path);
+          return NULL;
+        }
+      ladder = komi_ladder_load (path, error);
+      if (ladder != NULL)
+        ladder->origin = KOMI_LADDER_ORIGIN_LIBRARY;
+      return ladder;
+    }
+  return komi_ladder_load (which, error);
+}
 
-      if (!komi_game_result_from_store_game (g, &r) || !series_wanted (options, g->series_id))
-        continue;
-      if (ladder != NULL && komi_ladder_lookup (ladder, g->black_spec) != NULL
-          && komi_ladder_lookup (ladder, g->white_spec) != NULL)
-        r.subject = KOMI_EMPTY;
-      if (options->calibrate)
-        r.subject = KOMI_EMPTY;
-      komi_result_list_add (out, &r);
+static gboolean
+parse_series (char **texts, GArray *ids, GError **error)
+{
+  for (guint i = 0; texts != NULL && texts[i] != NULL; i++)
+    {
+      gint64 id = g_ascii_strtoll (texts[i], NULL, 10);
+
+      if (id <= 0)
+        {
+          g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
+                       _("--series takes a series id such as 3, not “%s”"), texts[i]);
+          return FALSE;
+        }
+      g_array_append_val (ids, id);
     }
   return TRUE;
+}
+
+/* The games set apart by the identity pins, a count per member and reason
+ * and the first game ids, after the ratings. */
+static void
+print_set_apart (FILE *out, GPtrArray *set_apart)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  if (set_apart == NULL || set_apart->len == 0)
+    return;
+  fprintf (out, "\nSet apart, not rated: %u games against ladder members whose recorded "
+                "identity differs from the ladder's pins\n", set_apart->len);
+  for (guint i = 0; i < set_apart->len; i++)
+    {
+      const KomiSetApart *a = set_apart->pdata[i];
+      g_autofree char *key = g_strdup_printf ("%s\n%s\n%s", a->subject, a->member, a->reason);
+      g_autoptr(GString) ids = g_string_new (NULL);
+      guint n = 0;
+
+      if (g_hash_table_contains (seen, key))
+        continue;
+      for (guint j = i; j < set_apart->len; j++)
+        {
+          const KomiSetApart *b = set_apart->pdata[j];
+
+          if (strcmp (a->subject, b->subject) != 0 || strcmp (a->member, b->member) != 0
+              || strcmp (a->reason, b->reason) != 0)
+            continue;
+          if (n++ < 5)
+            g_string_append_printf (ids, "%s%" G_GINT64_FORMAT, ids->len ? ", " : "",
+                                    b->game_id);
+        }
+      fprintf (out, "  %s against %s: %u %s (game %s%s): %s\n", a->subject, a->member, n,
+               n == 1 ? "game" : "games", ids->str, n > 5 ? ", …" : "", a->reason);
+      g_hash_table_add (seen, g_steal_pointer (&key));
+    }
 }
 
 /* Prints the error; mixed protocols are the user's to sort out, so it
@@ -164,46 +216,52 @@ print_json (FILE *out, JsonNode *node)
   fprintf (out, "%s\n", text);
 }
 
-/* The hook for the store adapter: everything after the results are read.
- * Prints the ladder (calibrated or loaded) and the subjects' ratings to
- * @out; returns the exit status. */
+/* Everything after the results are read: calibrates (`calibrate`, or
+ * --ladder fit) or takes @frozen, rates the subjects and prints the ladder
+ * and their ratings to @out, then the games @set_apart; returns the exit
+ * status. */
 int
 komi_cli_ratings_run (const KomiGameResult        *results,
                       gsize                        n_results,
                       const KomiCliRatingsOptions *options,
+                      KomiLadder                  *frozen,
+                      GPtrArray                   *set_apart,
                       FILE                        *out)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(KomiLadder) ladder = NULL;
+  g_autoptr(KomiLadder) fitted = NULL;
   g_autoptr(GArray) ladder_games = NULL;
   g_autoptr(GArray) subject_games = NULL;
   g_autoptr(GPtrArray) rated = NULL;
   g_autofree char *text = NULL;
+  KomiLadder *ladder = frozen;
 
-  if (options->calibrate || options->ladder == NULL)
+  if (options->calibrate || frozen == NULL)
     {
-      /* `calibrate` fits every game given; plain `ratings` only the games
+      /* `calibrate` fits every game given; --ladder fit only the games
        * without a subject, the rest being the subjects' to rate. */
       ladder_games = select_games (results, n_results, options, options->calibrate ? -1 : 0);
       if (ladder_games->len == 0 && !options->calibrate)
         {
           g_set_error_literal (&error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_NO_GAMES,
-                               _("no ladder to rate against: give --ladder LADDER.json (made "
-                                 "by 'komi-cli ratings calibrate'), or include ladder games "
-                                 "(rows with no subject) in the results"));
+                               _("no ladder to rate against: --ladder fit needs ladder games "
+                                 "(rows with no subject) in the results; leave --ladder out "
+                                 "to rate against the shipped ladder"));
           return fail (error);
         }
-      ladder = komi_ladder_calibrate ((KomiGameResult *) (void *) ladder_games->data,
-                                      ladder_games->len, options->pinned,
-                                      options->pinned_rating, &error);
+      ladder = fitted = komi_ladder_calibrate ((KomiGameResult *) (void *) ladder_games->data,
+                                               ladder_games->len, options->pinned,
+                                               options->pinned_rating, &error);
+      if (ladder == NULL)
+        return fail (error);
+      if (!options->calibrate && options->db != NULL)
+        fitted->origin = KOMI_LADDER_ORIGIN_LIBRARY;
     }
-  else
-    ladder = komi_ladder_load (options->ladder, &error);
-  if (ladder == NULL)
-    return fail (error);
 
   if (options->calibrate)
     {
+      /* From a library: its own scale; from results files: the file's. */
+      fitted->origin = options->db != NULL ? KOMI_LADDER_ORIGIN_LIBRARY : KOMI_LADDER_ORIGIN_FILE;
       if (options->output != NULL)
         {
           if (!komi_ladder_save (ladder, options->output, &error))
@@ -235,11 +293,29 @@ komi_cli_ratings_run (const KomiGameResult        *results,
     return fail (error);
 
   if (options->json)
-    print_json (out, komi_rating_to_json_node (ladder, rated));
+    {
+      JsonNode *node = komi_rating_to_json_node (ladder, rated);
+      JsonArray *apart = json_array_new ();
+
+      for (guint i = 0; set_apart != NULL && i < set_apart->len; i++)
+        {
+          const KomiSetApart *a = set_apart->pdata[i];
+          JsonObject *o = json_object_new ();
+
+          json_object_set_int_member (o, "game", a->game_id);
+          json_object_set_string_member (o, "subject", a->subject);
+          json_object_set_string_member (o, "member", a->member);
+          json_object_set_string_member (o, "reason", a->reason);
+          json_array_add_object_element (apart, o);
+        }
+      json_object_set_array_member (json_node_get_object (node), "set_apart", apart);
+      print_json (out, node);
+    }
   else
     {
       text = komi_rating_format_text (ladder, rated);
       fputs (text, out);
+      print_set_apart (out, set_apart);
     }
   return 0;
 }
@@ -257,8 +333,10 @@ komi_cli_ratings (int argc, char **argv)
     { "results", 'r', 0, G_OPTION_ARG_FILENAME_ARRAY, &options.results,
       N_("Game results, CSV with a header row or JSON Lines (repeatable)"), N_("FILE") },
     { "ladder", 'l', 0, G_OPTION_ARG_FILENAME, &options.ladder,
-      N_("A frozen ladder (JSON from 'ratings calibrate'); default: fit one from the games "
-         "without a subject"), N_("FILE") },
+      N_("The ladder to rate against: shipped (the default: the Protocol's ladder shipped "
+         "with Komi, one scale for everyone), library (this library's own calibration, from "
+         "'ratings calibrate'), fit (fitted from the games without a subject), or a ladder "
+         "file"), N_("LADDER") },
     { "pin", 0, 0, G_OPTION_ARG_STRING, &options.pinned, pin_help, N_("LABEL") },
     { "pin-rating", 0, 0, G_OPTION_ARG_DOUBLE, &options.pinned_rating,
       N_("The pinned member's rating (default 0)"), N_("ELO") },
@@ -277,7 +355,12 @@ komi_cli_ratings (int argc, char **argv)
   };
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(KomiResultList) all = komi_result_list_new ();
+  g_autoptr(GPtrArray) set_apart = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                                   komi_set_apart_free);
+  g_autoptr(KomiLadder) frozen = NULL;
   g_autoptr(GError) error = NULL;
+  gboolean fit = FALSE;
+  guint protocol;
   int status;
 
   if (argc > 1 && strcmp (argv[1], "calibrate") == 0)
@@ -290,10 +373,11 @@ komi_cli_ratings (int argc, char **argv)
                                   ? N_("- fit the ladder's ratings from games among its members")
                                   : N_("[calibrate] - rate subjects against the ladder"));
   g_option_context_set_summary (context,
-                                N_("'ratings calibrate --series ID' freezes a ladder from the "
-                                   "library's engine games;\n'ratings' rates every subject of "
-                                   "the library against it. --results reads CSV or JSON Lines "
-                                   "files instead."));
+                                N_("'ratings' rates every subject of the library against "
+                                   "the ladder shipped with Komi;\n'ratings calibrate --series "
+                                   "ID' freezes this library's own ladder from its engine "
+                                   "games (rate against it with --ladder library). --results "
+                                   "reads CSV or JSON Lines files instead."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1
@@ -316,26 +400,28 @@ komi_cli_ratings (int argc, char **argv)
       return 2;
     }
 
+  protocol = options.protocol > 0 ? (guint) options.protocol : 1;
+  if (options.results == NULL && options.db == NULL)
+    options.db = komi_store_default_path ();
+  if (!options.calibrate && (frozen = resolve_ladder (&options, protocol, &fit, &error)) == NULL
+      && !fit)
+    {
+      options_clear (&options);
+      return fail (error);
+    }
+
   if (options.results == NULL)
     {
-      g_autoptr(KomiLadder) frozen = NULL;
-      g_autofree char *ladder_path = NULL;
+      g_autoptr(KomiStore) store = NULL;
+      g_autoptr(GArray) ids = g_array_new (TRUE, TRUE, sizeof (gint64));
 
-      if (options.db == NULL)
-        options.db = komi_store_default_path ();
-      ladder_path = default_ladder_path (options.db, options.protocol > 0
-                                                     ? (guint) options.protocol : 1);
       if (options.calibrate && options.output == NULL)
-        options.output = g_strdup (ladder_path);
-      if (!options.calibrate && options.ladder == NULL
-          && g_file_test (ladder_path, G_FILE_TEST_EXISTS))
-        options.ladder = g_strdup (ladder_path);
-      if (options.ladder != NULL && (frozen = komi_ladder_load (options.ladder, &error)) == NULL)
-        {
-          options_clear (&options);
-          return fail (error);
-        }
-      if (!read_library (&options, frozen, all, &error))
+        options.output = komi_ladder_library_path (options.db, protocol);
+      if (!parse_series (options.series, ids, &error)
+          || (store = komi_store_open_reader (options.db, &error)) == NULL
+          || !komi_ladder_read_library (store, frozen,
+                                        ids->len ? (gint64 *) (void *) ids->data : NULL,
+                                        options.calibrate, all, set_apart, &error))
         {
           options_clear (&options);
           return fail (error);
@@ -356,7 +442,7 @@ komi_cli_ratings (int argc, char **argv)
     }
 
   status = komi_cli_ratings_run ((KomiGameResult *) (void *) all->results->data,
-                                 all->results->len, &options, stdout);
+                                 all->results->len, &options, frozen, set_apart, stdout);
   options_clear (&options);
   return status;
 }

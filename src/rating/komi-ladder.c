@@ -189,6 +189,22 @@ komi_ladder_fit (guint               k,
                  double             *se,
                  GError            **error)
 {
+  return komi_ladder_fit_cov (k, games, score, pinned, pinned_rating, labels, ratings, se,
+                              NULL, error);
+}
+
+gboolean
+komi_ladder_fit_cov (guint               k,
+                     const double       *games,
+                     const double       *score,
+                     guint               pinned,
+                     double              pinned_rating,
+                     const char * const *labels,
+                     double             *ratings,
+                     double             *se,
+                     double             *cov,
+                     GError            **error)
+{
   const guint m = k - 1;
   g_autofree double *theta = g_new (double, k);
   g_autofree double *trial = g_new (double, k);
@@ -244,6 +260,8 @@ komi_ladder_fit (guint               k,
   /* Standard errors: the diagonal of the inverse Fisher information, the
    * pinned member held fixed (so its error is 0 and the others' are
    * relative to it). */
+  if (cov != NULL)
+    memset (cov, 0, (gsize) k * k * sizeof *cov);
   for (guint i = 0; i < k; i++)
     {
       ratings[i] = theta[i] / KOMI_ELO_SCALE;
@@ -254,6 +272,9 @@ komi_ladder_fit (guint               k,
       unit[free_of[i]] = 1;
       cholesky_solve (info, m, unit);
       se[i] = sqrt (unit[free_of[i]]) / KOMI_ELO_SCALE;
+      for (guint j = 0; cov != NULL && j < k; j++)
+        if (free_of[j] >= 0)
+          cov[i * k + j] = unit[free_of[j]] / (KOMI_ELO_SCALE * KOMI_ELO_SCALE);
     }
   ratings[pinned] = pinned_rating;
   return TRUE;
@@ -274,6 +295,7 @@ member_free (gpointer data)
   KomiLadderMember *member = data;
 
   g_free (member->label);
+  g_clear_pointer (&member->pins, json_node_unref);
   g_free (member);
 }
 
@@ -292,6 +314,8 @@ _komi_ladder_add (KomiLadder *ladder, const char *label, double rating, double s
   KomiLadderMember *member = g_new0 (KomiLadderMember, 1);
 
   member->label = g_strdup (label);
+  member->step = NAN;
+  member->step_se = NAN;
   member->rating = rating;
   member->se = se;
   member->low = rating - KOMI_Z95 * se;
@@ -311,7 +335,7 @@ komi_ladder_calibrate (const KomiGameResult *results,
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
   g_autoptr(GArray) points = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autofree double *games = NULL, *score = NULL, *ratings = NULL, *se = NULL;
+  g_autofree double *games = NULL, *score = NULL, *ratings = NULL, *se = NULL, *cov = NULL;
   g_autofree guint *played = NULL;
   g_autoptr(KomiLadder) ladder = NULL;
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
@@ -402,8 +426,9 @@ komi_ladder_calibrate (const KomiGameResult *results,
 
   ratings = g_new (double, k);
   se = g_new (double, k);
-  if (!komi_ladder_fit (k, games, score, GPOINTER_TO_UINT (found), pinned_rating,
-                        (const char * const *) labels->pdata, ratings, se, error))
+  cov = g_new (double, (gsize) k * k);
+  if (!komi_ladder_fit_cov (k, games, score, GPOINTER_TO_UINT (found), pinned_rating,
+                            (const char * const *) labels->pdata, ratings, se, cov, error))
     return NULL;
 
   ladder = _komi_ladder_new ();
@@ -414,6 +439,18 @@ komi_ladder_calibrate (const KomiGameResult *results,
   for (guint i = 0; i < k; i++)
     _komi_ladder_add (ladder, labels->pdata[i], ratings[i], se[i])->games = played[i];
   g_ptr_array_sort (ladder->members, compare_members);
+  /* Each member's rating above the one below it, and how well the games
+   * know that difference: Var(a − b) = Var a + Var b − 2 Cov(a, b). */
+  for (guint i = 1; i < ladder->members->len; i++)
+    {
+      KomiLadderMember *member = ladder->members->pdata[i];
+      const KomiLadderMember *below = ladder->members->pdata[i - 1];
+      guint a = GPOINTER_TO_UINT (g_hash_table_lookup (index, member->label));
+      guint b = GPOINTER_TO_UINT (g_hash_table_lookup (index, below->label));
+
+      member->step = member->rating - below->rating;
+      member->step_se = sqrt (MAX (0.0, cov[a * k + a] + cov[b * k + b] - 2 * cov[a * k + b]));
+    }
   return g_steal_pointer (&ladder);
 }
 
@@ -424,6 +461,9 @@ komi_ladder_free (KomiLadder *ladder)
     return;
   g_free (ladder->pinned);
   g_free (ladder->date);
+  g_free (ladder->referee);
+  g_free (ladder->made_by);
+  g_clear_pointer (&ladder->calibration, json_node_unref);
   g_ptr_array_unref (ladder->members);
   g_free (ladder);
 }

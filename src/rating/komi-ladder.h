@@ -21,21 +21,38 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  char   *label;    /* "gnugo:1" */
-  double  rating;   /* Elo */
-  double  se;       /* standard error; 0 for the pinned member */
-  double  low;      /* 95% interval: rating ± 1.96 se */
-  double  high;
-  guint   games;    /* calibration games it played */
+  char     *label;    /* "gnugo:1" */
+  double    rating;   /* Elo */
+  double    se;       /* standard error; 0 for the pinned member */
+  double    low;      /* 95% interval: rating ± 1.96 se */
+  double    high;
+  guint     games;    /* calibration games it played */
+  /* The rating above the member before it (NAN for the first), and the
+   * standard error of that difference (from the fit's covariance). */
+  double    step;
+  double    step_se;
+  JsonNode *pins;     /* identity pins (komi-ladder-pins.h), or NULL */
 } KomiLadderMember;
+
+/* Where a ladder comes from, which says whether its scale is shared. */
+typedef enum
+{
+  KOMI_LADDER_ORIGIN_FILE = 0,  /* a file the user named */
+  KOMI_LADDER_ORIGIN_SHIPPED,   /* the Protocol's ladder shipped with Komi: one scale for all */
+  KOMI_LADDER_ORIGIN_LIBRARY,   /* a library's own calibration: its own scale */
+} KomiLadderOrigin;
 
 typedef struct
 {
-  guint      protocol;
-  char      *pinned;     /* the member whose rating was fixed */
-  char      *date;       /* YYYY-MM-DD of the calibration */
-  guint      games;      /* rated calibration games */
-  GPtrArray *members;    /* KomiLadderMember*, weakest first */
+  guint             protocol;
+  char             *pinned;     /* the member whose rating was fixed */
+  char             *date;       /* YYYY-MM-DD of the calibration */
+  guint             games;      /* rated calibration games */
+  GPtrArray        *members;    /* KomiLadderMember*, weakest first */
+  KomiLadderOrigin  origin;
+  char             *referee;    /* the pinned referee ("KataGo 1.17.2+…"), or NULL */
+  char             *made_by;    /* "Komi 0.1.0 (…)": what ran the calibration, or NULL */
+  JsonNode         *calibration;  /* how it was calibrated (shipped ladders), or NULL */
 } KomiLadder;
 
 /* Fits the members' ratings by maximum likelihood from @results (every
@@ -63,6 +80,19 @@ KomiLadder             *komi_ladder_load           (const char           *path,
                                                     GError              **error);
 gboolean                komi_ladder_save           (const KomiLadder     *ladder,
                                                     const char           *path,
+                                                    GError              **error);
+
+/* The same with the covariance of the ratings: @cov (k×k, may be NULL)
+ * receives it in Elo², the pinned member's row and column 0. */
+gboolean                komi_ladder_fit_cov        (guint                 k,
+                                                    const double         *games,
+                                                    const double         *score,
+                                                    guint                 pinned,
+                                                    double                pinned_rating,
+                                                    const char * const   *labels,
+                                                    double               *ratings,
+                                                    double               *se,
+                                                    double               *cov,
                                                     GError              **error);
 
 /* The fit itself, on aggregated counts: @games[i*k+j] games between

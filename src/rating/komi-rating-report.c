@@ -69,9 +69,37 @@ komi_ladder_to_json_node (const KomiLadder *ladder)
       json_builder_add_double_value (b, round8 (m->high));
       json_builder_set_member_name (b, "games");
       json_builder_add_int_value (b, m->games);
+      if (isfinite (m->step) && isfinite (m->step_se))
+        {
+          /* The difference to the member below, as neighbours' games know it. */
+          json_builder_set_member_name (b, "above_previous");
+          json_builder_add_double_value (b, round8 (m->step));
+          json_builder_set_member_name (b, "above_previous_se");
+          json_builder_add_double_value (b, round8 (m->step_se));
+        }
+      if (m->pins != NULL)
+        {
+          json_builder_set_member_name (b, "pins");
+          json_builder_add_value (b, json_node_copy (m->pins));
+        }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+  if (ladder->referee != NULL)
+    {
+      json_builder_set_member_name (b, "referee");
+      json_builder_add_string_value (b, ladder->referee);
+    }
+  if (ladder->made_by != NULL)
+    {
+      json_builder_set_member_name (b, "made_by");
+      json_builder_add_string_value (b, ladder->made_by);
+    }
+  if (ladder->calibration != NULL)
+    {
+      json_builder_set_member_name (b, "calibration");
+      json_builder_add_value (b, json_node_copy (ladder->calibration));
+    }
   json_builder_end_object (b);
   return json_builder_get_root (b);
 }
@@ -158,6 +186,7 @@ komi_ladder_new_from_json (const char *text, gssize length, GError **error)
       g_autofree char *field = g_strdup_printf ("members[%u]", i);
       KomiLadderMember *member;
       JsonObject *object;
+      JsonNode *pins;
       const char *label;
       double rating, se = 0, games = 0;
 
@@ -177,7 +206,20 @@ komi_ladder_new_from_json (const char *text, gssize length, GError **error)
       if (!get_number (object, "low", FALSE, &member->low)
           || !get_number (object, "high", FALSE, &member->high))
         return ladder_field_error (error, field, _("low and high to be numbers"));
+      if (!get_number (object, "above_previous", FALSE, &member->step)
+          || !get_number (object, "above_previous_se", FALSE, &member->step_se))
+        return ladder_field_error (error, field,
+                                   _("above_previous and above_previous_se to be numbers"));
+      pins = json_object_get_member (object, "pins");
+      if (pins != NULL && !JSON_NODE_HOLDS_OBJECT (pins))
+        return ladder_field_error (error, field, _("pins to be an object"));
+      if (pins != NULL)
+        member->pins = json_node_copy (pins);
     }
+  ladder->referee = g_strdup (json_object_get_string_member_with_default (root, "referee", NULL));
+  ladder->made_by = g_strdup (json_object_get_string_member_with_default (root, "made_by", NULL));
+  if (json_object_has_member (root, "calibration"))
+    ladder->calibration = json_node_copy (json_object_get_member (root, "calibration"));
   if (ladder->pinned == NULL || komi_ladder_lookup (ladder, ladder->pinned) == NULL)
     return ladder_field_error (error, "pinned", _("the label of one of the members"));
   return g_steal_pointer (&ladder);
@@ -437,13 +479,28 @@ komi_rating_format_text (const KomiLadder *ladder, GPtrArray *subjects)
       for (guint i = 0; i < ladder->members->len; i++)
         width = MAX (width, (int) g_utf8_strlen (((KomiLadderMember *)
                                                   ladder->members->pdata[i])->label, -1));
+      gboolean steps = FALSE;
+
+      for (guint i = 0; i < ladder->members->len; i++)
+        steps |= isfinite (((KomiLadderMember *) ladder->members->pdata[i])->step_se);
       g_string_append_printf (out, "Ladder (Protocol %u): %s pinned at %.0f; calibrated %s "
                               "from %u games\n", ladder->protocol, ladder->pinned,
                               whole (pin ? pin->rating : 0.0),
                               ladder->date && *ladder->date ? ladder->date : "(no date)",
                               ladder->games);
+      if (ladder->origin == KOMI_LADDER_ORIGIN_SHIPPED)
+        g_string_append_printf (out, "  The Protocol %u ladder shipped with Komi: one scale "
+                                "for every library%s%s\n", ladder->protocol,
+                                ladder->made_by ? "; calibrated by " : "",
+                                ladder->made_by ? ladder->made_by : "");
+      else if (ladder->origin == KOMI_LADDER_ORIGIN_LIBRARY)
+        g_string_append (out, "  This library's own calibration: its own scale, not "
+                              "comparable with other libraries' ratings\n");
+      if (ladder->referee != NULL)
+        g_string_append_printf (out, "  Dead stones judged by %s\n", ladder->referee);
       append_label (out, "Member", width);
-      g_string_append_printf (out, " %6s  %-16s %6s\n", "Elo", "95% interval", "Games");
+      g_string_append_printf (out, " %6s  %-16s %6s", "Elo", "95% interval", "Games");
+      g_string_append (out, steps ? "  Above previous (95%)\n" : "\n");
       for (guint i = 0; i < ladder->members->len; i++)
         {
           const KomiLadderMember *m = ladder->members->pdata[i];
@@ -452,8 +509,12 @@ komi_rating_format_text (const KomiLadder *ladder, GPtrArray *subjects)
                                                          whole (m->high));
 
           append_label (out, m->label, width);
-          g_string_append_printf (out, " %6.0f  %-16s %6u\n", whole (m->rating), interval,
+          g_string_append_printf (out, " %6.0f  %-16s %6u", whole (m->rating), interval,
                                   m->games);
+          if (steps && isfinite (m->step_se))
+            g_string_append_printf (out, "  %+.0f ± %.0f\n", m->step, KOMI_Z95 * m->step_se);
+          else
+            g_string_append_c (out, '\n');
         }
     }
   for (guint s = 0; subjects != NULL && s < subjects->len; s++)

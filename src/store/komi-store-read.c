@@ -266,6 +266,60 @@ komi_store_list_games (KomiStore *self, gint64 series_id, GError **error)
   return g_steal_pointer (&rows);
 }
 
+typedef struct
+{
+  GHashTable *by_id;   /* game id → KomiStoreGame of the listing (borrowed) */
+} FillData;
+
+static gboolean
+fill_settings_txn (KomiStore *self, gpointer user_data, GError **error)
+{
+  FillData *data = user_data;
+  g_autoptr(KomiStoreStmt) stmt = NULL;
+  int rc;
+
+  stmt = _komi_store_prepare (self, "SELECT id, black_settings, white_settings FROM games",
+                              error);
+  if (stmt == NULL)
+    return FALSE;
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (stmt, 0);
+      KomiStoreGame *game = g_hash_table_lookup (data->by_id, &id);
+
+      if (game == NULL)
+        continue;
+      g_free (game->black_settings);
+      g_free (game->white_settings);
+      game->black_settings = dup_column (stmt, 1);
+      game->white_settings = dup_column (stmt, 2);
+    }
+  if (rc != SQLITE_DONE)
+    {
+      _komi_store_set_error (self, rc, error, _("Cannot read the library"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+komi_store_fill_settings (KomiStore  *self,
+                          GPtrArray  *games,
+                          GError    **error)
+{
+  g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+  FillData data = { by_id };
+
+  g_return_val_if_fail (self != NULL && games != NULL, FALSE);
+  for (guint i = 0; i < games->len; i++)
+    {
+      KomiStoreGame *game = g_ptr_array_index (games, i);
+
+      g_hash_table_insert (by_id, &game->id, game);
+    }
+  return _komi_store_transaction (self, FALSE, fill_settings_txn, &data, error);
+}
+
 static gboolean
 load_game_txn (KomiStore *self, gpointer user_data, GError **error)
 {

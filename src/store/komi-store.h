@@ -352,6 +352,12 @@ KomiStoreSeries *komi_store_get_series       (KomiStore         *self,
 GPtrArray       *komi_store_list_games       (KomiStore         *self,
                                               gint64             series_id,
                                               GError           **error);
+/* Fills the players' recorded settings (black_settings, white_settings)
+ * of the games of a listing, by one query: what the rating layer checks
+ * against the shipped ladder's identity pins. */
+gboolean         komi_store_fill_settings    (KomiStore         *self,
+                                              GPtrArray         *games,
+                                              GError           **error);
 /* One game with its settings, moves, dead stones and area owners. */
 KomiStoreGame   *komi_store_load_game        (KomiStore         *self,
                                               gint64             game_id,

@@ -1,0 +1,269 @@
+/* komi-cli-ladder.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-cli"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "komi-cli.h"
+#include "komi-cli-util.h"
+#include "komi-ladder-pins.h"
+#include "komi-ladder-ship.h"
+#include "komi-rating.h"
+#include "komi-store.h"
+
+/* `ladder`: the Protocol 1 ladder shipped with Komi. `ladder show` prints
+ * it, `ladder check` starts each member as this machine has it and
+ * compares what it reports with the ladder's pins, and `ladder freeze`
+ * makes a ladder file from a calibration library (how the shipped one was
+ * made). */
+
+#define CHECK_TURNS 6
+
+static KomiLadder *
+load_ladder (const char *path, GError **error)
+{
+  return path != NULL ? komi_ladder_load (path, error) : komi_ladder_shipped (1, error);
+}
+
+static int
+ladder_show (int argc, char **argv)
+{
+  g_autofree char *path = NULL;
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "ladder", 'l', 0, G_OPTION_ARG_FILENAME, &path,
+      N_("A ladder file instead of the shipped Protocol 1 ladder"), N_("FILE") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of a table"), NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("- print the ladder"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiLadder) ladder = NULL;
+  g_autofree char *text = NULL;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1)
+    return komi_cli_usage ("ladder", "%s", error ? error->message
+                                                 : _("unexpected argument (see komi-cli ladder "
+                                                     "--help)"));
+  if ((ladder = load_ladder (path, &error)) == NULL)
+    return komi_cli_fail ("ladder", error);
+  text = json ? komi_ladder_to_json (ladder) : komi_rating_format_text (ladder, NULL);
+  fputs (text, stdout);
+  if (json)
+    fputc ('\n', stdout);
+  return 0;
+}
+
+/* Plays a few turns of @spec against the random player, judged by the
+ * options' referee, and compares the record with @member's pins and
+ * @ladder's referee; prints one line. TRUE when it matches. */
+static gboolean
+check_member (const KomiLadder         *ladder,
+              const KomiLadderMember   *member,
+              const KomiPlayerOptions  *opts,
+              KomiReferee              *referee)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiPlayer) player = komi_player_new_from_spec (member->label, opts, &error);
+  g_autoptr(KomiPlayer) random = NULL;
+  g_autoptr(KomiGameRecord) record = NULL;
+  g_autofree char *reason = NULL;
+  KomiMatchSettings settings = {
+    .size = 9, .komi = 7, .max_turns = CHECK_TURNS, .seed = 1,
+  };
+
+  if (player != NULL)
+    random = komi_player_new_from_spec ("random", opts, &error);
+  if (random != NULL)
+    {
+      settings.black = player;
+      settings.white = random;
+      settings.referee = referee;
+      record = komi_match_play_game (&settings, NULL, &error);
+    }
+  if (record == NULL)
+    {
+      printf (_("  %-20s cannot start: %s\n"), member->label, error->message);
+      return FALSE;
+    }
+  if (member->pins != NULL
+      && !komi_ladder_pins_match (member->pins, record->black_name, record->black_settings,
+                                  &reason))
+    {
+      printf (_("  %-20s differs: %s\n"), member->label, reason);
+      return FALSE;
+    }
+  if (ladder->referee != NULL && record->outcome == KOMI_OUTCOME_FINISHED
+      && g_strcmp0 (record->referee, ladder->referee) != 0)
+    {
+      printf (_("  %-20s judged by %s, not by the ladder's referee %s\n"), member->label,
+              record->referee != NULL ? record->referee : _("no referee"), ladder->referee);
+      return FALSE;
+    }
+  printf (_("  %-20s matches: %s\n"), member->label, record->black_name);
+  return TRUE;
+}
+
+static int
+ladder_check (int argc, char **argv)
+{
+  KomiCliEngineOptions engines = { 0, };
+  g_autofree char *path = NULL;
+  const GOptionEntry entries[] = {
+    { "ladder", 'l', 0, G_OPTION_ARG_FILENAME, &path,
+      N_("A ladder file instead of the shipped Protocol 1 ladder"), N_("FILE") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    g_option_context_new (N_("- start each ladder member as this machine has it and compare "
+                             "it with the ladder's pins"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiLadder) ladder = NULL;
+  g_autoptr(KomiReferee) referee = NULL;
+  KomiPlayerOptions opts;
+  guint differ = 0;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_group (context, komi_cli_engine_option_group (&engines));
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1)
+    {
+      komi_cli_engine_options_clear (&engines);
+      return komi_cli_usage ("ladder", "%s", error ? error->message
+                                                   : _("unexpected argument (see komi-cli "
+                                                       "ladder check --help)"));
+    }
+  komi_cli_engine_options_get (&engines, &opts);
+  if ((ladder = load_ladder (path, &error)) == NULL
+      || (ladder->referee != NULL && (referee = komi_cli_referee_new (&engines, &error)) == NULL
+          && error != NULL))
+    {
+      komi_cli_engine_options_clear (&engines);
+      return komi_cli_fail ("ladder", error);
+    }
+
+  printf (_("Checking the %u members of the Protocol %u ladder (%u turns each against the "
+            "random player):\n"), ladder->members->len, ladder->protocol, CHECK_TURNS);
+  for (guint i = 0; i < ladder->members->len; i++)
+    if (!check_member (ladder, ladder->members->pdata[i], &opts, referee))
+      differ++;
+  komi_cli_engine_options_clear (&engines);
+  if (differ == 0)
+    {
+      printf (_("Every member matches its pins: games against them are rated on the ladder's "
+                "scale.\n"));
+      return 0;
+    }
+  printf (g_dngettext (GETTEXT_PACKAGE,
+                       "%u member differs from its pins: games against it are set apart, not "
+                       "rated. Install the engine build and network the ladder names (komi-cli "
+                       "ladder show --json lists them), or point --gnugo/--katago-* at them.\n",
+                       "%u members differ from their pins: games against them are set apart, "
+                       "not rated. Install the engine builds and network the ladder names "
+                       "(komi-cli ladder show --json lists them), or point --gnugo/--katago-* at "
+                       "them.\n", differ), differ);
+  return 1;
+}
+
+static gboolean
+parse_series (char **texts, GArray *ids, GError **error)
+{
+  for (guint i = 0; texts != NULL && texts[i] != NULL; i++)
+    {
+      gint64 id = g_ascii_strtoll (texts[i], NULL, 10);
+
+      if (id <= 0)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--series takes a series id such as 3, not “%s”"), texts[i]);
+          return FALSE;
+        }
+      g_array_append_val (ids, id);
+    }
+  return TRUE;
+}
+
+static int
+ladder_freeze (int argc, char **argv)
+{
+  g_autofree char *db = NULL, *out = NULL, *games = NULL, *info = NULL, *pin = NULL;
+  g_auto(GStrv) series = NULL;
+  const GOptionEntry entries[] = {
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db, N_("The calibration library"), N_("PATH") },
+    { "series", 0, 0, G_OPTION_ARG_STRING_ARRAY, &series,
+      N_("Only the games of this series (repeatable)"), N_("ID") },
+    { "pin", 0, 0, G_OPTION_ARG_STRING, &pin,
+      N_("The member whose rating is fixed at 0 (default random)"), N_("LABEL") },
+    { "info", 0, 0, G_OPTION_ARG_FILENAME, &info,
+      N_("A JSON object kept in the ladder as how it was calibrated"), N_("FILE") },
+    { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out, N_("Write the ladder to FILE"), N_("FILE") },
+    { "games", 0, 0, G_OPTION_ARG_FILENAME, &games,
+      N_("Write the calibration games to FILE (CSV, one line each)"), N_("FILE") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    g_option_context_new (N_("- freeze a ladder, pins and all, from a calibration library"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = g_array_new (TRUE, TRUE, sizeof (gint64));
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(KomiLadder) ladder = NULL;
+  g_autoptr(GString) csv = g_string_new (NULL);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autofree char *text = NULL;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1 || out == NULL
+      || db == NULL || !parse_series (series, ids, &error))
+    return komi_cli_usage ("ladder", "%s", error ? error->message
+                                                 : _("freeze needs --db CALIBRATION.db and "
+                                                     "--out LADDER.json"));
+  if (info != NULL && !json_parser_load_from_file (parser, info, &error))
+    return komi_cli_fail ("ladder", error);
+  if ((store = komi_store_open_reader (db, &error)) == NULL
+      || (ladder = komi_ladder_freeze (store, ids->len ? (gint64 *) (void *) ids->data : NULL,
+                                       pin, csv, &error)) == NULL)
+    return komi_cli_fail ("ladder", error);
+  if (info != NULL)
+    ladder->calibration = json_node_copy (json_parser_get_root (parser));
+  text = komi_ladder_to_json (ladder);
+  if (!komi_cli_write_file (out, text, &error)
+      || (games != NULL && !komi_cli_write_file (games, csv->str, &error)))
+    return komi_cli_fail ("ladder", error);
+  g_free (text);
+  text = komi_rating_format_text (ladder, NULL);
+  fputs (text, stdout);
+  fprintf (stderr, _("The ladder is written to %s\n"), out);
+  return 0;
+}
+
+int
+komi_cli_ladder (int argc, char **argv)
+{
+  const char *sub = argc > 1 ? argv[1] : "show";
+
+  if (argc > 1 && argv[1][0] != '-')
+    {
+      argc--;
+      argv++;
+    }
+  if (strcmp (sub, "check") == 0)
+    return ladder_check (argc, argv);
+  if (strcmp (sub, "freeze") == 0)
+    return ladder_freeze (argc, argv);
+  if (strcmp (sub, "show") == 0 || sub[0] == '-')
+    return ladder_show (argc, argv);
+  return komi_cli_usage ("ladder", _("unknown subcommand “%s”: use show, check or freeze"),
+                         sub);
+}

@@ -1,0 +1,72 @@
+/* komi-ladder-ship.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "komi-game-result.h"
+#include "komi-ladder.h"
+#include "komi-store.h"
+
+G_BEGIN_DECLS
+
+/* The ladders Komi ships, where a library keeps its own calibration, and
+ * which of a library's games count against a ladder: the one home of
+ * these policies for komi-cli and the application. */
+
+/* The Protocol @protocol ladder shipped with Komi (compiled in from
+ * data/ladder/protocol-N.json), or NULL with an error when Komi ships
+ * none for that protocol. */
+KomiLadder *komi_ladder_shipped          (guint                protocol,
+                                          GError             **error);
+/* Where a library's own calibration of @protocol is kept: beside the
+ * library, ladder-protocol-N.json. */
+char       *komi_ladder_library_path     (const char          *db,
+                                          guint                protocol);
+
+/* A game of the library set apart from the ratings: against a member of
+ * a pinned ladder, but by an engine (or judged by a referee) that is not
+ * the pinned one. */
+typedef struct
+{
+  gint64  game_id;
+  char   *subject;   /* the subject's label */
+  char   *member;    /* the ladder member it met */
+  char   *reason;    /* "KataGo network differs: sha256 …", for the user */
+} KomiSetApart;
+
+void        komi_set_apart_free          (KomiSetApart        *apart);
+
+/* Reads the ended games of @store (only @series, a NULL-terminated list of
+ * ids, when not NULL) as results into @out. A game between two members of
+ * @ladder is a ladder game (no subject); with @all_ladder_games every game
+ * is (for calibrating). When @ladder has identity pins, a subject's game
+ * against a member counts only when the member's recorded name and
+ * settings, and the game's referee, match the pins; the others go to
+ * @set_apart (KomiSetApart*, may be NULL) and not to @out. */
+gboolean    komi_ladder_read_library     (KomiStore           *store,
+                                          const KomiLadder    *ladder,
+                                          const gint64        *series,
+                                          gboolean             all_ladder_games,
+                                          KomiResultList      *out,
+                                          GPtrArray           *set_apart,
+                                          GError             **error);
+
+/* Freezes a ladder from the calibration games of @store (@series as
+ * above): fits it with @pinned (NULL: "random") at 0, and pins each
+ * member's identity and the referee from the games' records, refusing
+ * games of one member (or referees) that disagree. @games_csv (may be
+ * NULL) receives the games, one line each (protocol, black, white, seed,
+ * orientation, result, end_reason), which `ratings calibrate --results`
+ * refits to the same ladder. */
+KomiLadder *komi_ladder_freeze           (KomiStore           *store,
+                                          const gint64        *series,
+                                          const char          *pinned,
+                                          GString             *games_csv,
+                                          GError             **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiSetApart, komi_set_apart_free)
+
+G_END_DECLS
