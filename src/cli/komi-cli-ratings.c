@@ -133,7 +133,7 @@ print_set_apart (FILE *out, GPtrArray *set_apart)
   if (set_apart == NULL || set_apart->len == 0)
     return;
   fprintf (out, "\nSet apart, not rated: %u games against ladder members whose recorded "
-                "identity differs from the ladder's pins\n", set_apart->len);
+                "identity or referee differs from the ladder's pins\n", set_apart->len);
   for (guint i = 0; i < set_apart->len; i++)
     {
       const KomiSetApart *a = set_apart->pdata[i];
@@ -286,6 +286,17 @@ komi_cli_ratings_run (const KomiGameResult        *results,
                    _("no game of the subject '%s' in the results; subjects are named by the "
                      "label on the subject's side"), options->subject);
       return fail (error);
+    }
+  if (subject_games->len == 0 && set_apart != NULL && set_apart->len > 0 && !options->json)
+    {
+      /* Nothing left to rate: the ladder, and why each game was set apart. */
+      text = komi_rating_format_text (ladder, NULL);
+      fputs (text, out);
+      print_set_apart (out, set_apart);
+      fprintf (stderr, "komi-cli ratings: %s\n",
+               _("no game could be rated: every game of a subject was set apart (listed "
+                 "above); 'komi-cli ladder check' says what to install or change"));
+      return 1;
     }
   rated = komi_rating_rate_subjects (ladder, (KomiGameResult *) (void *) subject_games->data,
                                      subject_games->len, &error);
