@@ -10,6 +10,7 @@
 
 #include <glib/gstdio.h>
 
+#include "komi-gtp-recipe.h"
 #include "komi-match-game.h"
 #include "komi-player-spec.h"
 #include "komi-test-play.h"
@@ -82,6 +83,33 @@ test_pins_and_no_logs (void)
   g_rmdir (dir);
 }
 
+/* KataGo's analysis config given where a GTP config belongs: KataGo aborts
+ * on a missing key, and the error says which file to give instead. */
+static void
+test_analysis_config (void)
+{
+  g_autofree char *dir = g_path_get_dirname (g_getenv ("KOMI_KATAGO_CONFIG"));
+  g_autofree char *analysis = g_build_filename (dir, "analysis.cfg", NULL);
+  g_autoptr(KomiGtpRecipe) recipe = komi_gtp_recipe_new (KOMI_GTP_KATAGO,
+                                                         g_getenv ("KOMI_KATAGO"));
+  g_autoptr(KomiGtpEngine) engine = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_file_test (analysis, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no analysis.cfg beside KOMI_KATAGO_CONFIG");
+      return;
+    }
+  recipe->model = g_strdup (g_getenv ("KOMI_KATAGO_MODEL"));
+  recipe->config = g_strdup (analysis);
+  recipe->visits = 1;
+  engine = komi_gtp_recipe_launch (recipe, 1, NULL, &error);
+  g_assert_null (engine);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "is not a GTP config for KataGo"));
+  g_assert_nonnull (strstr (error->message, "gtp_example.cfg"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -93,5 +121,6 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/komi/katago/game-and-referee", test_game_and_referee);
   g_test_add_func ("/komi/katago/pins-and-no-logs", test_pins_and_no_logs);
+  g_test_add_func ("/komi/katago/analysis-config", test_analysis_config);
   return g_test_run ();
 }

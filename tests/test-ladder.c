@@ -207,6 +207,63 @@ test_set_apart (void)
   remove_test_dir (dir);
 }
 
+/* `ladder check` against a real KataGo: the network the ladder pins
+ * matches; the same weights in another file (recompressed, so its SHA-256
+ * differs) are named as a different network, and the check fails. */
+static void
+test_check_katago (void)
+{
+  g_autofree char *dir = NULL, *ladder = NULL, *other = NULL, *network = NULL, *sha = NULL;
+  g_autofree char *command = NULL, *text = NULL, *random_pins = NULL;
+  g_autoptr(KomiLadder) shipped = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(KomiCliRun) same = { 0, };
+  g_auto(KomiCliRun) changed = { 0, };
+  gsize length = 0;
+  int wait_status = 0;
+
+  if (g_getenv ("KOMI_KATAGO") == NULL)
+    {
+      g_test_skip ("KOMI_KATAGO is not set");
+      return;
+    }
+  dir = g_dir_make_tmp ("komi-ladder-XXXXXX", NULL);
+  ladder = g_build_filename (dir, "ladder.json", NULL);
+  other = g_build_filename (dir, "recompressed.bin.gz", NULL);
+  g_assert_true (g_file_get_contents (g_getenv ("KOMI_KATAGO_MODEL"), &network, &length,
+                                      &error));
+  sha = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) network, length);
+  command = g_strdup_printf ("sh -c 'gzip -dc \"$0\" | gzip -1 > \"$1\"' '%s' '%s'",
+                             g_getenv ("KOMI_KATAGO_MODEL"), other);
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, &wait_status, &error));
+  g_assert_true (g_spawn_check_wait_status (wait_status, NULL));
+
+  shipped = komi_ladder_shipped (1, &error);
+  g_assert_no_error (error);
+  random_pins = json_to_string (((KomiLadderMember *) komi_ladder_lookup (shipped,
+                                                                          "random"))->pins,
+                                FALSE);
+  text = g_strdup_printf ("{\"protocol\": 1, \"pinned\": \"random\", \"games\": 10,"
+                          " \"referee\": \"%s\", \"members\": ["
+                          " {\"label\": \"random\", \"rating\": 0, \"pins\": %s},"
+                          " {\"label\": \"katago:1\", \"rating\": 1500, \"se\": 50,"
+                          "  \"pins\": {\"settings\": {\"engine\": \"katago\", \"visits\": 1,"
+                          "  \"model_sha256\": \"%s\"}}}]}", shipped->referee, random_pins, sha);
+  g_assert_true (g_file_set_contents (ladder, text, -1, NULL));
+
+  same.status = run_komi_cli (&same.out, &same.err, "ladder", "check", "--ladder", ladder, NULL);
+  g_assert_cmpint (same.status, ==, 0);
+  g_assert_nonnull (strstr (same.out, "Every member matches its pins"));
+
+  changed.status = run_komi_cli (&changed.out, &changed.err, "ladder", "check", "--ladder",
+                                 ladder, "--katago-model", other, NULL);
+  g_assert_cmpint (changed.status, ==, 1);
+  g_assert_nonnull (strstr (changed.out, "katago:1"));
+  g_assert_nonnull (strstr (changed.out, "KataGo network differs: sha256 "));
+  g_assert_nonnull (strstr (changed.out, "1 member differs from its pins"));
+  remove_test_dir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -214,5 +271,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/ladder/refit", test_refit);
   g_test_add_func ("/komi/ladder/pins", test_pins);
   g_test_add_func ("/komi/ladder/set-apart", test_set_apart);
+  g_test_add_func ("/komi/ladder/check-katago", test_check_katago);
   return g_test_run ();
 }

@@ -8,7 +8,10 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <gio/gio.h>
+#include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
 #include "komi-gtp-recipe.h"
@@ -258,15 +261,27 @@ komi_gtp_recipe_launch (const KomiGtpRecipe *recipe,
                         GError             **error)
 {
   g_autoptr(KomiGtpEngine) engine = NULL;
+  g_autoptr(GError) local = NULL;
   g_auto(GStrv) argv = NULL;
 
   g_return_val_if_fail (recipe != NULL, NULL);
 
   argv = komi_gtp_recipe_build_argv (recipe, seed);
   engine = komi_gtp_engine_new ((const char * const *) argv, recipe->label,
-                                recipe->start_timeout_ms, cancellable, error);
+                                recipe->start_timeout_ms, cancellable, &local);
   if (engine == NULL)
-    return NULL;
+    {
+      /* `katago gtp` aborts on a config that lacks a GTP key ("Could not
+       * find key 'koRule'"): most often KataGo's analysis_example.cfg,
+       * which is for `katago analysis`. Say which file to give instead. */
+      if (recipe->flavor == KOMI_GTP_KATAGO && local->message != NULL
+          && strstr (local->message, "Could not find key") != NULL)
+        g_prefix_error (&local, _("%s is not a GTP config for KataGo (analysis_example.cfg is "
+                                  "for 'katago analysis'; give gtp_example.cfg or a config made "
+                                  "from it): "), recipe->config);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
 
   if (recipe->flavor == KOMI_GTP_KATAGO &&
       (!komi_gtp_engine_send (engine, "kata-set-rules " KOMI_KATAGO_RULES_JSON, NULL,
