@@ -121,6 +121,7 @@ test_shows_library (WindowFixture *f, gconstpointer data)
   g_autoptr(KomiRatingItem) subject = NULL;
   g_autoptr(KomiRatingItem) ladder_top = NULL;
   g_autoptr(KomiGameItem) first = NULL;
+  g_autoptr(GSettings) settings = NULL;
   KomiWindow *window;
   KomiLibrary *library;
   KomiSeriesPage *page;
@@ -216,9 +217,21 @@ test_shows_library (WindowFixture *f, gconstpointer data)
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", "ladder");
   g_assert_cmpstr (komi_window_get_page (window), ==, "ladder");
-  /* Games against a player off the ladder are left out, and said so. */
+  /* By default subjects are rated on the shipped ladder, and the page says
+   * which scale it is. */
+  g_assert_true (g_str_has_prefix (komi_library_get_ratings_message (library),
+                                   "Rated against the Protocol 1 ladder shipped with Komi"));
+  /* The library's own calibration when the preferences say so, labelled as
+   * its own scale; games against a player off the ladder are left out, and
+   * said so. */
+  settings = komi_settings_new ();
+  g_settings_set_string (settings, "rating-ladder", "library");
+  komi_library_reload (library);
+  g_assert_true (app_test_wait (library_settled, library));
   g_assert_cmpstr (komi_library_get_ratings_message (library), ==,
-                   "2 games against players not on the ladder (gtp:stranger) are not rated.");
+                   "Rated against this library’s own calibration: its own scale, not "
+                   "comparable with other libraries’ ratings. 2 games against players not on "
+                   "the ladder (gtp:stranger) are not rated.");
   g_assert_cmpuint (g_list_model_get_n_items (komi_library_get_ratings (library)), ==, 3);
   ladder_top = g_list_model_get_item (komi_library_get_ratings (library), 1);
   g_assert_cmpint (ladder_top->kind, ==, KOMI_RATING_ITEM_LADDER);
@@ -227,6 +240,7 @@ test_shows_library (WindowFixture *f, gconstpointer data)
   g_assert_cmpint (subject->kind, ==, KOMI_RATING_ITEM_SUBJECT);
   g_assert_cmpstr (subject->label, ==, "gtp:subject");
   g_assert_cmpuint (subject->games, ==, 2 * N_PAIRS);
+  g_settings_reset (settings, "rating-ladder");
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -12,8 +12,10 @@
 
 #include <glib/gi18n.h>
 
+#include "komi-ladder-ship.h"
 #include "komi-library-load.h"
 #include "komi-rating.h"
+#include "komi-settings.h"
 #include "komi-rating-library.h"
 
 void
@@ -27,16 +29,6 @@ _komi_library_contents_free (KomiLibraryContents *contents)
   g_clear_pointer (&contents->games, g_ptr_array_unref);
   g_clear_pointer (&contents->interrupted, g_array_unref);
   g_free (contents);
-}
-
-char *
-_komi_library_ladder_path (const char *path,
-                           guint       protocol)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *name = g_strdup_printf ("ladder-protocol-%u.json", protocol);
-
-  return g_build_filename (dir, name, NULL);
 }
 
 /* The players of every game, with the settings of the last game each one
@@ -112,37 +104,71 @@ format_record (const KomiScoreRow *row)
   return g_strdup_printf ("%u–%u–%u", row->wins, row->losses, row->draws);
 }
 
-/* Ratings as `komi-cli ratings` gives them: the frozen ladder beside the
- * library, and each subject's games (those not between two members) rated
- * against it. */
+/* The ladder the settings choose: the shipped one (the default, as
+ * `komi-cli ratings`) or the library's own calibration (--ladder library).
+ * NULL with @message set when there is none to use. */
+static KomiLadder *
+choose_ladder (const char *path, char **message)
+{
+  g_autoptr(GSettings) settings = komi_settings_new ();
+  g_autofree char *which = settings != NULL ? g_settings_get_string (settings, "rating-ladder")
+                                            : g_strdup ("shipped");
+  g_autofree char *ladder_path = NULL;
+  g_autoptr(GError) error = NULL;
+  KomiLadder *ladder;
+
+  if (g_strcmp0 (which, "library") != 0)
+    {
+      if ((ladder = komi_ladder_shipped (1, &error)) == NULL)
+        *message = g_strdup (error->message);
+      return ladder;
+    }
+  ladder_path = komi_ladder_library_path (path, 1);
+  if (!g_file_test (ladder_path, G_FILE_TEST_EXISTS))
+    {
+      *message = g_strdup_printf (_("This library has no calibration of its own yet. Calibrate "
+                                    "one from engine games with “komi-cli ratings calibrate "
+                                    "--db %s --series ID”, or rate against the shipped ladder "
+                                    "(Preferences)."), path);
+      return NULL;
+    }
+  if ((ladder = komi_ladder_load (ladder_path, &error)) == NULL)
+    {
+      *message = g_strdup_printf (_("The ladder %s cannot be read: %s"), ladder_path,
+                                  error->message);
+      return NULL;
+    }
+  ladder->origin = KOMI_LADDER_ORIGIN_LIBRARY;
+  return ladder;
+}
+
+/* Ratings as `komi-cli ratings` gives them: the chosen ladder, and each
+ * subject's games (those not between two members) rated against it; the
+ * games whose engine or referee differs from the ladder's pins are set
+ * apart, and the message says which scale it is and what was left out. */
 static void
-read_ratings (const char          *path,
-              GPtrArray           *games,
+read_ratings (KomiStore           *store,
+              const char          *path,
               KomiLibraryContents *contents)
 {
-  g_autofree char *ladder_path = _komi_library_ladder_path (path, 1);
   g_autoptr(KomiLadder) ladder = NULL;
+  g_autoptr(KomiResultList) all = komi_result_list_new ();
   g_autoptr(KomiResultList) results = komi_result_list_new ();
+  g_autoptr(GPtrArray) set_apart = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                                   komi_set_apart_free);
   g_autoptr(GPtrArray) rated = NULL;
   g_autoptr(GPtrArray) off_ladder = g_ptr_array_new ();
+  g_autoptr(GString) message = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   guint n_off_ladder = 0;
 
-  if (!g_file_test (ladder_path, G_FILE_TEST_EXISTS))
-    {
-      contents->ratings_message =
-        g_strdup_printf (_("No ladder has been frozen for this library yet. Calibrate one from "
-                           "engine games with “komi-cli ratings calibrate --db %s --series ID”; "
-                           "ratings appear here then."), path);
-      return;
-    }
-  ladder = komi_ladder_load (ladder_path, &error);
-  if (ladder == NULL)
-    {
-      contents->ratings_message = g_strdup_printf (_("The ladder %s cannot be read: %s"),
-                                                   ladder_path, error->message);
-      return;
-    }
+  if ((ladder = choose_ladder (path, &contents->ratings_message)) == NULL)
+    return;
+  g_string_append (message, ladder->origin == KOMI_LADDER_ORIGIN_SHIPPED
+                            ? _("Rated against the Protocol 1 ladder shipped with Komi: one "
+                                "scale for every library.")
+                            : _("Rated against this library’s own calibration: its own scale, "
+                                "not comparable with other libraries’ ratings."));
   for (guint i = 0; i < ladder->members->len; i++)
     {
       const KomiLadderMember *m = g_ptr_array_index (ladder->members, i);
@@ -155,31 +181,28 @@ read_ratings (const char          *path,
       g_ptr_array_add (contents->ratings, item);
     }
 
-  for (guint i = 0; i < games->len; i++)
+  if (!komi_ladder_read_library (store, ladder, NULL, FALSE, all, set_apart, &error))
     {
-      const KomiStoreGame *g = g_ptr_array_index (games, i);
-      KomiGameResult r;
+      contents->ratings_message = g_strdup (error->message);
+      return;
+    }
+  for (guint i = 0; i < all->results->len; i++)
+    {
+      const KomiGameResult *r = komi_result_list_index (all, i);
+      const char *opponent = komi_game_result_opponent (r);
 
-      if (!komi_game_result_from_store_game (g, &r) || g->protocol != ladder->protocol)
-        continue;
-      if (komi_ladder_lookup (ladder, g->black_spec) != NULL
-          && komi_ladder_lookup (ladder, g->white_spec) != NULL)
+      if (r->protocol != ladder->protocol || opponent == NULL)
         continue;   /* a ladder game says nothing of a subject */
-      if (g->subject == KOMI_BLACK || g->subject == KOMI_WHITE)
+      /* `komi-cli ratings` refuses the whole pool here; the window rates
+       * what it can and says what it left out. */
+      if (komi_ladder_lookup (ladder, opponent) == NULL)
         {
-          const char *opponent = g->subject == KOMI_BLACK ? g->white_spec : g->black_spec;
-
-          /* `komi-cli ratings` refuses the whole pool here; the window rates
-           * what it can and says what it left out. */
-          if (komi_ladder_lookup (ladder, opponent) == NULL)
-            {
-              if (!g_ptr_array_find_with_equal_func (off_ladder, opponent, g_str_equal, NULL))
-                g_ptr_array_add (off_ladder, (gpointer) opponent);
-              n_off_ladder++;
-              continue;
-            }
+          if (!g_ptr_array_find_with_equal_func (off_ladder, opponent, g_str_equal, NULL))
+            g_ptr_array_add (off_ladder, (gpointer) opponent);
+          n_off_ladder++;
+          continue;
         }
-      komi_result_list_add (results, &r);
+      komi_result_list_add (results, r);
     }
   if (n_off_ladder > 0)
     {
@@ -187,15 +210,32 @@ read_ratings (const char          *path,
 
       g_ptr_array_add (off_ladder, NULL);
       names = g_strjoinv (", ", (char **) off_ladder->pdata);
-
-      contents->ratings_message =
-        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                      "%u game against players not on the ladder (%s) is "
-                                      "not rated.",
-                                      "%u games against players not on the ladder (%s) are "
-                                      "not rated.", n_off_ladder),
-                         n_off_ladder, names);
+      g_string_append_c (message, ' ');
+      g_string_append_printf (message,
+                              g_dngettext (GETTEXT_PACKAGE,
+                                           "%u game against players not on the ladder (%s) is "
+                                           "not rated.",
+                                           "%u games against players not on the ladder (%s) "
+                                           "are not rated.", n_off_ladder),
+                              n_off_ladder, names);
     }
+  if (set_apart->len > 0)
+    {
+      const KomiSetApart *first = g_ptr_array_index (set_apart, 0);
+
+      g_string_append_c (message, ' ');
+      g_string_append_printf (message,
+                              g_dngettext (GETTEXT_PACKAGE,
+                                           "%u game against a ladder member is set apart, not "
+                                           "rated: %s (game %" G_GINT64_FORMAT " against %s; "
+                                           "komi-cli ratings lists them all).",
+                                           "%u games against ladder members are set apart, "
+                                           "not rated: %s (game %" G_GINT64_FORMAT " against "
+                                           "%s; komi-cli ratings lists them all).",
+                                           set_apart->len),
+                              set_apart->len, first->reason, first->game_id, first->member);
+    }
+  contents->ratings_message = g_strdup (message->str);
   if (results->results->len == 0)
     return;
   rated = komi_rating_rate_subjects (ladder, komi_result_list_index (results, 0),
@@ -304,7 +344,7 @@ _komi_library_read (const char   *path,
     return g_steal_pointer (&contents);
 
   read_players (store, games, contents);
-  read_ratings (path, games, contents);
+  read_ratings (store, path, contents);
   read_interrupted (store, by_id, contents);
 
   /* Last: the games move into their series' items. The games list has

@@ -32,8 +32,6 @@ KomiLibraryContents *_komi_library_read           (const char          *path,
 void                 _komi_library_contents_free  (KomiLibraryContents *contents);
 /* Where the frozen ladder of @protocol lives: beside the library, as
  * `komi-cli ratings calibrate` writes it. */
-char                *_komi_library_ladder_path    (const char          *path,
-                                                   guint                protocol);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiLibraryContents, _komi_library_contents_free)
 

@@ -39,8 +39,9 @@ static const PathRow path_rows[] = {
     N_("Default: $KOMI_KATAGO_CONFIG"), FALSE },
 };
 
-static const char *referees[] = { "gnugo", "katago", "none" };
-static const char *themes[] = { "default", "light", "dark" };
+static const char *referees[] = { "gnugo", "katago", "none", NULL };
+static const char *ladders[] = { "shipped", "library", NULL };
+static const char *themes[] = { "default", "light", "dark", NULL };
 
 struct _KomiPreferencesWindow
 {
@@ -53,6 +54,7 @@ struct _KomiPreferencesWindow
   GtkSpinButton      *mistake_spin;
   GtkSpinButton      *blunder_spin;
   AdwComboRow        *referee_row;
+  AdwComboRow        *ladder_row;
   AdwComboRow        *theme_row;
   AdwPreferencesGroup *library_group;
   AdwPreferencesGroup *gnugo_group;
@@ -70,7 +72,7 @@ choice_to_index (GValue *value, GVariant *variant, gpointer user_data)
   const char **choices = user_data;
   const char *s = g_variant_get_string (variant, NULL);
 
-  for (guint i = 0; i < 3; i++)
+  for (guint i = 0; choices[i] != NULL; i++)
     if (g_strcmp0 (s, choices[i]) == 0)
       {
         g_value_set_uint (value, i);
@@ -85,7 +87,7 @@ index_to_choice (const GValue *value, const GVariantType *type, gpointer user_da
   const char **choices = user_data;
   guint i = g_value_get_uint (value);
 
-  return i < 3 ? g_variant_new_string (choices[i]) : NULL;
+  return i < g_strv_length ((char **) choices) ? g_variant_new_string (choices[i]) : NULL;
 }
 
 static void
@@ -293,6 +295,7 @@ komi_preferences_window_class_init (KomiPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiPreferencesWindow, mistake_spin);
   gtk_widget_class_bind_template_child (widget_class, KomiPreferencesWindow, blunder_spin);
   gtk_widget_class_bind_template_child (widget_class, KomiPreferencesWindow, referee_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiPreferencesWindow, ladder_row);
   gtk_widget_class_bind_template_child (widget_class, KomiPreferencesWindow, theme_row);
   gtk_widget_class_bind_template_child (widget_class, KomiPreferencesWindow, library_group);
   gtk_widget_class_bind_template_child (widget_class, KomiPreferencesWindow, gnugo_group);
@@ -326,6 +329,9 @@ komi_preferences_window_init (KomiPreferencesWindow *self)
   g_settings_bind_with_mapping (self->settings, "default-referee", self->referee_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, choice_to_index, index_to_choice,
                                 referees, NULL);
+  g_settings_bind_with_mapping (self->settings, "rating-ladder", self->ladder_row, "selected",
+                                G_SETTINGS_BIND_DEFAULT, choice_to_index, index_to_choice,
+                                ladders, NULL);
   g_settings_bind_with_mapping (self->settings, "color-scheme", self->theme_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, choice_to_index, index_to_choice,
                                 themes, NULL);
