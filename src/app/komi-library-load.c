@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <math.h>
 
 #include <glib/gi18n.h>
@@ -227,10 +229,10 @@ read_ratings (KomiStore           *store,
       g_string_append_printf (message,
                               g_dngettext (GETTEXT_PACKAGE,
                                            "%u game against a ladder member is set apart, not "
-                                           "rated: %s (game %" G_GINT64_FORMAT " against %s; "
+                                           "rated: %s (game %" PRId64 " against %s; "
                                            "komi-cli ratings lists them all).",
                                            "%u games against ladder members are set apart, "
-                                           "not rated: %s (game %" G_GINT64_FORMAT " against "
+                                           "not rated: %s (game %" PRId64 " against "
                                            "%s; komi-cli ratings lists them all).",
                                            set_apart->len),
                               set_apart->len, first->reason, first->game_id, first->member);

@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <string.h>
 
 #include <gio/gio.h>
@@ -183,7 +185,7 @@ pin_member (KomiLadderMember    *member,
       if (member->pins == NULL)
         {
           g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
-                       _("game %" G_GINT64_FORMAT ": the settings of %s were not recorded; "
+                       _("game %" PRId64 ": the settings of %s were not recorded; "
                          "a ladder cannot be pinned without them"), g->id, member->label);
           return FALSE;
         }
@@ -193,7 +195,7 @@ pin_member (KomiLadderMember    *member,
     return TRUE;
   g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
                _("the calibration games of %s disagree on its identity: in game %"
-                 G_GINT64_FORMAT " %s; calibrate from games of one engine build and network"),
+                 PRId64 " %s; calibrate from games of one engine build and network"),
                member->label, g->id, reason);
   return FALSE;
 }
@@ -253,7 +255,7 @@ komi_ladder_freeze (KomiStore    *store,
             {
               g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
                            _("the calibration games were judged by different referees (%s in "
-                             "game %" G_GINT64_FORMAT ", %s before); calibrate from games "
+                             "game %" PRId64 ", %s before); calibrate from games "
                              "with one referee"), g->referee ? g->referee : _("none"), g->id,
                            referee);
               return NULL;
