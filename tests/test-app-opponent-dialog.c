@@ -183,6 +183,33 @@ test_engines_tested (DialogFixture *f, gconstpointer data)
   g_assert_null (strstr (text, "played"));
 }
 
+/* The KataGo the test run names (KOMI_KATAGO*), read before the fixture
+ * unsets the variables. */
+static char *katago[3];
+
+/* Test with a real KataGo: it starts from the fields, plays, and says so. */
+static void
+test_katago_tested (DialogFixture *f, gconstpointer data)
+{
+  const char *text;
+
+  if (katago[0] == NULL)
+    {
+      g_test_skip ("KOMI_KATAGO is not set");
+      return;
+    }
+  set_kind (f, 2);
+  set_text (f, "binary_row", katago[0]);
+  set_text (f, "model_row", katago[1]);
+  set_text (f, "config_row", katago[2]);
+  set_text (f, "visits_row", "4");
+  assert_spec (f, "katago:4");
+  text = run_test (f);
+  g_test_message ("%s", text);
+  g_assert_true (g_str_has_prefix (text, "✓ KataGo "));
+  g_assert_nonnull (strstr (text, "played"));
+}
+
 static void
 test_add_to_series (DialogFixture *f, gconstpointer data)
 {
@@ -302,12 +329,17 @@ test_file_choosers (DialogFixture *f, gconstpointer data)
 int
 main (int argc, char *argv[])
 {
+  katago[0] = g_strdup (g_getenv ("KOMI_KATAGO"));
+  katago[1] = g_strdup (g_getenv ("KOMI_KATAGO_MODEL"));
+  katago[2] = g_strdup (g_getenv ("KOMI_KATAGO_CONFIG"));
   app_test_init (&argc, &argv);
 
   g_test_add ("/komi/app/dialog/opponent/refuses-bad-fields", DialogFixture, NULL,
               fixture_set_up, test_refuses_bad_fields, fixture_tear_down);
   g_test_add ("/komi/app/dialog/opponent/engines-tested", DialogFixture, NULL,
               fixture_set_up, test_engines_tested, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/opponent/katago-tested", DialogFixture, NULL,
+              fixture_set_up, test_katago_tested, fixture_tear_down);
   g_test_add ("/komi/app/dialog/opponent/add-to-series", DialogFixture, NULL,
               fixture_set_up, test_add_to_series, fixture_tear_down);
   g_test_add ("/komi/app/dialog/opponent/katago-saved", DialogFixture, NULL,
