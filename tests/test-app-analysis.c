@@ -193,6 +193,41 @@ analyse_shown (KomiAnalysisPanel *panel)
                   (g_get_monotonic_time () - started) / (double) G_USEC_PER_SEC);
 }
 
+/* The KataGo the test run names (KOMI_KATAGO*): main() reads and clears
+ * the variables, so the other tests review with GNU Go as written. */
+static char *katago[3];
+
+/* Analyse with a real KataGo from the panel: its review is labelled as
+ * KataGo's, and it finds the subject's blunder at move 27 too. */
+static void
+test_panel_katago (Fixture *f, gconstpointer data)
+{
+  KomiAnalysisPanel *panel;
+  g_autofree char *text = NULL;
+  const KomiStoreAnalysis *a;
+
+  if (katago[0] == NULL)
+    {
+      g_test_skip ("KOMI_KATAGO is not set");
+      return;
+    }
+  g_setenv ("KOMI_KATAGO", katago[0], TRUE);
+  g_setenv ("KOMI_KATAGO_MODEL", katago[1], TRUE);
+  g_setenv ("KOMI_KATAGO_CONFIG", katago[2], TRUE);
+  panel = show_game (f, 0);
+  analyse_shown (panel);
+  a = komi_analysis_panel_get_analysis (panel);
+  g_assert_cmpstr (a->label, ==, "KataGo");
+  g_assert_cmpuint (a->moves->len, ==, 2 * G_N_ELEMENTS (black_moves));
+  text = list_text (panel);
+  g_test_message ("listed:\n%s", text);
+  g_assert_nonnull (strstr (text, "Move 27 B5: lost "));
+  g_assert_nonnull (strstr (text, "(KataGo)"));
+  g_unsetenv ("KOMI_KATAGO");
+  g_unsetenv ("KOMI_KATAGO_MODEL");
+  g_unsetenv ("KOMI_KATAGO_CONFIG");
+}
+
 static void
 test_panel_blunder (Fixture *f, gconstpointer data)
 {
@@ -519,8 +554,14 @@ main (int argc, char *argv[])
   g_setenv ("XDG_DATA_DIRS", empty, TRUE);
   g_setenv ("XDG_DATA_HOME", empty, TRUE);
   g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  katago[0] = g_strdup (g_getenv ("KOMI_KATAGO"));
+  katago[1] = g_strdup (g_getenv ("KOMI_KATAGO_MODEL"));
+  katago[2] = g_strdup (g_getenv ("KOMI_KATAGO_CONFIG"));
+  g_unsetenv ("KOMI_KATAGO");
   app_test_init (&argc, &argv);
   g_test_add_func ("/komi/app/analysis/graph-reference", test_graph_reference);
+  g_test_add ("/komi/app/analysis/panel-katago", Fixture, NULL, fixture_set_up,
+              test_panel_katago, fixture_tear_down);
   g_test_add ("/komi/app/analysis/panel-blunder", Fixture, NULL, fixture_set_up,
               test_panel_blunder, fixture_tear_down);
   g_test_add ("/komi/app/analysis/cancel-series", Fixture, NULL, fixture_set_up,

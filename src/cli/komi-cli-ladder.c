@@ -197,10 +197,13 @@ parse_series (char **texts, GArray *ids, GError **error)
 static int
 ladder_freeze (int argc, char **argv)
 {
-  g_autofree char *db = NULL, *out = NULL, *games = NULL, *info = NULL, *pin = NULL;
+  g_autofree char *out = NULL, *games = NULL, *info = NULL, *pin = NULL;
+  g_auto(GStrv) db = NULL;
   g_auto(GStrv) series = NULL;
   const GOptionEntry entries[] = {
-    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db, N_("The calibration library"), N_("PATH") },
+    { "db", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &db,
+      N_("A calibration library (repeatable: the libraries of machines that shared the "
+         "calibration)"), N_("PATH") },
     { "series", 0, 0, G_OPTION_ARG_STRING_ARRAY, &series,
       N_("Only the games of this series (repeatable)"), N_("ID") },
     { "pin", 0, 0, G_OPTION_ARG_STRING, &pin,
@@ -216,7 +219,9 @@ ladder_freeze (int argc, char **argv)
     g_option_context_new (N_("- freeze a ladder, pins and all, from a calibration library"));
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) ids = g_array_new (TRUE, TRUE, sizeof (gint64));
-  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(GPtrArray) stores = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                                komi_store_unref);
+  g_autofree KomiStore **list = NULL;
   g_autoptr(KomiLadder) ladder = NULL;
   g_autoptr(GString) csv = g_string_new (NULL);
   g_autoptr(JsonParser) parser = json_parser_new ();
@@ -231,9 +236,19 @@ ladder_freeze (int argc, char **argv)
                                                      "--out LADDER.json"));
   if (info != NULL && !json_parser_load_from_file (parser, info, &error))
     return komi_cli_fail ("ladder", error);
-  if ((store = komi_store_open_reader (db, &error)) == NULL
-      || (ladder = komi_ladder_freeze (store, ids->len ? (gint64 *) (void *) ids->data : NULL,
-                                       pin, csv, &error)) == NULL)
+  for (guint i = 0; db[i] != NULL; i++)
+    {
+      KomiStore *store = komi_store_open_reader (db[i], &error);
+
+      if (store == NULL)
+        return komi_cli_fail ("ladder", error);
+      g_ptr_array_add (stores, store);
+    }
+  list = g_new0 (KomiStore *, stores->len + 1);
+  memcpy (list, stores->pdata, stores->len * sizeof *list);
+  if ((ladder = komi_ladder_freeze (list,
+                                    ids->len ? (gint64 *) (void *) ids->data : NULL,
+                                    pin, csv, &error)) == NULL)
     return komi_cli_fail ("ladder", error);
   if (info != NULL)
     ladder->calibration = json_node_copy (json_parser_get_root (parser));

@@ -201,33 +201,41 @@ pin_member (KomiLadderMember    *member,
 }
 
 KomiLadder *
-komi_ladder_freeze (KomiStore    *store,
+komi_ladder_freeze (KomiStore   **stores,
                     const gint64 *series,
                     const char   *pinned,
                     GString      *games_csv,
                     GError      **error)
 {
   g_autoptr(KomiResultList) results = komi_result_list_new ();
-  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GPtrArray) listings = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                                  g_ptr_array_unref);
   g_autoptr(GPtrArray) used = g_ptr_array_new ();
   g_autoptr(KomiLadder) ladder = NULL;
   g_autofree char *referee = NULL;
 
-  g_return_val_if_fail (store != NULL, NULL);
+  g_return_val_if_fail (stores != NULL && stores[0] != NULL, NULL);
 
-  games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, error);
-  if (games == NULL || !komi_store_fill_settings (store, games, error))
-    return NULL;
-  for (guint i = 0; i < games->len; i++)
+  for (guint s = 0; stores[s] != NULL; s++)
     {
-      const KomiStoreGame *g = g_ptr_array_index (games, i);
-      KomiGameResult r;
+      GPtrArray *games = komi_store_list_games (stores[s], KOMI_STORE_ALL_GAMES, error);
 
-      if (!komi_game_result_from_store_game (g, &r) || !series_wanted (series, g->series_id))
-        continue;
-      r.subject = KOMI_EMPTY;
-      komi_result_list_add (results, &r);
-      g_ptr_array_add (used, (gpointer) g);
+      if (games == NULL)
+        return NULL;
+      g_ptr_array_add (listings, games);
+      if (!komi_store_fill_settings (stores[s], games, error))
+        return NULL;
+      for (guint i = 0; i < games->len; i++)
+        {
+          const KomiStoreGame *g = g_ptr_array_index (games, i);
+          KomiGameResult r;
+
+          if (!komi_game_result_from_store_game (g, &r) || !series_wanted (series, g->series_id))
+            continue;
+          r.subject = KOMI_EMPTY;
+          komi_result_list_add (results, &r);
+          g_ptr_array_add (used, (gpointer) g);
+        }
     }
 
   ladder = komi_ladder_calibrate (komi_result_list_index (results, 0), results->results->len,

@@ -54,14 +54,16 @@ gboolean    komi_ladder_read_library     (KomiStore           *store,
                                           GPtrArray           *set_apart,
                                           GError             **error);
 
-/* Freezes a ladder from the calibration games of @store (@series as
- * above): fits it with @pinned (NULL: "random") at 0, and pins each
+/* Freezes a ladder from the calibration games of @stores (a NULL-
+ * terminated array of libraries, e.g. one per machine that played part of
+ * the calibration; @series as above, in each of them): fits it with
+ * @pinned (NULL: "random") at 0, and pins each
  * member's identity and the referee from the games' records, refusing
  * games of one member (or referees) that disagree. @games_csv (may be
  * NULL) receives the games, one line each (protocol, black, white, seed,
  * orientation, result, end_reason), which `ratings calibrate --results`
  * refits to the same ladder. */
-KomiLadder *komi_ladder_freeze           (KomiStore           *store,
+KomiLadder *komi_ladder_freeze           (KomiStore          **stores,
                                           const gint64        *series,
                                           const char          *pinned,
                                           GString             *games_csv,
