@@ -85,6 +85,9 @@ static const Shot shots[] = {
     NULL, "katago" },
   { "review-window-light", "series", FALSE, .review = TRUE },
   { "review-window-dark", "series", TRUE, .review = TRUE },
+  /* On a library whose model series was killed while a best_point call
+   * was out, then resumed: the turn's attempts and which decided the move. */
+  { "review-resumed-turn", "series", FALSE, .review = TRUE },
   { "interrupted-offer", "series", FALSE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE, NULL, NULL,
     TRUE },
   { "analysis-light", "series", FALSE, 0, .analysis = TRUE },
@@ -283,7 +286,12 @@ take_review (KomiWindow *window, const char *db)
   gtk_window_present (GTK_WINDOW (review));
   app_test_wait (review_loaded, review);
   r = komi_review_window_get_review (review);
-  /* A move with a retried attempt, else the model's fifth. */
+  /* A move resumed after a kill (its attempt interrupted, the answer
+   * before it kept), else one with a retried attempt, else the model's
+   * fifth. */
+  for (guint i = 0; i < r->calls->len && turn == 0; i++)
+    if (g_strcmp0 (((const KomiReviewCall *) r->calls->pdata[i])->outcome, "interrupted") == 0)
+      turn = ((const KomiReviewCall *) r->calls->pdata[i])->turn;
   for (guint i = 1; i < r->calls->len && turn == 0; i++)
     {
       const KomiReviewCall *c = r->calls->pdata[i];

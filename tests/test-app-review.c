@@ -286,11 +286,23 @@ test_faults_in_order (void)
       if (!g_hash_table_contains (turns, GUINT_TO_POINTER (t)))
         continue;
       komi_review_window_show_step (window, t);
+      guint deciding[2] = { 0, 0 };
+
       for (GtkWidget *w = gtk_widget_get_first_child (calls); w != NULL;
            w = gtk_widget_get_next_sibling (w), n++)
-        g_string_append_printf (shown, "%u %s %s;", t,
-                                (char *) g_object_get_data (G_OBJECT (w), "komi-question"),
-                                (char *) g_object_get_data (G_OBJECT (w), "komi-outcome"));
+        {
+          const char *question = g_object_get_data (G_OBJECT (w), "komi-question");
+          const char *decided = g_object_get_data (G_OBJECT (w), "komi-decided");
+
+          g_string_append_printf (shown, "%u %s %s %s;", t, question,
+                                  (char *) g_object_get_data (G_OBJECT (w), "komi-outcome"),
+                                  decided);
+          if (g_str_equal (decided, "move"))
+            deciding[g_str_equal (question, "best_point")]++;
+        }
+      /* Each question of a finished game's move: one answer decided it. */
+      g_assert_cmpuint (deciding[0], ==, 1);
+      g_assert_cmpuint (deciding[1], <=, 1);
       /* The store's attempts of that move, by row (the order made). */
       for (guint i = 0; i < review->calls->len; i++)
         {
@@ -301,7 +313,9 @@ test_faults_in_order (void)
           if (c->turn != t)
             continue;
           g_assert_nonnull (strstr (log.seen->str, needle));
-          g_string_append_printf (recorded, "%u %s %s;", t, c->question, c->outcome);
+          g_string_append_printf (recorded, "%u %s %s %s;", t, c->question, c->outcome,
+                                  c->decided > 0 ? "move" : c->decided == 0 ? "nothing"
+                                                                            : "open");
           if (i > 0 && ((KomiReviewCall *) review->calls->pdata[i - 1])->turn == t)
             g_assert_cmpint (((KomiReviewCall *) review->calls->pdata[i - 1])->id, <, c->id);
         }

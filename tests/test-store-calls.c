@@ -153,7 +153,7 @@ test_migrate_from_1 (LibraryFixture *f, gconstpointer data)
                                "('calls') WHERE cid > 21");
   g_assert_cmpstr (columns, ==, "system_fingerprint response_id model_mismatch "
                                 "logprobs_requested option_probabilities retry_delay "
-                                "cost_usd");
+                                "cost_usd decided");
   moves = sql_text (f->path, "SELECT group_concat (color || point) FROM moves");
   g_assert_cmpstr (moves, ==, "BE5");
 
@@ -178,6 +178,8 @@ test_migrate_from_1 (LibraryFixture *f, gconstpointer data)
   g_assert_null (old->option_probabilities);
   g_assert_cmpfloat (old->retry_delay, ==, -1);
   g_assert_cmpfloat (old->cost_usd, ==, -1);
+  /* The one answer to its question in a turn with a move decided it. */
+  g_assert_cmpint (old->decided, ==, 1);
 
   /* The migrated file takes new attempts after the old one. */
   g_assert_true (komi_store_add_call (store, 1, &next, &error));

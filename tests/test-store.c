@@ -242,7 +242,7 @@ test_migrate_from_4 (LibraryFixture *f, gconstpointer data)
   guint n_migrations;
 
   migrations = _komi_store_get_migrations (&n_migrations);
-  g_assert_cmpuint (n_migrations, ==, 5);
+  g_assert_cmpuint (n_migrations, ==, KOMI_STORE_SCHEMA_VERSION);
   g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
   g_assert_true (_komi_store_migrate (db, f->path, migrations, 4, &error));
   g_assert_no_error (error);
@@ -262,7 +262,7 @@ test_migrate_from_4 (LibraryFixture *f, gconstpointer data)
 
   store = test_open_store (f->path);
   version = sql_text (f->path, "PRAGMA user_version");
-  g_assert_cmpstr (version, ==, "5");
+  g_assert_cmpstr (version, ==, G_STRINGIFY (KOMI_STORE_SCHEMA_VERSION));
   kept = sql_text (f->path, "SELECT (SELECT count (*) FROM series) || ' ' || "
                             "(SELECT count (*) FROM games) || ' ' || "
                             "(SELECT count (*) FROM moves) || ' ' || "

@@ -227,6 +227,28 @@ outcome_is_answer (const char *outcome)
   return g_strcmp0 (outcome, "ok") == 0 || g_strcmp0 (outcome, "answer") == 0;
 }
 
+/* Whether the attempt's answer decided the move, as the record says: a
+ * reader never has to guess which of two answers counted. */
+static GtkWidget *
+decided_label (const KomiReviewCall *call)
+{
+  GtkWidget *l;
+  const char *text;
+
+  if (call->decided > 0)
+    text = _("Decided the move");
+  else if (call->decided == 0 && call->answer != NULL)
+    text = _("Decided nothing: no move was made with this answer");
+  else if (call->decided == 0)
+    text = _("Decided nothing");
+  else
+    text = _("The move is not decided yet");
+  l = label (text, "caption-heading");
+  gtk_widget_add_css_class (l, "call-decided");
+  gtk_widget_add_css_class (l, call->decided > 0 ? "success" : "dim-label");
+  return l;
+}
+
 GtkWidget *
 komi_review_call_widget (const KomiReviewCall *call,
                          const char           *rules,
@@ -244,6 +266,9 @@ komi_review_call_widget (const KomiReviewCall *call,
   g_object_set_data_full (G_OBJECT (box), "komi-outcome", g_strdup (call->outcome), g_free);
   g_object_set_data_full (G_OBJECT (box), "komi-question", g_strdup (call->question), g_free);
   g_object_set_data (G_OBJECT (box), "komi-call-id", GSIZE_TO_POINTER ((gsize) call->id));
+  g_object_set_data (G_OBJECT (box), "komi-decided",
+                     (gpointer) (call->decided > 0 ? "move" : call->decided == 0 ? "nothing"
+                                                                                 : "open"));
 
   if (call->answer != NULL && answer_shown != NULL && g_strcmp0 (answer_shown, call->answer) != 0)
     /* TRANSLATORS: question, attempt, the answer as the model gave it, the
@@ -262,6 +287,7 @@ komi_review_call_widget (const KomiReviewCall *call,
   gtk_widget_set_valign (button, GTK_ALIGN_START);
   gtk_box_append (GTK_BOX (head), button);
   gtk_box_append (GTK_BOX (box), head);
+  gtk_box_append (GTK_BOX (box), decided_label (call));
 
   g_string_append_printf (facts, _("Outcome: %s"),
                           komi_record_text_outcome (call->outcome));
@@ -269,7 +295,9 @@ komi_review_call_widget (const KomiReviewCall *call,
     g_string_append_printf (facts, _(" · HTTP %d"), call->status);
   else
     g_string_append (facts, _(" · no response"));
-  g_string_append_printf (facts, _(" · %.0f ms"), call->latency_ms);
+  /* No response, no latency (recorded as unknown, not as a time). */
+  if (call->latency_ms >= 0)
+    g_string_append_printf (facts, _(" · %.0f ms"), call->latency_ms);
   if (call->tokens_input >= 0 && call->tokens_output >= 0)
     g_string_append_printf (facts, _(" · %" PRId64 " + %" PRId64 " tokens"),
                             call->tokens_input, call->tokens_output);

@@ -109,6 +109,7 @@ collect_call (const KomiStoreCall *call,
   c->outcome = g_strdup (call->outcome);
   c->error = g_strdup (call->error);
   c->probabilities = g_strdup (call->option_probabilities);
+  c->decided = call->decided;
   g_ptr_array_add (calls, c);
   return TRUE;
 }

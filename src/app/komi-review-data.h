@@ -34,6 +34,8 @@ typedef struct
   char    *outcome;
   char    *error;
   char    *probabilities;      /* JSON object text {"option": p}; NULL: none */
+  gint     decided;            /* 1: its answer decided the move; 0: it decided nothing;
+                                * -1: not known yet (the move is still being decided) */
 } KomiReviewCall;
 
 /* A game as the review window shows it: the replay, every attempt of its

@@ -71,8 +71,10 @@ move_probability (KomiReviewWindow *self, guint turn, const KomiMove *move)
       g_autoptr(GHashTable) table = NULL;
       double *value;
 
+      /* The answer that decided the move, not one the record says was
+       * not used (older libraries may hold two). */
       if (c->turn != turn || g_strcmp0 (c->question, question) != 0 || c->answer == NULL
-          || (table = komi_review_call_probabilities (c)) == NULL)
+          || c->decided == 0 || (table = komi_review_call_probabilities (c)) == NULL)
         continue;
       if ((value = g_hash_table_lookup (table, c->answer)) != NULL)
         p = *value;

@@ -189,6 +189,16 @@ demo_game_finished (KomiSeriesSink *sink, const KomiPlannedGame *game,
   return TRUE;
 }
 
+/* A demo run again on the same --db continues a turn as any series does. */
+static gboolean
+demo_turn_state (KomiSeriesSink *sink, const KomiPlannedGame *game, guint turn,
+                 KomiModelTurn *state, GError **error)
+{
+  DemoSink *self = (DemoSink *) sink;
+
+  return self->library->klass->turn_state (self->library, game, turn, state, error);
+}
+
 static gboolean
 demo_game_left (KomiSeriesSink *sink, const KomiPlannedGame *game, GError **error)
 {
@@ -204,6 +214,7 @@ static const KomiSeriesSinkClass demo_sink_class = {
   .move_played = demo_move_played,
   .game_finished = demo_game_finished,
   .call_attempt = demo_call_attempt,
+  .turn_state = demo_turn_state,
   .game_left = demo_game_left,
 };
 

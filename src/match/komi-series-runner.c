@@ -223,6 +223,24 @@ play_one (gpointer data, gpointer user_data)
     komi_model_player_set_recorder (black, hook_call, budget_gate, &hooks);
   if (komi_player_is_model (white))
     komi_model_player_set_recorder (white, hook_call, budget_gate, &hooks);
+  /* A game stopped while a model decided its next move continues that
+   * turn where it stopped: what the model answered is kept, not asked
+   * again. Both players are told; only the one to move has that turn. */
+  if ((komi_player_is_model (black) || komi_player_is_model (white))
+      && run->sink->klass->turn_state != NULL)
+    {
+      g_auto(KomiModelTurn) turn = { 0, };
+
+      if (!run->sink->klass->turn_state (run->sink, planned, moves->len + 1, &turn, &error))
+        {
+          run_fail (run, g_steal_pointer (&error));
+          return;
+        }
+      if (komi_player_is_model (black))
+        komi_model_player_continue_turn (black, &turn);
+      if (komi_player_is_model (white))
+        komi_model_player_continue_turn (white, &turn);
+    }
 
   g_mutex_lock (&run->lock);
   run->counts.running++;

@@ -8,6 +8,7 @@
 
 #include "komi-match-game.h"
 #include "komi-player-spec.h"
+#include "komi-model-player.h"
 #include "komi-provider.h"
 
 G_BEGIN_DECLS
@@ -137,6 +138,14 @@ typedef struct
                              const KomiPlannedGame     *game,
                              guint                      turn,
                              const KomiProviderAttempt *attempt,
+                             GError                   **error);
+  /* Optional: what is recorded of move @turn of @game, the next one to
+   * decide (a game stopped while deciding it continues it): fills @state
+   * (see KomiModelTurn), @state->turn 0 when nothing is. */
+  gboolean (*turn_state)    (KomiSeriesSink            *sink,
+                             const KomiPlannedGame     *game,
+                             guint                      turn,
+                             KomiModelTurn             *state,
                              GError                   **error);
   /* Optional: the worker is done with @game, whether it finished, paused,
    * failed or was cancelled; whatever was given for it is committed when

@@ -22,7 +22,16 @@ typedef struct
   KomiModelGateFunc     gate;
   gpointer              record_data;
   guint                 turn;        /* the move being decided, from 1 */
+  KomiModelTurn         recorded;    /* of a resumed turn; turn 0: none */
 } KomiModelPlayer;
+
+void
+komi_model_turn_clear (KomiModelTurn *turn)
+{
+  for (guint q = 0; q < KOMI_PROTOCOL_N_QUESTIONS; q++)
+    g_clear_pointer (&turn->answers[q], g_free);
+  memset (turn, 0, sizeof *turn);
+}
 
 static gboolean
 on_attempt (const KomiProviderAttempt *attempt, gpointer user_data, GError **error)
@@ -46,8 +55,29 @@ ask (KomiModelPlayer          *self,
      GError                  **error)
 {
   g_autoptr(GError) last = NULL;
+  guint first = 1;
 
-  for (guint attempt = 1; attempt <= KOMI_MODEL_MAX_ATTEMPTS; attempt++)
+  /* A resumed turn: an answer in the record is the answer (it was paid
+   * for, and may already be what a reader sees deciding the move); the
+   * faults recorded count as attempts made. */
+  if (self->recorded.turn == self->turn && self->turn > 0)
+    {
+      if (self->recorded.answers[question] != NULL)
+        {
+          *answer = g_strdup (self->recorded.answers[question]);
+          return TRUE;
+        }
+      first += self->recorded.model_faults[question];
+      if (first > KOMI_MODEL_MAX_ATTEMPTS)
+        {
+          g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_FORFEIT,
+                       "no valid answer to %s in %u attempts (recorded before the resume)",
+                       komi_protocol_question_id (question), first - 1);
+          return FALSE;
+        }
+    }
+
+  for (guint attempt = first; attempt <= KOMI_MODEL_MAX_ATTEMPTS; attempt++)
     {
       g_clear_error (&last);
       if (self->gate != NULL && !self->gate (self->record_data, error))
@@ -87,6 +117,40 @@ model_start_game (KomiPlayer          *player,
   return TRUE;
 }
 
+/* Protocol 1's two questions for the position of @state: play or pass,
+ * then, to place a stone, where. */
+static gboolean
+decide (KomiModelPlayer          *self,
+        const KomiProtocolState  *state,
+        KomiPoint                *move,
+        GCancellable             *cancellable,
+        GError                  **error)
+{
+  g_autofree char *choice = NULL;
+  g_autofree char *point = NULL;
+  gboolean place;
+
+  /* No legal point: the rules allow only a pass, and nothing is asked. */
+  if (!komi_protocol_state_has_questions (state))
+    {
+      *move = KOMI_PASS;
+      return TRUE;
+    }
+  if (!ask (self, state, KOMI_PROTOCOL_QUESTION_PLAY_OR_PASS, &choice, cancellable, error)
+      || !komi_protocol_parse_play_or_pass (choice, &place, error))
+    return FALSE;
+  if (!place)
+    {
+      *move = KOMI_PASS;
+      return TRUE;
+    }
+  if (!ask (self, state, KOMI_PROTOCOL_QUESTION_BEST_POINT, &point, cancellable, error))
+    return FALSE;
+  /* The provider (or, resumed, the record) checked the option; mapping
+   * back fails only for a record that was altered. */
+  return komi_protocol_map_answer (state, point, move, error);
+}
+
 static gboolean
 model_genmove (KomiPlayer      *player,
                const KomiGame  *game,
@@ -95,32 +159,16 @@ model_genmove (KomiPlayer      *player,
                GError         **error)
 {
   KomiModelPlayer *self = (KomiModelPlayer *) player;
-  g_autofree char *choice = NULL;
-  g_autofree char *point = NULL;
   KomiProtocolState state;
-  gboolean place;
+  gboolean ok;
 
   self->turn = komi_game_get_turns_played (game) + 1;
   komi_protocol_state_init_from_game (&state, game, (KomiOrientation) self->setup.orientation);
-
-  /* No legal point: the rules allow only a pass, and nothing is asked. */
-  if (!komi_protocol_state_has_questions (&state))
-    {
-      *move = KOMI_PASS;
-      return TRUE;
-    }
-  if (!ask (self, &state, KOMI_PROTOCOL_QUESTION_PLAY_OR_PASS, &choice, cancellable, error)
-      || !komi_protocol_parse_play_or_pass (choice, &place, error))
-    return FALSE;
-  if (!place)
-    {
-      *move = KOMI_PASS;
-      return TRUE;
-    }
-  if (!ask (self, &state, KOMI_PROTOCOL_QUESTION_BEST_POINT, &point, cancellable, error))
-    return FALSE;
-  /* The provider checked the option; mapping back cannot fail then. */
-  return komi_protocol_map_answer (&state, point, move, error);
+  ok = decide (self, &state, move, cancellable, error);
+  /* A resumed turn is continued once; the record of any later one is
+   * what this player makes. */
+  komi_model_turn_clear (&self->recorded);
+  return ok;
 }
 
 static void
@@ -129,6 +177,7 @@ model_free (KomiPlayer *player)
   KomiModelPlayer *self = (KomiModelPlayer *) player;
 
   g_clear_pointer (&self->provider, komi_provider_unref);
+  komi_model_turn_clear (&self->recorded);
   g_free (self);
 }
 
@@ -171,6 +220,24 @@ komi_model_player_set_recorder (KomiPlayer           *player,
   self->record = func;
   self->gate = gate;
   self->record_data = data;
+}
+
+void
+komi_model_player_continue_turn (KomiPlayer          *player,
+                                 const KomiModelTurn *turn)
+{
+  KomiModelPlayer *self = (KomiModelPlayer *) player;
+
+  g_return_if_fail (komi_player_is_model (player));
+  g_return_if_fail (turn != NULL);
+
+  komi_model_turn_clear (&self->recorded);
+  self->recorded.turn = turn->turn;
+  for (guint q = 0; q < KOMI_PROTOCOL_N_QUESTIONS; q++)
+    {
+      self->recorded.answers[q] = g_strdup (turn->answers[q]);
+      self->recorded.model_faults[q] = turn->model_faults[q];
+    }
 }
 
 gboolean

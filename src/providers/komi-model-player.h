@@ -30,12 +30,31 @@ typedef gboolean (*KomiModelAttemptFunc) (guint                      turn,
 typedef gboolean (*KomiModelGateFunc)    (gpointer                   user_data,
                                           GError                   **error);
 
+/* What the record holds of the turn a resumed game stopped in, so the
+ * model is not asked again what it already answered: per question, the
+ * answer accepted (NULL: none yet) and the model faults already spent on
+ * it (they count against KOMI_MODEL_MAX_ATTEMPTS as if the run had gone
+ * on). */
+typedef struct
+{
+  guint  turn;                                      /* 0: nothing recorded */
+  char  *answers[KOMI_PROTOCOL_N_QUESTIONS];        /* as the model gave them */
+  guint  model_faults[KOMI_PROTOCOL_N_QUESTIONS];
+} KomiModelTurn;
+
+void        komi_model_turn_clear          (KomiModelTurn        *turn);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (KomiModelTurn, komi_model_turn_clear)
+
 KomiPlayer *komi_model_player_new          (const char           *spec,
                                             KomiProvider         *provider);
 void        komi_model_player_set_recorder (KomiPlayer           *player,
                                             KomiModelAttemptFunc  func,
                                             KomiModelGateFunc     gate,
                                             gpointer              user_data);
+/* The player's next genmove, if it is for @turn->turn, continues that
+ * turn: a question answered there is not asked again. Copied. */
+void        komi_model_player_continue_turn (KomiPlayer          *player,
+                                             const KomiModelTurn *turn);
 gboolean    komi_player_is_model           (KomiPlayer           *player);
 
 /* Any player: `model:PROFILE.json` here, every other form as

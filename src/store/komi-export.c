@@ -414,6 +414,11 @@ komi_export_call_to_json (const KomiStoreCall *c)
   add_string (b, "error", c->error);
   add_number (b, "retry_delay", c->retry_delay);
   add_number (b, "cost_usd", c->cost_usd);
+  json_builder_set_member_name (b, "decided");
+  if (c->decided < 0)
+    json_builder_add_null_value (b);
+  else
+    json_builder_add_boolean_value (b, c->decided > 0);
   json_builder_end_object (b);
 
   root = json_builder_get_root (b);

@@ -377,6 +377,119 @@ _komi_store_forget_completed (KomiStore *self, gint64 game_id)
     g_hash_table_remove (self->completed, &game_id);
 }
 
+typedef struct
+{
+  gint64         game_id;
+  guint          turn;
+  KomiModelTurn *state;
+} TurnData;
+
+/* Refusals, truncated, filtered and invalid answers: what the model
+ * player counts against its attempts (transport faults it never does). */
+static gboolean
+is_model_fault (const char *outcome)
+{
+  static const KomiProviderOutcome faults[] = {
+    KOMI_PROVIDER_OUTCOME_REFUSAL, KOMI_PROVIDER_OUTCOME_TRUNCATED,
+    KOMI_PROVIDER_OUTCOME_FILTERED, KOMI_PROVIDER_OUTCOME_INVALID_OPTION,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (faults); i++)
+    if (g_strcmp0 (outcome, komi_provider_outcome_to_string (faults[i])) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+load_turn_txn (KomiStore *self, gpointer user_data, GError **error)
+{
+  TurnData *data = user_data;
+  g_autoptr(KomiStoreStmt) stmt = NULL;
+  int rc;
+
+  stmt = _komi_store_prepare (self, "SELECT question, outcome, answer FROM calls "
+                                    "WHERE game_id = ?1 AND turn = ?2 ORDER BY id", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, data->game_id);
+  sqlite3_bind_int (stmt, 2, (int) data->turn);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      const char *question = (const char *) sqlite3_column_text (stmt, 0);
+      const char *outcome = (const char *) sqlite3_column_text (stmt, 1);
+      const char *answer = (const char *) sqlite3_column_text (stmt, 2);
+
+      for (guint q = 0; q < KOMI_PROTOCOL_N_QUESTIONS; q++)
+        {
+          if (g_strcmp0 (question, komi_protocol_question_id (q)) != 0)
+            continue;
+          /* The latest accepted answer, as _komi_store_settle_calls() says
+           * of a turn; a game played by one Komi has one at most. */
+          if (answer != NULL && (g_strcmp0 (outcome, "answer") == 0
+                                 || g_strcmp0 (outcome, "ok") == 0))
+            {
+              g_free (data->state->answers[q]);
+              data->state->answers[q] = g_strdup (answer);
+            }
+          else if (is_model_fault (outcome))
+            data->state->model_faults[q]++;
+        }
+    }
+  if (rc == SQLITE_DONE)
+    return TRUE;
+  _komi_store_set_error (self, rc, error, _("Cannot read the library"));
+  return FALSE;
+}
+
+gboolean
+komi_store_load_turn (KomiStore      *self,
+                      gint64          game_id,
+                      guint           turn,
+                      KomiModelTurn  *state,
+                      GError        **error)
+{
+  TurnData data = { game_id, turn, state };
+
+  g_return_val_if_fail (self != NULL && state != NULL && turn >= 1, FALSE);
+
+  komi_model_turn_clear (state);
+  if (!_komi_store_transaction (self, FALSE, load_turn_txn, &data, error))
+    {
+      komi_model_turn_clear (state);
+      return FALSE;
+    }
+  state->turn = turn;
+  return TRUE;
+}
+
+gboolean
+_komi_store_settle_calls (KomiStore  *self,
+                          gint64      game_id,
+                          guint       first,
+                          guint       last,
+                          GError    **error)
+{
+  KomiStoreStmt *stmt;
+
+  /* Through the (game_id, turn, …) unique index: a move of an engine,
+   * whose turn has no calls, costs one seek and writes nothing. */
+  stmt = _komi_store_prepare (self,
+    "UPDATE calls SET decided = ("
+    "    outcome IN ('answer', 'ok') AND answer IS NOT NULL "
+    "    AND EXISTS (SELECT 1 FROM moves m WHERE m.game_id = ?1 AND m.turn = calls.turn "
+    "                AND (calls.question <> 'best_point' OR m.point <> 'pass')) "
+    "    AND id = (SELECT max (c.id) FROM calls c WHERE c.game_id = ?1 "
+    "              AND c.turn = calls.turn AND c.question = calls.question "
+    "              AND c.outcome IN ('answer', 'ok') AND c.answer IS NOT NULL)) "
+    "WHERE game_id = ?1 AND turn BETWEEN ?2 AND ?3 AND decided IS NULL", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  sqlite3_bind_int (stmt, 2, (int) MIN (first, G_MAXINT));
+  sqlite3_bind_int (stmt, 3, (int) MIN (last, G_MAXINT));
+  return _komi_store_step_done (self, stmt, error);
+}
+
 gboolean
 _komi_store_interrupt_calls (KomiStore *self, gint64 series_id, GError **error)
 {

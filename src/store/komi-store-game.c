@@ -255,9 +255,11 @@ add_move_txn (KomiStore *self, gpointer user_data, GError **error)
   if (!get_move_state (self, data->game_id, &row, error)
       || !check_playable (data->game_id, &row, error))
     return FALSE;
+  /* The move and the answers that decided it, in one commit. */
   if (data->turn == row.n_moves + 1)
     return _komi_store_insert_move (self, data->game_id, row.size, data->turn, data->move,
-                                    error);
+                                    error)
+           && _komi_store_settle_calls (self, data->game_id, data->turn, data->turn, error);
   if (data->turn > row.n_moves + 1)
     {
       g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT,
@@ -351,7 +353,10 @@ finish_locked (KomiStore *self, gint64 game_id, const KomiGameRecord *r, GError 
   if (row.status == KOMI_GAME_STATUS_PENDING && !start_locked (self, game_id, &row, r, error))
     return FALSE;
   row.size = size;
-  if (!complete_moves (self, game_id, &row, r, error))
+  /* Every turn is over: an attempt of one without a move (a forfeit)
+   * decided nothing. */
+  if (!complete_moves (self, game_id, &row, r, error)
+      || !_komi_store_settle_calls (self, game_id, 1, G_MAXUINT, error))
     return FALSE;
 
   stmt = _komi_store_prepare (self,

@@ -222,6 +222,19 @@ gboolean       _komi_store_write_completed  (KomiStore  *self,
 void           _komi_store_forget_completed (KomiStore  *self,
                                              gint64      game_id);
 
+/* Says of each attempt of turns @first…@last of @game_id not yet settled
+ * whether it decided the turn's move (calls.decided): a turn with a move
+ * was decided by the accepted answer of each question it asked (the
+ * latest, should a library written before schema 6 hold two; best_point
+ * only when the move is not a pass); every other attempt of a turn that
+ * is over decided nothing. The caller holds the transaction, and calls
+ * this once the turn's move, or the game's end, is written. */
+gboolean       _komi_store_settle_calls    (KomiStore  *self,
+                                            gint64      game_id,
+                                            guint       first,
+                                            guint       last,
+                                            GError    **error);
+
 /* Marks the attempts left in flight in @series_id's games interrupted. */
 gboolean       _komi_store_interrupt_calls (KomiStore  *self,
                                             gint64      series_id,

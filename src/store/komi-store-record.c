@@ -156,7 +156,8 @@ foreach_call_txn (KomiStore *self, gpointer user_data, GError **error)
     "  c.response_headers, c.response_body, c.latency_ms, c.tokens_input, c.tokens_output, " \
     "  c.tokens_reasoning, c.tokens_cached, c.model_version, c.finish_reason, c.answer, " \
     "  c.outcome, c.error, c.system_fingerprint, c.response_id, c.model_mismatch, " \
-    "  c.logprobs_requested, c.option_probabilities, c.retry_delay, c.cost_usd " \
+    "  c.logprobs_requested, c.option_probabilities, c.retry_delay, c.cost_usd, " \
+    "  c.decided " \
     "FROM calls c JOIN games g ON g.id = c.game_id "
   /* One game's through the (game_id, …) unique index, not its series'. */
   if (data->game_id > 0)
@@ -216,6 +217,8 @@ foreach_call_txn (KomiStore *self, gpointer user_data, GError **error)
                       ? -1 : sqlite3_column_double (stmt, 28);
       c.cost_usd = sqlite3_column_type (stmt, 29) == SQLITE_NULL
                    ? -1 : sqlite3_column_double (stmt, 29);
+      c.decided = sqlite3_column_type (stmt, 30) == SQLITE_NULL
+                  ? -1 : sqlite3_column_int (stmt, 30) != 0;
       if (!data->func (&c, data->user_data, error))
         return FALSE;
     }

@@ -214,15 +214,40 @@ static const char schema_5[] =
   "  PRIMARY KEY (game_id, turn)\n"
   ") STRICT, WITHOUT ROWID;\n";
 
+/* Whether each attempt's answer decided its move: 1 for the one accepted
+ * answer of each question of a turn whose move was played (best_point only
+ * when the move is not a pass), 0 for every other attempt of a turn that
+ * is over, NULL while its turn is still being decided. The libraries
+ * before it were written by a Komi that, resuming a turn, asked it again
+ * from its first question, and played the answers of that last asking: so
+ * the last accepted answer of each question decided the move, and earlier
+ * ones (paid for, then thrown away) decided nothing. Rows of turns still
+ * open (games pending or running, no move yet) stay NULL. */
+static const char schema_6[] =
+  "ALTER TABLE calls ADD COLUMN decided INTEGER CHECK (decided IN (0, 1));\n"
+  "UPDATE calls SET decided = (\n"
+  "    outcome IN ('answer', 'ok') AND answer IS NOT NULL\n"
+  "    AND EXISTS (SELECT 1 FROM moves m WHERE m.game_id = calls.game_id\n"
+  "                AND m.turn = calls.turn\n"
+  "                AND (calls.question <> 'best_point' OR m.point <> 'pass'))\n"
+  "    AND id = (SELECT max (c.id) FROM calls c WHERE c.game_id = calls.game_id\n"
+  "              AND c.turn = calls.turn AND c.question = calls.question\n"
+  "              AND c.outcome IN ('answer', 'ok') AND c.answer IS NOT NULL))\n"
+  "  WHERE EXISTS (SELECT 1 FROM moves m WHERE m.game_id = calls.game_id\n"
+  "                AND m.turn = calls.turn)\n"
+  "     OR game_id IN (SELECT id FROM games\n"
+  "                    WHERE status NOT IN ('pending', 'running'));\n";
+
 static const KomiStoreMigration migrations[] = {
   { 1, schema_1 },
   { 2, schema_2 },
   { 3, schema_3 },
   { 4, schema_4 },
   { 5, schema_5 },
+  { 6, schema_6 },
 };
 
-G_STATIC_ASSERT (KOMI_STORE_SCHEMA_VERSION == 5);
+G_STATIC_ASSERT (KOMI_STORE_SCHEMA_VERSION == 6);
 
 const KomiStoreMigration *
 _komi_store_get_migrations (guint *n_migrations)

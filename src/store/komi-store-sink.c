@@ -214,6 +214,7 @@ sink_call_attempt (KomiSeriesSink             *sink,
     .option_probabilities = a->option_probabilities,
     .retry_delay = a->retry_delay,
     .cost_usd = a->cost_usd,
+    .decided = -1,   /* the move it may decide is not played yet */
   };
   if (!game_id_of (self, game, &game_id, error))
     return FALSE;
@@ -239,6 +240,20 @@ sink_call_attempt (KomiSeriesSink             *sink,
   if (self->call_func != NULL)
     self->call_func (game_id, call_id, &call, self->call_data);
   return TRUE;
+}
+
+static gboolean
+sink_turn_state (KomiSeriesSink         *sink,
+                 const KomiPlannedGame  *game,
+                 guint                   turn,
+                 KomiModelTurn          *state,
+                 GError                **error)
+{
+  KomiStoreSink *self = store_sink (sink);
+  gint64 game_id;
+
+  return game_id_of (self, game, &game_id, error)
+         && komi_store_load_turn (self->store, game_id, turn, state, error);
 }
 
 /* The game's worker stopped with it, however it ended: its last response
@@ -274,6 +289,7 @@ static const KomiSeriesSinkClass store_sink_class = {
   .move_played = sink_move_played,
   .game_finished = sink_game_finished,
   .call_attempt = sink_call_attempt,
+  .turn_state = sink_turn_state,
   .game_left = sink_game_left,
   .end_run = sink_end_run,
 };

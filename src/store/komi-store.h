@@ -24,7 +24,7 @@ G_BEGIN_DECLS
  * write. */
 
 /* The schema this Komi writes; older files are migrated on open. */
-#define KOMI_STORE_SCHEMA_VERSION 5
+#define KOMI_STORE_SCHEMA_VERSION 6
 
 /* Outcomes of call attempts that the store itself writes: a request
  * recorded before it is sent, and one whose process died before the
@@ -176,6 +176,9 @@ typedef struct
   double       retry_delay;        /* seconds waited before the next attempt; < 0: none */
   /* Schema 3. */
   double       cost_usd;           /* at the profile's prices when it was made; < 0: unknown */
+  /* Schema 6; ignored on writing (the store settles it with the move). */
+  gint         decided;            /* 1: its answer decided the move; 0: it decided nothing;
+                                    * -1: not known yet (the turn is open) */
 } KomiStoreCall;
 
 typedef gboolean (*KomiStoreCallFunc) (const KomiStoreCall *call,
@@ -326,6 +329,14 @@ gboolean         komi_store_complete_call    (KomiStore         *self,
  * and closing the store do it for every game. */
 gboolean         komi_store_flush_calls      (KomiStore         *self,
                                               gint64             game_id,
+                                              GError           **error);
+/* What the library holds of @turn of @game_id, for a resumed game to
+ * continue that turn: per question, the accepted answer and the model
+ * faults (refusal, truncated, filtered, invalid option) recorded. */
+gboolean         komi_store_load_turn        (KomiStore         *self,
+                                              gint64             game_id,
+                                              guint              turn,
+                                              KomiModelTurn     *state,
                                               GError           **error);
 /* Commits the kept responses, then syncs everything committed so far to
  * the disk before it returns (a pause, the end of a run; closing the
