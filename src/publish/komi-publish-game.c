@@ -286,13 +286,13 @@ append_page (GString             *s,
     "<p id=\"position-caption\" class=\"caption\" aria-live=\"polite\"></p>\n"
     "<div class=\"controls\" role=\"group\" aria-label=\"Replay controls\">\n"
     "<button type=\"button\" id=\"first\" aria-label=\"First position (Home)\" "
-    "title=\"First position (Home)\">⏮</button>\n"
+    "title=\"First position (Home)\">«</button>\n"
     "<button type=\"button\" id=\"prev\" aria-label=\"Previous move (Left arrow)\" "
     "title=\"Previous move (Left arrow)\">◀</button>\n"
     "<button type=\"button\" id=\"next\" aria-label=\"Next move (Right arrow)\" "
     "title=\"Next move (Right arrow)\">▶</button>\n"
     "<button type=\"button\" id=\"last\" aria-label=\"Last position (End)\" "
-    "title=\"Last position (End)\">⏭</button>\n"
+    "title=\"Last position (End)\">»</button>\n"
     "<label for=\"slider\" class=\"slider-label\">Move</label>\n");
   g_string_append_printf (s, "<input type=\"range\" id=\"slider\" min=\"0\" max=\"%u\" "
                              "value=\"%u\">\n", game->moves->len, game->moves->len);
