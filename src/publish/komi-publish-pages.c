@@ -49,9 +49,12 @@ _komi_publish_write (KomiPublishOut *out,
                    _("cannot create the folder %s: %s"), folder, g_strerror (saved));
       return FALSE;
     }
-  /* Atomic: a page is never seen half written by a browser or a host. */
-  if (!g_file_set_contents_full (path, data, (gssize) length, G_FILE_SET_CONTENTS_CONSISTENT,
-                                 0644, &local))
+  /* A page that is replaced is replaced atomically (a host never serves
+   * half of it); a new one is not synced, or 30,000 files would take
+   * minutes. */
+  if (!g_file_set_contents_full (path, data, (gssize) length,
+                                 G_FILE_SET_CONTENTS_CONSISTENT
+                                 | G_FILE_SET_CONTENTS_ONLY_EXISTING, 0644, &local))
     {
       g_set_error (error, KOMI_PUBLISH_ERROR, KOMI_PUBLISH_ERROR_WRITE, "%s", local->message);
       return FALSE;
