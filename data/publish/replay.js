@@ -20,7 +20,7 @@
   const LETTERS = 'ABCDEFGHJKLMNOPQRST';
   const SVG = 'http://www.w3.org/2000/svg';
   const CELL = 40;
-  const MARGIN = 40;
+  const MARGIN = 48;
   const nMoves = data.moves.length;
   const COLOR_NAME = { B: 'Black', W: 'White' };
 
