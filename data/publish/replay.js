@@ -170,6 +170,15 @@
     let text = `Move ${state.move} of ${nMoves}: ${moveText(state.move)}; ${view}.`;
     if (state.move === nMoves && data.dead.length)
       text += ` Dead stones (marked ×): ${data.dead.length}.`;
+    const probs = state.probs && state.move > 0 ? pointProbabilities(state.move) : null;
+    if (probs) {
+      // Named as drawn: on the real board, a shown point is named by its real one.
+      const named = Object.fromEntries(Object.entries(probs).map(([shown, p]) => {
+        const at = pointOf(shown);
+        return [at < 0 || state.modelView ? shown : nameOf(realOf[at]), p];
+      }));
+      text += ` The model's probabilities, in percent on the points: ${fmtProbs(named)}.`;
+    }
     return text;
   }
 
