@@ -103,6 +103,7 @@ test_demo (void)
   g_assert_cmpint (kept.status, ==, 0);
   g_assert_null (strstr (kept.out, "Turn 1:"));
   g_assert_nonnull (strstr (kept.out, "komi-cli export --db"));
+  g_assert_nonnull (strstr (kept.out, "komi-cli publish --db"));
   store = komi_store_open_reader (db, &error);
   g_assert_no_error (error);
   games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error);

@@ -56,6 +56,15 @@ void     _komi_window_dispose_run    (KomiWindow     *self);
 /* Once per library opened: offers to continue a run that died. */
 void     _komi_window_offer_interrupted (KomiWindow  *self);
 
+/* komi-window-publish.c: Publish… (the static web site). */
+void     _komi_window_class_init_publish (GtkWidgetClass *widget_class);
+/* Publishes series @ids (none: every series) into @folder, as the dialog
+ * does once a folder is chosen; returns the progress dialog (for tests). */
+AdwMessageDialog *_komi_window_publish_to (KomiWindow     *self,
+                                           const gint64   *ids,
+                                           guint           n_ids,
+                                           const char     *folder);
+
 /* komi-window-export.c: SGF, call log, Open in Sabaki. */
 void     _komi_window_class_init_export (GtkWidgetClass *widget_class);
 /* Exports game @game_id as SGF to @path, as the chooser does (for tests). */

@@ -435,6 +435,7 @@ komi_window_class_init (KomiWindowClass *klass)
                                    new_opponent_activated);
   _komi_window_class_init_run (widget_class);
   _komi_window_class_init_export (widget_class);
+  _komi_window_class_init_publish (widget_class);
 }
 
 static void

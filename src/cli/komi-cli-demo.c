@@ -399,6 +399,9 @@ komi_cli_demo (int argc, char **argv)
         printf (_("The games are series %" PRId64 " of %s; see them with "
                   "'komi-cli export --db %s --sgf DIR --calls calls.jsonl --csv results.csv'\n"),
                 result->series_id, db, db);
+      if (db_arg != NULL)
+        printf (_("or as a web site, every call in its replay: 'komi-cli publish --db %s --out "
+                  "site'\n"), db);
     }
   komi_store_sink_free (sink.library);
   g_string_free (sink.calls, TRUE);

@@ -36,6 +36,7 @@ static const Subcommand subcommands[] = {
   { "ladder",  komi_cli_ladder,  N_("the Protocol 1 ladder shipped with Komi; 'ladder check' compares this machine's engines with its pins") },
   { "analyse", komi_cli_analyse, N_("review games of the library with KataGo or GNU Go: points lost per move, mistakes, blunders") },
   { "export",  komi_cli_export,  N_("write the library's games as SGF, the call log as JSON Lines, results as CSV") },
+  { "publish", komi_cli_publish, N_("write a static web site of the library: the leaderboard and a replay of every game with every call") },
   { "import",  komi_cli_import,  N_("bring SGF game records into the library for review") },
   { "rehearse", komi_cli_rehearse, N_("serve a loopback model in all four wire formats, for dry runs at zero cost") },
 };

@@ -1,0 +1,69 @@
+/* komi-publish-private.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "komi-publish.h"
+#include "komi-store.h"
+
+G_BEGIN_DECLS
+
+/* Where the site is written, and what was written so far. */
+typedef struct
+{
+  char             *dir;
+  KomiPublishStats *stats;
+} KomiPublishOut;
+
+/* Writes @data to @relpath under the site (folders made as needed) unless
+ * the file already holds exactly these bytes; counts either way. */
+gboolean _komi_publish_write        (KomiPublishOut      *out,
+                                     const char          *relpath,
+                                     const char          *data,
+                                     gsize                length,
+                                     GError             **error);
+
+/* HTML: text with &, <, >, " and ' escaped. */
+void     _komi_html_append          (GString             *s,
+                                     const char          *text);
+void     _komi_html_append_printf   (GString             *s,
+                                     const char          *format,
+                                     ...) G_GNUC_PRINTF (2, 3);
+/* A JSON string with quotes, safe inside a <script> element ('<' is
+ * written as \u003c). NULL is written as null. */
+void     _komi_json_append_string   (GString             *s,
+                                     const char          *text,
+                                     gssize               length);
+/* The page's head (title, the stylesheet under @root, e.g. "../") and its
+ * top navigation; _komi_publish_page_end closes it. */
+void     _komi_publish_page_start   (GString             *s,
+                                     const char          *title,
+                                     const char          *root);
+void     _komi_publish_page_end     (GString             *s);
+
+/* How a player is shown: its name when started ("GNU Go 3.8"), else its
+ * spec; a model's profile path is cut to its file name (no local paths on
+ * a public page). Free with g_free. */
+char    *_komi_publish_player_label (const char          *spec,
+                                     const char          *name);
+/* "B+7", "W+R", "void", "forfeit", "unfinished". */
+char    *_komi_publish_result_text  (const KomiStoreGame *game);
+/* "games/game-7.html" */
+char    *_komi_publish_game_path    (gint64               game_id);
+
+/* series-N.html for @series and its @games (KomiStoreGame*, listed). */
+gboolean _komi_publish_series_page  (KomiPublishOut         *out,
+                                     KomiStore              *store,
+                                     const KomiStoreSeries  *series,
+                                     GPtrArray              *games,
+                                     GError                **error);
+/* games/game-N.html, .sgf and -calls.jsonl of the listed @game. */
+gboolean _komi_publish_game_page    (KomiPublishOut         *out,
+                                     KomiStore              *store,
+                                     const KomiStoreGame    *game,
+                                     GError                **error);
+
+G_END_DECLS

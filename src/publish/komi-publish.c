@@ -1,0 +1,414 @@
+/* komi-publish.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-publish"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "komi-ladder.h"
+#include "komi-protocol.h"
+#include "komi-publish-private.h"
+#include "komi-rating.h"
+#include "komi-rating-library.h"
+#include "komi-resources.h"
+
+/* The site as a whole: which series and games, the leaderboard on the
+ * index, the protocols' rules texts and the page assets compiled in from
+ * data/publish/. The ratings are the rating layer's, against the same
+ * frozen ladder `komi-cli ratings` uses. */
+
+G_DEFINE_QUARK (komi-publish-error-quark, komi_publish_error)
+
+#define ASSETS "/io/github/komigo/Komi/publish/"
+
+/* One subject's record over the published games, apart from its rating:
+ * forfeits and voids are counted apart from the wins and losses. */
+typedef struct
+{
+  char  *spec;
+  char  *label;
+  guint  games;
+  guint  wins;
+  guint  losses;
+  guint  draws;
+  guint  forfeits_lost;
+  guint  forfeits_won;
+  guint  voids;
+  guint  unfinished;
+  const KomiSubjectRating *rating;
+} SubjectRow;
+
+static void
+subject_row_free (gpointer data)
+{
+  SubjectRow *r = data;
+
+  g_free (r->spec);
+  g_free (r->label);
+  g_free (r);
+}
+
+void
+komi_publish_stats_clear (KomiPublishStats *stats)
+{
+  g_clear_pointer (&stats->rating_note, g_free);
+}
+
+static gboolean
+write_assets (KomiPublishOut *out, GError **error)
+{
+  static const char *const names[] = { "komi.css", "replay.js" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_strconcat (ASSETS, names[i], NULL);
+      g_autofree char *rel = g_build_filename ("assets", names[i], NULL);
+      g_autoptr(GBytes) bytes = g_resource_lookup_data (komi_get_resource (), path, 0, NULL);
+      gsize n = 0;
+      const char *data;
+
+      /* Compiled in: a failed lookup is a broken build. */
+      g_assert (bytes != NULL);
+      data = g_bytes_get_data (bytes, &n);
+      if (!_komi_publish_write (out, rel, data, n, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static SubjectRow *
+subject_row_for (GPtrArray *rows, const KomiStoreGame *g)
+{
+  const char *spec = g->subject == KOMI_BLACK ? g->black_spec : g->white_spec;
+  const char *name = g->subject == KOMI_BLACK ? g->black_name : g->white_name;
+  SubjectRow *row;
+
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (((SubjectRow *) rows->pdata[i])->spec, spec) == 0)
+      return rows->pdata[i];
+  row = g_new0 (SubjectRow, 1);
+  row->spec = g_strdup (spec);
+  row->label = _komi_publish_player_label (spec, name);
+  g_ptr_array_add (rows, row);
+  return row;
+}
+
+static void
+count_game (SubjectRow *row, const KomiStoreGame *g)
+{
+  gboolean won = g->has_winner && g->winner == g->subject;
+  gboolean lost = g->has_winner && g->winner == KOMI_OTHER (g->subject);
+
+  row->games++;
+  switch (g->status)
+    {
+    case KOMI_GAME_STATUS_FINISHED:
+      row->wins += won;
+      row->losses += lost;
+      row->draws += g->has_winner && g->winner == KOMI_EMPTY;
+      break;
+    case KOMI_GAME_STATUS_FORFEIT:
+      row->forfeits_won += won;
+      row->forfeits_lost += lost;
+      break;
+    case KOMI_GAME_STATUS_VOID:
+      row->voids++;
+      break;
+    default:
+      row->unfinished++;
+    }
+}
+
+/* The frozen ladder: @options->ladder, else the one `komi-cli ratings
+ * calibrate` wrote beside the library. NULL with a note when there is none. */
+static KomiLadder *
+find_ladder (const char *db, const KomiPublishOptions *options, guint protocol, char **note)
+{
+  g_autofree char *dir = g_path_get_dirname (db);
+  g_autofree char *name = g_strdup_printf ("ladder-protocol-%u.json", protocol);
+  g_autofree char *path = options->ladder ? g_strdup (options->ladder)
+                                          : g_build_filename (dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+  KomiLadder *ladder;
+
+  if (options->ladder == NULL && !g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      *note = g_strdup_printf ("the library has no frozen ladder (%s, made by "
+                               "'komi-cli ratings calibrate').", name);
+      return NULL;
+    }
+  if ((ladder = komi_ladder_load (path, &error)) == NULL)
+    *note = g_strdup (error->message);
+  return ladder;
+}
+
+/* Rates the subjects of @games against @ladder, as `komi-cli ratings`
+ * does: a game between two ladder members says nothing of a subject. */
+static GPtrArray *
+rate (const KomiLadder *ladder, GPtrArray *games, char **note)
+{
+  g_autoptr(GArray) results = g_array_new (FALSE, FALSE, sizeof (KomiGameResult));
+  g_autoptr(GError) error = NULL;
+  GPtrArray *rated;
+
+  for (guint i = 0; i < games->len; i++)
+    {
+      const KomiStoreGame *g = games->pdata[i];
+      KomiGameResult r;
+
+      if (!komi_game_result_from_store_game (g, &r) || r.subject == KOMI_EMPTY)
+        continue;
+      if (komi_ladder_lookup (ladder, g->black_spec) != NULL
+          && komi_ladder_lookup (ladder, g->white_spec) != NULL)
+        continue;
+      g_array_append_val (results, r);
+    }
+  rated = komi_rating_rate_subjects (ladder, (const KomiGameResult *) (void *) results->data,
+                                     results->len, &error);
+  if (rated == NULL)
+    *note = g_strdup (error->message);
+  return rated;
+}
+
+static void
+append_leaderboard (GString *s, GPtrArray *subjects)
+{
+  g_string_append (s, "<table class=\"leaderboard\">\n<caption>Leaderboard</caption>\n<thead>"
+                      "<tr><th scope=\"col\">Subject</th><th scope=\"col\">Rating (95% "
+                      "interval, ladder Elo)</th><th scope=\"col\">Games</th>"
+                      "<th scope=\"col\">Wins</th><th scope=\"col\">Losses</th>"
+                      "<th scope=\"col\">Draws</th><th scope=\"col\">Forfeits (lost / won)</th>"
+                      "<th scope=\"col\">Voids</th><th scope=\"col\">Unfinished</th></tr>"
+                      "</thead>\n<tbody>\n");
+  for (guint i = 0; i < subjects->len; i++)
+    {
+      const SubjectRow *r = subjects->pdata[i];
+      g_autofree char *rating = r->rating ? komi_estimate_describe (&r->rating->estimate)
+                                          : g_strdup ("not rated");
+
+      g_string_append (s, "<tr><th scope=\"row\">");
+      _komi_html_append (s, r->label);
+      g_string_append (s, "</th><td>");
+      _komi_html_append (s, rating);
+      g_string_append_printf (s, "</td><td>%u</td><td>%u</td><td>%u</td><td>%u</td>"
+                                 "<td>%u / %u</td><td>%u</td><td>%u</td></tr>\n",
+                              r->games, r->wins, r->losses, r->draws, r->forfeits_lost,
+                              r->forfeits_won, r->voids, r->unfinished);
+    }
+  g_string_append (s, "</tbody>\n</table>\n");
+}
+
+static void
+append_ladder (GString *s, const KomiLadder *ladder)
+{
+  g_string_append_printf (s, "<table class=\"ladder\">\n<caption>The ladder (Protocol %u, "
+                             "calibrated ", ladder->protocol);
+  _komi_html_append_printf (s, "%s from %u games, %s pinned", ladder->date ? ladder->date : "?",
+                            ladder->games, ladder->pinned ? ladder->pinned : "?");
+  g_string_append (s, ")</caption>\n<thead><tr><th scope=\"col\">Member</th>"
+                      "<th scope=\"col\">Elo</th><th scope=\"col\">95% interval</th>"
+                      "<th scope=\"col\">Calibration games</th></tr></thead>\n<tbody>\n");
+  for (guint i = 0; i < ladder->members->len; i++)
+    {
+      const KomiLadderMember *m = ladder->members->pdata[i];
+
+      g_string_append (s, "<tr><th scope=\"row\">");
+      _komi_html_append (s, m->label);
+      g_string_append_printf (s, "</th><td>%.0f</td><td>%.0f to %.0f</td><td>%u</td></tr>\n",
+                              m->rating, m->low, m->high, m->games);
+    }
+  g_string_append (s, "</tbody>\n</table>\n");
+}
+
+static void
+append_series_list (GString *s, GPtrArray *series)
+{
+  g_string_append (s, "<h2>Series</h2>\n<ul class=\"series\">\n");
+  for (guint i = 0; i < series->len; i++)
+    {
+      const KomiStoreSeries *x = series->pdata[i];
+      g_autofree char *subject = _komi_publish_player_label (x->subject, NULL);
+
+      g_string_append_printf (s, "<li><a href=\"series-%" G_GINT64_FORMAT ".html\">", x->id);
+      _komi_html_append_printf (s, "Series %" G_GINT64_FORMAT ": %s", x->id, x->name);
+      g_string_append (s, "</a> — ");
+      _komi_html_append_printf (s, "%s, Protocol %u, %u games (%u finished)", subject,
+                                x->protocol, x->n_games, x->n_finished);
+      g_string_append (s, "</li>\n");
+    }
+  g_string_append (s, "</ul>\n");
+}
+
+static gboolean
+write_index (KomiPublishOut   *out,
+             GPtrArray        *series,
+             GPtrArray        *subjects,
+             const KomiLadder *ladder,
+             const char       *note,
+             guint             protocol,
+             GError          **error)
+{
+  g_autoptr(GString) s = g_string_sized_new (16384);
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *when = g_date_time_format (now, "%Y-%m-%d %H:%M UTC");
+
+  _komi_publish_page_start (s, "Leaderboard", "");
+  g_string_append_printf (s, "<h1>Language models playing 9x9 Go: Protocol %u</h1>\n"
+                             "<p class=\"meta\">Every game is played under <a href=\"protocol-"
+                             "%u-rules.txt\">Protocol %u</a>, whose rules text each model "
+                             "received with every request. Each game's replay shows every "
+                             "call the model made.</p>\n", protocol, protocol, protocol);
+  append_leaderboard (s, subjects);
+  if (note != NULL)
+    {
+      g_string_append (s, "<p class=\"note\">No ratings: ");
+      _komi_html_append (s, note);
+      g_string_append (s, "</p>\n");
+    }
+  if (ladder != NULL)
+    append_ladder (s, ladder);
+  append_series_list (s, series);
+  g_string_append (s, "<footer><p>");
+  _komi_html_append_printf (s, "Published %s with Komi %s.", when, PACKAGE_VERSION);
+  g_string_append (s, "</p></footer>\n");
+  _komi_publish_page_end (s);
+  return _komi_publish_write (out, "index.html", s->str, s->len, error);
+}
+
+/* The series asked for, in the library's order, or all of them. */
+static GPtrArray *
+select_series (KomiStore *store, const KomiPublishOptions *options, GError **error)
+{
+  g_autoptr(GPtrArray) all = komi_store_list_series (store, error);
+  GPtrArray *kept;
+
+  if (all == NULL)
+    return NULL;
+  kept = g_ptr_array_new_with_free_func ((GDestroyNotify) komi_store_series_free);
+  for (guint i = 0; i < options->n_series; i++)
+    {
+      gboolean found = FALSE;
+
+      for (guint j = 0; j < all->len && !found; j++)
+        found = ((KomiStoreSeries *) all->pdata[j])->id == options->series[i];
+      if (!found)
+        {
+          g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, options->series[i]);
+
+          g_set_error (error, KOMI_PUBLISH_ERROR, KOMI_PUBLISH_ERROR_NO_SERIES,
+                       _("the library has no series %s"), id);
+          g_ptr_array_unref (kept);
+          return NULL;
+        }
+    }
+  for (guint j = 0; j < all->len; j++)
+    {
+      KomiStoreSeries *x = all->pdata[j];
+      gboolean wanted = options->series == NULL;
+
+      for (guint i = 0; i < options->n_series && !wanted; i++)
+        wanted = options->series[i] == x->id;
+      if (wanted)
+        g_ptr_array_add (kept, g_steal_pointer (&all->pdata[j]));
+    }
+  return kept;
+}
+
+gboolean
+komi_publish_site (const char               *db,
+                   const char               *dir,
+                   const KomiPublishOptions *options,
+                   KomiPublishStats         *stats,
+                   GError                  **error)
+{
+  static const KomiPublishOptions defaults = { 0, };
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(GPtrArray) series = NULL;
+  g_autoptr(GPtrArray) all_games = g_ptr_array_new ();
+  g_autoptr(GPtrArray) per_series = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_autoptr(GPtrArray) subjects = g_ptr_array_new_with_free_func (subject_row_free);
+  g_autoptr(GPtrArray) rated = NULL;
+  g_autoptr(KomiLadder) ladder = NULL;
+  KomiPublishOut out = { (char *) dir, stats };
+  guint protocol = 1, total = 0, done = 0;
+  gsize rules_length = 0;
+  const char *rules;
+  g_autofree char *rules_file = NULL;
+
+  g_return_val_if_fail (db != NULL && dir != NULL && stats != NULL, FALSE);
+  if (options == NULL)
+    options = &defaults;
+  *stats = (KomiPublishStats) { 0, };
+  if ((store = komi_store_open_reader (db, error)) == NULL
+      || (series = select_series (store, options, error)) == NULL)
+    return FALSE;
+
+  for (guint i = 0; i < series->len; i++)
+    {
+      const KomiStoreSeries *x = series->pdata[i];
+      GPtrArray *games = komi_store_list_games (store, x->id, error);
+
+      if (games == NULL)
+        return FALSE;
+      g_ptr_array_add (per_series, games);
+      protocol = i == 0 ? x->protocol : protocol;
+      for (guint j = 0; j < games->len; j++)
+        {
+          const KomiStoreGame *g = games->pdata[j];
+
+          g_ptr_array_add (all_games, games->pdata[j]);
+          total += g->status != KOMI_GAME_STATUS_PENDING;
+          if (g->subject != KOMI_EMPTY)
+            count_game (subject_row_for (subjects, g), g);
+        }
+    }
+
+  if ((ladder = find_ladder (db, options, protocol, &stats->rating_note)) != NULL
+      && all_games->len > 0 && (rated = rate (ladder, all_games, &stats->rating_note)) != NULL)
+    for (guint i = 0; i < rated->len; i++)
+      {
+        const KomiSubjectRating *r = rated->pdata[i];
+
+        for (guint j = 0; j < subjects->len; j++)
+          if (g_strcmp0 (((SubjectRow *) subjects->pdata[j])->spec, r->subject) == 0)
+            ((SubjectRow *) subjects->pdata[j])->rating = r;
+      }
+
+  if (!write_assets (&out, error))
+    return FALSE;
+  rules = komi_protocol_get_rules_text (protocol, &rules_length);
+  rules_file = g_strdup_printf ("protocol-%u-rules.txt", protocol);
+  if (rules != NULL && !_komi_publish_write (&out, rules_file, rules, rules_length, error))
+    return FALSE;
+
+  for (guint i = 0; i < series->len; i++)
+    {
+      GPtrArray *games = per_series->pdata[i];
+
+      if (!_komi_publish_series_page (&out, store, series->pdata[i], games, error))
+        return FALSE;
+      stats->series++;
+      for (guint j = 0; j < games->len; j++)
+        {
+          const KomiStoreGame *g = games->pdata[j];
+
+          if (g->status == KOMI_GAME_STATUS_PENDING)
+            continue;
+          if (g_cancellable_set_error_if_cancelled (options->cancellable, error)
+              || !_komi_publish_game_page (&out, store, g, error))
+            return FALSE;
+          stats->games++;
+          if (options->progress != NULL)
+            options->progress (++done, total, options->progress_data);
+        }
+    }
+  return write_index (&out, series, subjects, ladder, stats->rating_note, protocol, error);
+}

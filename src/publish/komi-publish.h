@@ -1,0 +1,63 @@
+/* komi-publish.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/* The static web replay: a folder of HTML pages that a browser opens from
+ * file:// or any static host, with no network and no server at view time.
+ * index.html is the leaderboard, series-N.html a series' results and
+ * games, games/game-N.html a game's replay with every call (its SGF and
+ * its calls as JSON Lines beside it). docs/publish.md describes the site. */
+
+#define KOMI_PUBLISH_ERROR (komi_publish_error_quark ())
+GQuark komi_publish_error_quark (void);
+
+typedef enum
+{
+  KOMI_PUBLISH_ERROR_NO_SERIES,  /* a series asked for is not in the library */
+  KOMI_PUBLISH_ERROR_WRITE,      /* the folder or a file cannot be written */
+} KomiPublishError;
+
+/* Called after each game page: @done of @total games. */
+typedef void (*KomiPublishProgressFunc) (guint    done,
+                                         guint    total,
+                                         gpointer user_data);
+
+typedef struct
+{
+  const gint64            *series;     /* the series to publish; NULL: all of them */
+  guint                    n_series;
+  const char              *ladder;     /* a frozen ladder (JSON); NULL: the library's
+                                        * ladder-protocol-N.json when there is one */
+  KomiPublishProgressFunc  progress;
+  gpointer                 progress_data;
+  GCancellable            *cancellable;
+} KomiPublishOptions;
+
+typedef struct
+{
+  guint   series;      /* series pages */
+  guint   games;       /* game pages */
+  guint   written;     /* files written because they are new or changed */
+  guint   unchanged;   /* files left as they were */
+  guint64 bytes;       /* the size of every file of the site */
+  char   *rating_note; /* why there are no ratings, or NULL */
+} KomiPublishStats;
+
+/* Publishes the library at @db into @dir (created if needed). A file whose
+ * content has not changed is not written again. */
+gboolean komi_publish_site         (const char               *db,
+                                    const char               *dir,
+                                    const KomiPublishOptions *options,
+                                    KomiPublishStats         *stats,
+                                    GError                  **error);
+void     komi_publish_stats_clear  (KomiPublishStats         *stats);
+
+G_END_DECLS

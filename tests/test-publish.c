@@ -1,0 +1,367 @@
+/* test-publish.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-test"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
+#include "komi-export.h"
+#include "komi-ladder.h"
+#include "komi-publish.h"
+#include "komi-rating.h"
+#include "komi-rating-library.h"
+#include "komi-rehearsal.h"
+#include "komi-store.h"
+#include "komi-test-cli.h"
+
+/* `komi-cli publish` on a real library: the rehearsal model (with a key
+ * it demands, a 429 and an invalid answer injected) against random,
+ * played by `komi-cli run`. The key appears nowhere in the site, the
+ * compressed calls of every page included; each game's SGF is the
+ * export's and its calls are its calls; publishing again rewrites only
+ * what changed; the leaderboard rates with the rating layer. The browser
+ * half is test-publish-browser.sh. */
+
+#define KEY "sk-komi-publish-planted-3b8e61f0c2"
+#define KEY_ENV "KOMI_TEST_PUBLISH_KEY"
+
+static char *dir;
+static char *db;
+
+static void
+make_library (void)
+{
+  KomiRehearsalOptions options = {
+    .seed = 17, .api_key = KEY, .retry_after_ms = 10, .faults = "429@3,invalid@7",
+  };
+  g_autoptr(KomiRehearsal) server = NULL;
+  g_autofree char *profile = g_build_filename (dir, "model.json", NULL);
+  g_autofree char *series = g_build_filename (dir, "series.json", NULL);
+  g_autofree char *json = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(GError) error = NULL;
+
+  server = komi_rehearsal_new (&options, &error);
+  g_assert_no_error (error);
+  json = g_strdup_printf ("{\"name\": \"rehearsal\", \"api\": \"openai-chat\", "
+                          "\"base_url\": \"%s/v1\", \"model\": \"rehearsal-model\", "
+                          "\"key_env\": \"" KEY_ENV "\", \"logprobs\": true, "
+                          "\"retry_base_ms\": 10, \"retry_cap_ms\": 50}",
+                          komi_rehearsal_get_base_url (server));
+  g_assert_true (g_file_set_contents (profile, json, -1, NULL));
+  g_free (json);
+  json = g_strdup_printf ("{\"name\": \"Publish\", \"protocol\": 1, \"subject\": "
+                          "\"model:%s\", \"opponents\": [\"random\"], \"pairs\": 1, "
+                          "\"seed\": 5, \"referee\": \"none\", \"jobs\": 1}", profile);
+  g_assert_true (g_file_set_contents (series, json, -1, NULL));
+  g_setenv (KEY_ENV, KEY, TRUE);
+  if (run_komi_cli (&out, &err, "run", series, "--db", db, NULL) != 0)
+    g_error ("komi-cli run: %s", err);
+}
+
+static char *
+publish (const char *site, ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *out = NULL, *err = NULL;
+  const char *arg;
+  va_list ap;
+
+  g_ptr_array_add (argv, (char *) "publish");
+  g_ptr_array_add (argv, (char *) "--db");
+  g_ptr_array_add (argv, db);
+  g_ptr_array_add (argv, (char *) "--out");
+  g_ptr_array_add (argv, (char *) site);
+  va_start (ap, site);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (ap);
+  g_assert_cmpuint (argv->len, <=, 10);
+  while (argv->len < 10)
+    g_ptr_array_add (argv, NULL);
+  if (run_komi_cli (&out, &err, argv->pdata[0], argv->pdata[1], argv->pdata[2],
+                    argv->pdata[3], argv->pdata[4], argv->pdata[5], argv->pdata[6],
+                    argv->pdata[7], argv->pdata[8], argv->pdata[9], NULL) != 0)
+    g_error ("komi-cli publish: %s", err);
+  return g_steal_pointer (&out);
+}
+
+/* The requests and raw responses of a game page, decompressed. */
+static char *
+page_calls (const char *html)
+{
+  const char *start = strstr (html, "<script type=\"application/json\" id=\"game-data\">");
+  const char *end = start ? strstr (start, "</script>") : NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GZlibDecompressor) zlib = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+  g_autoptr(GInputStream) base = NULL;
+  g_autoptr(GInputStream) in = NULL;
+  g_autoptr(GOutputStream) mem = g_memory_output_stream_new_resizable ();
+  g_autofree guchar *bytes = NULL;
+  gsize n = 0;
+
+  g_assert_nonnull (end);
+  start = strchr (start, '>') + 1;
+  json_parser_load_from_data (parser, start, end - start, &error);
+  g_assert_no_error (error);
+  bytes = g_base64_decode (json_object_get_string_member (
+                             json_node_get_object (json_parser_get_root (parser)), "raw"), &n);
+  base = g_memory_input_stream_new_from_data (bytes, (gssize) n, NULL);
+  in = g_converter_input_stream_new (base, G_CONVERTER (zlib));
+  g_output_stream_splice (mem, in, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, &error);
+  g_assert_no_error (error);
+  g_output_stream_write (mem, "", 1, NULL, NULL);
+  return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (mem));
+}
+
+/* Every file under @path, read whole; game pages also with their calls
+ * decompressed. Counts the files. */
+static guint
+search_site (const char *path, const char *needle, guint *found, guint *pages)
+{
+  g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
+  const char *name;
+  guint files = 0;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      g_autofree char *text = NULL;
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        {
+          files += search_site (child, needle, found, pages);
+          continue;
+        }
+      g_assert_true (g_file_get_contents (child, &text, NULL, NULL));
+      files++;
+      *found += strstr (text, needle) != NULL;
+      if (g_str_has_prefix (name, "game-") && g_str_has_suffix (name, ".html"))
+        {
+          g_autofree char *calls = page_calls (text);
+
+          /* The decompressed calls are really there, with the header
+           * that carried the key, redacted. */
+          g_assert_nonnull (strstr (calls, "rehearsal-model"));
+          g_assert_nonnull (strstr (calls, "[redacted]"));
+          *found += strstr (calls, needle) != NULL;
+          (*pages)++;
+        }
+    }
+  return files;
+}
+
+static void
+test_no_key (void)
+{
+  g_autofree char *site = g_build_filename (dir, "site-keys", NULL);
+  g_autofree char *out = publish (site, NULL);
+  guint found = 0, pages = 0, files;
+
+  files = search_site (site, KEY, &found, &pages);
+  g_assert_cmpuint (pages, ==, 2);
+  g_assert_cmpuint (files, >=, 11);
+  g_assert_cmpuint (found, ==, 0);
+  /* Nor a part of it long enough to matter. */
+  search_site (site, KEY + 8, &found, &pages);
+  g_assert_cmpuint (found, ==, 0);
+}
+
+static char *
+read_file (const char *first, ...)
+{
+  g_autofree char *path = NULL;
+  char *text = NULL;
+  va_list ap;
+
+  va_start (ap, first);
+  path = g_build_filename_valist (first, &ap);
+  va_end (ap);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* Each game's SGF is the one `export` writes; its JSON Lines are its own
+ * lines of the export's call log. */
+static void
+test_downloads (void)
+{
+  g_autofree char *site = g_build_filename (dir, "site-downloads", NULL);
+  g_autofree char *sgf_dir = g_build_filename (dir, "export-sgf", NULL);
+  g_autofree char *calls = g_build_filename (dir, "export-calls.jsonl", NULL);
+  g_autofree char *out = publish (site, NULL);
+  g_autofree char *o = NULL, *e = NULL;
+  g_autofree char *all_calls = NULL;
+  g_autoptr(KomiStore) store = komi_store_open_reader (db, NULL);
+  g_autoptr(GPtrArray) games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, NULL);
+  g_auto(GStrv) export_lines = NULL;
+
+  g_assert_cmpint (run_komi_cli (&o, &e, "export", "--db", db, "--sgf", sgf_dir, "--calls",
+                                 calls, NULL), ==, 0);
+  all_calls = read_file (calls, NULL);
+  export_lines = g_strsplit (all_calls, "\n", -1);
+  g_assert_cmpuint (games->len, ==, 2);
+  for (guint i = 0; i < games->len; i++)
+    {
+      const KomiStoreGame *g = games->pdata[i];
+      g_autofree char *name = komi_export_sgf_file_name (g);
+      g_autofree char *exported = read_file (sgf_dir, name, NULL);
+      g_autofree char *base = g_strdup_printf ("game-%" G_GINT64_FORMAT, g->id);
+      g_autofree char *sgf_file = g_strconcat (base, ".sgf", NULL);
+      g_autofree char *jsonl_file = g_strconcat (base, "-calls.jsonl", NULL);
+      g_autofree char *published = read_file (site, "games", sgf_file, NULL);
+      g_autofree char *jsonl = read_file (site, "games", jsonl_file, NULL);
+      g_auto(GStrv) lines = g_strsplit (jsonl, "\n", -1);
+      g_autofree char *mark = g_strdup_printf ("\"game_id\":%" G_GINT64_FORMAT ",", g->id);
+      guint mine = 0;
+
+      g_assert_cmpstr (published, ==, exported);
+      g_assert_cmpuint (g_strv_length (lines) - 1, ==, g->n_calls);
+      g_assert_cmpuint (g->n_calls, >, 10);
+      for (guint j = 0; export_lines[j] != NULL; j++)
+        if (strstr (export_lines[j], mark) != NULL)
+          {
+            mine++;
+            g_assert_true (g_strv_contains ((const char * const *) lines, export_lines[j]));
+          }
+      g_assert_cmpuint (mine, ==, g->n_calls);
+    }
+}
+
+static void
+file_times (const char *path, GHashTable *times)
+{
+  g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      GStatBuf st;
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        file_times (child, times);
+      else if (g_stat (child, &st) == 0)
+        g_hash_table_insert (times, g_steal_pointer (&child),
+                             g_strdup_printf ("%ld.%09ld", (long) st.st_mtim.tv_sec,
+                                              (long) st.st_mtim.tv_nsec));
+    }
+}
+
+/* Publishing again into the same folder rewrites only what changed: the
+ * index (it says when it was made) and a page that was deleted. */
+static void
+test_again (void)
+{
+  g_autofree char *site = g_build_filename (dir, "site-again", NULL);
+  g_autofree char *first = publish (site, NULL);
+  g_autofree char *page = g_build_filename (site, "games", "game-2.html", NULL);
+  g_autofree char *before = NULL, *after = NULL, *second = NULL;
+  g_autoptr(GHashTable) t1 = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GHashTable) t2 = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  GHashTableIter iter;
+  gpointer key, value;
+  g_autofree char *index = g_build_filename (site, "index.html", NULL);
+  g_autofree char *written = NULL;
+  gboolean index_changed;
+
+  g_assert_nonnull (strstr (first, "0 unchanged"));
+  g_assert_true (g_file_get_contents (page, &before, NULL, NULL));
+  g_assert_cmpint (g_remove (page), ==, 0);
+  file_times (site, t1);
+  g_usleep (20000);
+  second = publish (site, NULL);
+  file_times (site, t2);
+  g_assert_cmpuint (g_hash_table_size (t2), ==, g_hash_table_size (t1) + 1);
+  /* Only the index may change: it says when it was made, to the minute. */
+  g_hash_table_iter_init (&iter, t1);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (strcmp (key, index) != 0)
+      g_assert_cmpstr (value, ==, g_hash_table_lookup (t2, key));
+  index_changed = g_strcmp0 (g_hash_table_lookup (t1, index), g_hash_table_lookup (t2, index)) != 0;
+  written = g_strdup_printf ("%d files written", index_changed ? 2 : 1);
+  g_assert_nonnull (strstr (second, written));
+  g_assert_true (g_file_get_contents (page, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+}
+
+/* With a frozen ladder the leaderboard shows the rating layer's estimate;
+ * a series the library lacks is refused. */
+static void
+test_leaderboard (void)
+{
+  g_autofree char *site = g_build_filename (dir, "site-ladder", NULL);
+  g_autofree char *ladder_path = g_build_filename (dir, "ladder.json", NULL);
+  g_autofree char *out = NULL, *index = NULL, *o = NULL, *e = NULL, *want = NULL;
+  g_autofree char *escaped = NULL;
+  g_autoptr(KomiLadder) ladder = NULL;
+  g_autoptr(KomiStore) store = komi_store_open_reader (db, NULL);
+  g_autoptr(GPtrArray) games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, NULL);
+  g_autoptr(GArray) results = g_array_new (FALSE, FALSE, sizeof (KomiGameResult));
+  g_autoptr(GPtrArray) rated = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *ladder_json = "{\"protocol\": 1, \"date\": \"2026-11-30\", \"games\": 400, "
+    "\"pinned\": \"random\", \"members\": [{\"label\": \"random\", \"rating\": 0, \"se\": 0, "
+    "\"low\": 0, \"high\": 0, \"games\": 400}]}";
+
+  g_assert_true (g_file_set_contents (ladder_path, ladder_json, -1, NULL));
+  out = publish (site, "--ladder", ladder_path, "--series", "1", NULL);
+  g_assert_null (strstr (out, "no ratings"));
+  index = read_file (site, "index.html", NULL);
+
+  ladder = komi_ladder_load (ladder_path, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < games->len; i++)
+    {
+      KomiGameResult r;
+
+      if (komi_game_result_from_store_game (games->pdata[i], &r))
+        g_array_append_val (results, r);
+    }
+  rated = komi_rating_rate_subjects (ladder, (KomiGameResult *) (void *) results->data,
+                                     results->len, &error);
+  g_assert_no_error (error);
+  want = komi_estimate_describe (&((KomiSubjectRating *) rated->pdata[0])->estimate);
+  escaped = g_markup_escape_text (want, -1);
+  g_assert_nonnull (strstr (index, escaped));
+  g_assert_nonnull (strstr (index, "<th scope=\"row\">random</th>"));
+
+  g_assert_cmpint (run_komi_cli (&o, &e, "publish", "--db", db, "--out", site, "--series",
+                                 "99", NULL), ==, 1);
+  g_assert_nonnull (strstr (e, "99"));
+}
+
+int
+main (int argc, char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  dir = g_dir_make_tmp ("komi-publish-XXXXXX", NULL);
+  db = g_build_filename (dir, "library.db", NULL);
+  make_library ();
+
+  g_test_add_func ("/komi/publish/no-key", test_no_key);
+  g_test_add_func ("/komi/publish/downloads", test_downloads);
+  g_test_add_func ("/komi/publish/again", test_again);
+  g_test_add_func ("/komi/publish/leaderboard", test_leaderboard);
+  status = g_test_run ();
+
+  {
+    g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", dir);
+
+    g_assert_cmpint (system (cmd), ==, 0);
+  }
+  g_free (db);
+  g_free (dir);
+  return status;
+}
