@@ -203,7 +203,12 @@ test_downloads (void)
   g_autofree char *all_calls = NULL;
   g_autoptr(KomiStore) store = komi_store_open_reader (db, NULL);
   g_autoptr(GPtrArray) games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, NULL);
+  g_autofree char *index = read_file (site, "index.html", NULL);
   g_auto(GStrv) export_lines = NULL;
+
+  /* By default the leaderboard is on the ladder shipped with Komi, and the
+   * index says which scale that is. */
+  g_assert_nonnull (strstr (index, "The ladder shipped with Komi, one scale for every library"));
 
   g_assert_cmpint (run_komi_cli (&o, &e, "export", "--db", db, "--sgf", sgf_dir, "--calls",
                                  calls, NULL), ==, 0);

@@ -55,8 +55,8 @@ komi_cli_publish (int argc, char **argv)
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out,
       N_("The folder of the site (created; publishing again updates it)"), N_("DIR") },
     { "ladder", 0, 0, G_OPTION_ARG_FILENAME, &ladder,
-      N_("The frozen ladder to rate against (default: ladder-protocol-N.json beside the "
-         "library)"), N_("FILE") },
+      N_("The ladder to rate against: shipped (the default: the ladder shipped with Komi), "
+         "library (this library's own calibration) or a ladder file"), N_("LADDER") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print nothing but errors"), NULL },
     { NULL }
   };

@@ -14,6 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "komi-ladder.h"
+#include "komi-ladder-ship.h"
 #include "komi-protocol.h"
 #include "komi-publish-private.h"
 #include "komi-rating.h"
@@ -127,52 +128,82 @@ count_game (SubjectRow *row, const KomiStoreGame *g)
     }
 }
 
-/* The frozen ladder: @options->ladder, else the one `komi-cli ratings
- * calibrate` wrote beside the library. NULL with a note when there is none. */
+/* The ladder, as `komi-cli ratings --ladder` names it: the shipped one
+ * (NULL or "shipped"), the library's own calibration ("library"), or a
+ * file. NULL with a note when there is none. */
 static KomiLadder *
 find_ladder (const char *db, const KomiPublishOptions *options, guint protocol, char **note)
 {
-  g_autofree char *dir = g_path_get_dirname (db);
-  g_autofree char *name = g_strdup_printf ("ladder-protocol-%u.json", protocol);
-  g_autofree char *path = options->ladder ? g_strdup (options->ladder)
-                                          : g_build_filename (dir, name, NULL);
+  g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
   KomiLadder *ladder;
 
-  if (options->ladder == NULL && !g_file_test (path, G_FILE_TEST_EXISTS))
+  if (options->ladder == NULL || strcmp (options->ladder, "shipped") == 0)
     {
-      *note = g_strdup_printf ("the library has no frozen ladder (%s, made by "
-                               "'komi-cli ratings calibrate').", name);
-      return NULL;
+      if ((ladder = komi_ladder_shipped (protocol, &error)) == NULL)
+        *note = g_strdup (error->message);
+      return ladder;
     }
+  if (strcmp (options->ladder, "library") == 0)
+    {
+      path = komi_ladder_library_path (db, protocol);
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          *note = g_strdup_printf ("the library has no calibration of its own (%s, made by "
+                                   "'komi-cli ratings calibrate').", path);
+          return NULL;
+        }
+    }
+  else
+    path = g_strdup (options->ladder);
   if ((ladder = komi_ladder_load (path, &error)) == NULL)
     *note = g_strdup (error->message);
+  else if (strcmp (options->ladder, "library") == 0)
+    ladder->origin = KOMI_LADDER_ORIGIN_LIBRARY;
   return ladder;
 }
 
-/* Rates the subjects of @games against @ladder, as `komi-cli ratings`
- * does: a game between two ladder members says nothing of a subject. */
+/* Rates the subjects of the published series against @ladder as `komi-cli
+ * ratings` does (the rating layer reads the library: ladder games skipped,
+ * games whose engine or referee differs from the ladder's pins set apart
+ * and counted in @set_apart). */
 static GPtrArray *
-rate (const KomiLadder *ladder, GPtrArray *games, char **note)
+rate (KomiStore        *store,
+      const KomiLadder *ladder,
+      GPtrArray        *series,
+      guint            *set_apart,
+      char            **note)
 {
-  g_autoptr(GArray) results = g_array_new (FALSE, FALSE, sizeof (KomiGameResult));
+  g_autoptr(KomiResultList) results = komi_result_list_new ();
+  g_autoptr(GPtrArray) apart = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                               komi_set_apart_free);
+  g_autoptr(GArray) ids = g_array_new (TRUE, TRUE, sizeof (gint64));
+  g_autoptr(GArray) rated_games = g_array_new (FALSE, FALSE, sizeof (KomiGameResult));
   g_autoptr(GError) error = NULL;
   GPtrArray *rated;
 
-  for (guint i = 0; i < games->len; i++)
+  for (guint i = 0; i < series->len; i++)
+    g_array_append_val (ids, ((KomiStoreSeries *) series->pdata[i])->id);
+  if (!komi_ladder_read_library (store, ladder, (const gint64 *) (void *) ids->data, FALSE,
+                                 results, apart, &error))
     {
-      const KomiStoreGame *g = games->pdata[i];
-      KomiGameResult r;
-
-      if (!komi_game_result_from_store_game (g, &r) || r.subject == KOMI_EMPTY)
-        continue;
-      if (komi_ladder_lookup (ladder, g->black_spec) != NULL
-          && komi_ladder_lookup (ladder, g->white_spec) != NULL)
-        continue;
-      g_array_append_val (results, r);
+      *note = g_strdup (error->message);
+      return NULL;
     }
-  rated = komi_rating_rate_subjects (ladder, (const KomiGameResult *) (void *) results->data,
-                                     results->len, &error);
+  *set_apart = apart->len;
+  for (guint i = 0; i < results->results->len; i++)
+    if (komi_game_result_subject (komi_result_list_index (results, i)) != NULL)
+      g_array_append_val (rated_games, *komi_result_list_index (results, i));
+  if (rated_games->len == 0)
+    {
+      *note = g_strdup (apart->len > 0 ? "every subject game was set apart: the engines or "
+                                         "referee differ from the ladder's pins "
+                                         "('komi-cli ratings' lists them)."
+                                       : "no finished game of a subject.");
+      return NULL;
+    }
+  rated = komi_rating_rate_subjects (ladder, (const KomiGameResult *) (void *) rated_games->data,
+                                     rated_games->len, &error);
   if (rated == NULL)
     *note = g_strdup (error->message);
   return rated;
@@ -209,8 +240,13 @@ append_leaderboard (GString *s, GPtrArray *subjects)
 static void
 append_ladder (GString *s, const KomiLadder *ladder)
 {
-  g_string_append_printf (s, "<table class=\"ladder\">\n<caption>The ladder (Protocol %u, "
-                             "calibrated ", ladder->protocol);
+  g_string_append_printf (s, "<table class=\"ladder\">\n<caption>%s (Protocol %u, "
+                             "calibrated ",
+                          ladder->origin == KOMI_LADDER_ORIGIN_SHIPPED
+                          ? "The ladder shipped with Komi, one scale for every library"
+                          : ladder->origin == KOMI_LADDER_ORIGIN_LIBRARY
+                          ? "This library's own calibration, a scale of its own"
+                          : "The ladder", ladder->protocol);
   _komi_html_append_printf (s, "%s from %u games, %s pinned", ladder->date ? ladder->date : "?",
                             ladder->games, ladder->pinned ? ladder->pinned : "?");
   g_string_append (s, ")</caption>\n<thead><tr><th scope=\"col\">Member</th>"
@@ -253,6 +289,7 @@ write_index (KomiPublishOut   *out,
              GPtrArray        *subjects,
              const KomiLadder *ladder,
              const char       *note,
+             guint             set_apart,
              guint             protocol,
              GError          **error)
 {
@@ -273,6 +310,10 @@ write_index (KomiPublishOut   *out,
       _komi_html_append (s, note);
       g_string_append (s, "</p>\n");
     }
+  if (ladder != NULL && set_apart > 0 && note == NULL)
+    g_string_append_printf (s, "<p class=\"note\">%u %s against ladder members set apart, "
+                               "not rated: the engine or referee differs from the ladder's "
+                               "pins.</p>\n", set_apart, set_apart == 1 ? "game" : "games");
   if (ladder != NULL)
     append_ladder (s, ladder);
   append_series_list (s, series);
@@ -338,7 +379,7 @@ komi_publish_site (const char               *db,
   g_autoptr(GPtrArray) rated = NULL;
   g_autoptr(KomiLadder) ladder = NULL;
   KomiPublishOut out = { (char *) dir, stats };
-  guint protocol = 1, total = 0, done = 0;
+  guint protocol = 1, total = 0, done = 0, set_apart = 0;
   gsize rules_length = 0;
   const char *rules;
   g_autofree char *rules_file = NULL;
@@ -372,7 +413,8 @@ komi_publish_site (const char               *db,
     }
 
   if ((ladder = find_ladder (db, options, protocol, &stats->rating_note)) != NULL
-      && all_games->len > 0 && (rated = rate (ladder, all_games, &stats->rating_note)) != NULL)
+      && all_games->len > 0
+      && (rated = rate (store, ladder, series, &set_apart, &stats->rating_note)) != NULL)
     for (guint i = 0; i < rated->len; i++)
       {
         const KomiSubjectRating *r = rated->pdata[i];
@@ -410,5 +452,6 @@ komi_publish_site (const char               *db,
             options->progress (++done, total, options->progress_data);
         }
     }
-  return write_index (&out, series, subjects, ladder, stats->rating_note, protocol, error);
+  return write_index (&out, series, subjects, ladder, stats->rating_note, set_apart, protocol,
+                      error);
 }

@@ -34,8 +34,8 @@ typedef struct
 {
   const gint64            *series;     /* the series to publish; NULL: all of them */
   guint                    n_series;
-  const char              *ladder;     /* a frozen ladder (JSON); NULL: the library's
-                                        * ladder-protocol-N.json when there is one */
+  const char              *ladder;     /* "library" (its own calibration), a ladder
+                                        * file, or NULL ("shipped"): the shipped one */
   KomiPublishProgressFunc  progress;
   gpointer                 progress_data;
   GCancellable            *cancellable;
