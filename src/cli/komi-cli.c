@@ -33,6 +33,7 @@ static const Subcommand subcommands[] = {
   { "resume",  komi_cli_resume,  N_("continue a series of the library by its id") },
   { "series",  komi_cli_series,  N_("list the series of the library") },
   { "ratings", komi_cli_ratings, N_("the ladder and each subject's rating, from the library; 'ratings calibrate' freezes the ladder") },
+  { "rate",    komi_cli_rate,    N_("rate a player against the ladder at the least cost: pairs against the rungs that say the most, until the interval is narrow enough") },
   { "analyse", komi_cli_analyse, N_("review games of the library with KataGo or GNU Go: points lost per move, mistakes, blunders") },
   { "export",  komi_cli_export,  N_("write the library's games as SGF, the call log as JSON Lines, results as CSV") },
   { "import",  komi_cli_import,  N_("bring SGF game records into the library for review") },
