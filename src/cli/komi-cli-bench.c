@@ -304,6 +304,7 @@ komi_cli_bench (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_INT, &rating_seed, N_("With --rating: the seed (default 1)"),
       N_("S") },
     { "target", 0, 0, G_OPTION_ARG_DOUBLE, &target,
+      /* xgettext:no-c-format */
       N_("With --rating: the 95% interval's half-width to reach (default 100 Elo)"),
       N_("ELO") },
     { "min-pairs", 0, 0, G_OPTION_ARG_INT, &min_pairs,

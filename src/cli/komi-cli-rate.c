@@ -10,6 +10,7 @@
 
 #include <glib-unix.h>
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -118,9 +119,9 @@ load_order (Rate *rate, GError **error)
       g_array_set_size (rate->order, 0);
       if (stored->pair_order != NULL)
         g_array_append_vals (rate->order, stored->pair_order->data, stored->pair_order->len);
-      printf (g_dngettext (NULL, "Continuing series %" G_GINT64_FORMAT ": %u pair chosen "
+      printf (g_dngettext (NULL, "Continuing series %" PRId64 ": %u pair chosen "
                                  "so far\n",
-                           "Continuing series %" G_GINT64_FORMAT ": %u pairs chosen so far\n",
+                           "Continuing series %" PRId64 ": %u pairs chosen so far\n",
                            rate->order->len), s->id, rate->order->len);
     }
   return TRUE;
@@ -308,10 +309,13 @@ rate_subject (Rate *rate)
     g_autofree char *estimate = komi_estimate_describe (&d.estimate);
 
     if (series_id > 0)
-      printf (_("\nSeries %" G_GINT64_FORMAT ", %s: %s\n"), series_id, rate->subject,
+      printf (_("\nSeries %" PRId64 ", %s: %s\n"), series_id, rate->subject,
               estimate);
-    printf (_("Stopped after %u pairs: %s; $%.4f spent at the profiles' prices.\n"), d.pairs,
-            komi_rate_stop_describe (d.stop), spent);
+    printf (g_dngettext (NULL, "Stopped after %u pair: %s; $%.4f spent at the profiles' "
+                               "prices.\n",
+                         "Stopped after %u pairs: %s; $%.4f spent at the profiles' prices.\n",
+                         d.pairs),
+            d.pairs, komi_rate_stop_describe (d.stop), spent);
   }
   return status;
 }
@@ -333,6 +337,7 @@ komi_cli_rate (int argc, char **argv)
       N_("The frozen ladder (default: ladder-protocol-1.json beside the library)"),
       N_("FILE") },
     { "target", 0, 0, G_OPTION_ARG_DOUBLE, &target,
+      /* xgettext:no-c-format */
       N_("Stop when the 95% interval is within ± this many Elo (default 100)"), N_("ELO") },
     { "budget-usd", 0, 0, G_OPTION_ARG_DOUBLE, &budget,
       N_("Stop before another pair could spend more than this, at the profile's prices"),

@@ -188,6 +188,7 @@ komi_rate_stop_describe (KomiRateStop stop)
     case KOMI_RATE_CONTINUE:
       return _("not finished");
     case KOMI_RATE_PRECISE:
+      /* xgettext:no-c-format */
       return _("the 95% interval is within the target");
     case KOMI_RATE_MAX_PAIRS:
       return _("the pairs allowed are played");
