@@ -126,11 +126,34 @@ test_errors (void)
     }
 }
 
+/* An opponent is checked once it has a pair: a ladder whose top rungs
+ * need an engine that is missing rates weaker subjects all the same. */
+static void
+test_lazy_check (void)
+{
+#define LAZY "{\"name\":\"r\",\"protocol\":1,\"subject\":\"random\"," \
+             "\"opponents\":[\"random\",\"gtp:/nonexistent/engine\"],\"pair_order\":[%s]," \
+             "\"seed\":1,\"referee\":\"none\"}"
+  g_autofree char *without = g_strdup_printf (LAZY, "0,0");
+  g_autofree char *with = g_strdup_printf (LAZY, "0,1");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiSeries) fine = komi_series_new_from_json (without, -1, &error);
+  g_autoptr(KomiSeries) missing = NULL;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (fine);
+  missing = komi_series_new_from_json (with, -1, &error);
+  g_assert_null (missing);
+  g_assert_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_FIELD);
+  g_assert_nonnull (strstr (error->message, "opponents[1]"));
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/komi/series-order/plan", test_plan);
   g_test_add_func ("/komi/series-order/errors", test_errors);
+  g_test_add_func ("/komi/series-order/lazy-check", test_lazy_check);
   return g_test_run ();
 }

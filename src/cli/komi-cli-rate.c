@@ -36,6 +36,7 @@ typedef struct
   KomiRatePlanOptions  options;
   double               budget;
   guint64              seed;
+  const char          *referee;      /* NULL: the series' default */
   guint                jobs;
   KomiStore           *store;
   KomiSeriesSink      *sink;
@@ -80,6 +81,11 @@ make_series (Rate *rate, double budget, GError **error)
   json_builder_end_array (b);
   json_builder_set_member_name (b, "seed");
   json_builder_add_string_value (b, seed);
+  if (rate->referee != NULL)
+    {
+      json_builder_set_member_name (b, "referee");
+      json_builder_add_string_value (b, rate->referee);
+    }
   json_builder_set_member_name (b, "jobs");
   json_builder_add_int_value (b, rate->jobs);
   if (budget > 0)
@@ -327,7 +333,7 @@ komi_cli_rate (int argc, char **argv)
                                                                "against the ladder at the "
                                                                "least cost"));
   g_autoptr(GError) error = NULL;
-  g_autofree char *db = NULL, *ladder_path = NULL, *seed_text = NULL;
+  g_autofree char *db = NULL, *ladder_path = NULL, *seed_text = NULL, *referee = NULL;
   double target = KOMI_RATE_DEFAULT_TARGET, budget = 0;
   int max_pairs = 0, min_pairs = KOMI_RATE_DEFAULT_MIN_PAIRS, jobs = 2;
   Rate rate = { 0, };
@@ -348,6 +354,8 @@ komi_cli_rate (int argc, char **argv)
       N_("Pairs before the target may stop it (default 4)"), N_("N") },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text,
       N_("The series seed (default 1; another seed is another series)"), N_("S") },
+    { "referee", 0, 0, G_OPTION_ARG_STRING, &referee,
+      N_("Who judges dead stones: katago, gnugo or none (default gnugo)"), N_("NAME") },
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
       N_("The library (default in the XDG data folder)"), N_("PATH") },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, N_("Games at once (default 2: a pair)"),
@@ -389,6 +397,7 @@ komi_cli_rate (int argc, char **argv)
     }
 
   rate.subject = argv[1];
+  rate.referee = referee;
   komi_rate_plan_options_init (&rate.options);
   rate.options.target = target;
   rate.options.min_pairs = (guint) min_pairs;

@@ -242,7 +242,9 @@ parse_opponents (JsonObject *root, KomiSeries *series, guint64 default_pairs,
         return field_error (error, "pairs", _("missing; give the pairs per opponent (a whole "
                                               "number from 1), or pairs for each opponent"));
       opponent->pairs = (guint) pairs;
-      if (!check_player (label, opponent->player, &series->engines, error))
+      /* An adaptive series' opponents are checked once they have a pair:
+       * rating a weak model must not need KataGo for the top rungs. */
+      if (!counted && !check_player (label, opponent->player, &series->engines, error))
         return FALSE;
     }
   return TRUE;
@@ -286,6 +288,15 @@ parse_pair_order (JsonObject *root, KomiSeries *series, GError **error)
       o = (guint) json_node_get_int (item);
       g_array_append_val (series->pair_order, o);
       ((KomiSeriesOpponent *) g_ptr_array_index (series->opponents, o))->pairs++;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      KomiSeriesOpponent *opponent = g_ptr_array_index (series->opponents, i);
+      g_autofree char *label = g_strdup_printf ("opponents[%u]", i);
+
+      if (opponent->pairs > 0 && !check_player (label, opponent->player, &series->engines,
+                                                error))
+        return FALSE;
     }
   return TRUE;
 }
