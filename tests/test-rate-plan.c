@@ -126,7 +126,7 @@ test_stop (void)
   KomiRatePlanOptions options;
   KomiRateDecision d;
   double games[5] = { 0, 0, 200, 200, 0 }, score[5] = { 0, 0, 150, 50, 0 };
-  double sweep[5] = { 0, 0, 200, 200, 0 };
+  double swept[5] = { 200, 200, 0, 0, 0 };
 
   komi_rate_plan_options_init (&options);
   decide (ladder, games, score, &options, &d);
@@ -150,11 +150,40 @@ test_stop (void)
   g_assert_cmpint (d.stop, ==, KOMI_RATE_CONTINUE);
 
   options.min_pairs = 0;
-  decide (ladder, games, sweep, &options, &d);
+  decide (ladder, swept, swept, &options, &d);
   g_assert_cmpint (d.estimate.kind, ==, KOMI_ESTIMATE_LOWER_BOUND);
   g_assert_cmpint (d.stop, ==, KOMI_RATE_CONTINUE);
-  g_assert_cmpuint (d.rung, ==, 4);
+  g_assert_cmpuint (d.rung, >=, 3);
   g_assert_nonnull (komi_rate_stop_describe (KOMI_RATE_BUDGET));
+}
+
+/* A subject that beats the top rung every time is above the ladder: once
+ * its bound is past the top, no more pairs can place it. */
+static void
+test_off_ladder (void)
+{
+  g_autoptr(KomiLadder) ladder = make_ladder (5, five, five_se);
+  KomiRatePlanOptions options;
+  KomiRateDecision d;
+  double few[5] = { 0, 0, 0, 0, 2 }, many[5] = { 0, 0, 0, 0, 8 }, lost[5] = { 8, 0, 0, 0, 0 };
+  double none[5] = { 0 };
+
+  komi_rate_plan_options_init (&options);
+  decide (ladder, few, few, &options, &d);
+  g_assert_cmpint (d.stop, ==, KOMI_RATE_CONTINUE);
+  g_assert_cmpfloat (d.estimate.bound, <, 1600);
+  decide (ladder, many, many, &options, &d);
+  g_assert_cmpint (d.estimate.kind, ==, KOMI_ESTIMATE_LOWER_BOUND);
+  g_assert_cmpfloat (d.estimate.bound, >, 1600);
+  g_assert_cmpint (d.stop, ==, KOMI_RATE_OFF_LADDER);
+  decide (ladder, lost, none, &options, &d);
+  g_assert_cmpint (d.estimate.kind, ==, KOMI_ESTIMATE_UPPER_BOUND);
+  g_assert_cmpint (d.stop, ==, KOMI_RATE_OFF_LADDER);
+  /* Not before min_pairs. */
+  options.min_pairs = 5;
+  decide (ladder, many, many, &options, &d);
+  g_assert_cmpint (d.stop, ==, KOMI_RATE_CONTINUE);
+  g_assert_nonnull (komi_rate_stop_describe (KOMI_RATE_OFF_LADDER));
 }
 
 static void
@@ -214,6 +243,7 @@ main (int argc, char **argv)
   g_test_add_func ("/komi/rate-plan/near-estimate", test_near_estimate);
   g_test_add_func ("/komi/rate-plan/rung-uncertainty", test_rung_uncertainty);
   g_test_add_func ("/komi/rate-plan/stop", test_stop);
+  g_test_add_func ("/komi/rate-plan/off-ladder", test_off_ladder);
   g_test_add_func ("/komi/rate-plan/round-robin", test_round_robin);
   g_test_add_func ("/komi/rate-plan/simulation", test_simulation);
   return g_test_run ();

@@ -41,7 +41,7 @@ print_figures (const char *plan, const KomiRateSimFigures *f)
   wilson (f->covered, f->subjects, &low, &high);
   /* Translators: "adaptive: mean 52.3 games, median 50, most 120; coverage 94.5% …" */
   printf (_("%-9s mean %.1f games, median %.1f, most %u; coverage %.1f%% (%u of %u, 95%% CI "
-            "%.1f–%.1f%%); mean half-width %.1f Elo; %u stopped by the pair limit\n"),
+            "%.1f–%.1f%%); mean half-width %.1f Elo; %u stopped before the target\n"),
           plan, f->mean_games, f->median_games, f->max_games, 100 * f->coverage, f->covered,
           f->subjects, 100 * low, 100 * high, f->mean_half_width, f->unfinished);
 }

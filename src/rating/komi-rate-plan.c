@@ -126,7 +126,7 @@ komi_rate_plan_decide (const KomiLadder          *ladder,
 {
   g_autofree double *ratings = NULL;
   g_autofree double *weights = NULL;
-  double games = 0, best = -1;
+  double games = 0, best = -1, lowest = INFINITY, highest = -INFINITY;
   guint k;
   gsize n;
 
@@ -148,6 +148,22 @@ komi_rate_plan_decide (const KomiLadder          *ladder,
       && decision->pairs >= options->min_pairs)
     {
       decision->stop = KOMI_RATE_PRECISE;
+      return;
+    }
+  /* A sweep whose bound is past the last rung: more games against the
+   * end rung only push the bound further out. */
+  for (guint i = 0; i < k; i++)
+    {
+      lowest = MIN (lowest, cells[i].rating);
+      highest = MAX (highest, cells[i].rating);
+    }
+  if (decision->pairs >= options->min_pairs
+      && ((decision->estimate.kind == KOMI_ESTIMATE_UPPER_BOUND
+           && decision->estimate.bound < lowest)
+          || (decision->estimate.kind == KOMI_ESTIMATE_LOWER_BOUND
+              && decision->estimate.bound > highest)))
+    {
+      decision->stop = KOMI_RATE_OFF_LADDER;
       return;
     }
   if (options->max_pairs > 0 && decision->pairs >= options->max_pairs)
@@ -194,6 +210,9 @@ komi_rate_stop_describe (KomiRateStop stop)
       return _("the pairs allowed are played");
     case KOMI_RATE_BUDGET:
       return _("another pair could overspend the budget");
+    case KOMI_RATE_OFF_LADDER:
+      /* xgettext:no-c-format */
+      return _("the subject is off the ladder: its 95% bound lies past the last member");
     default:
       g_return_val_if_reached (NULL);
     }

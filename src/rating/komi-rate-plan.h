@@ -23,6 +23,8 @@ typedef enum
   KOMI_RATE_PRECISE,       /* the interval is within the target */
   KOMI_RATE_MAX_PAIRS,     /* the pairs allowed are played */
   KOMI_RATE_BUDGET,        /* another pair could overspend the budget */
+  KOMI_RATE_OFF_LADDER,    /* won or lost every game, and its 95% bound lies past the
+                            * ladder's end: no rung can place it */
 } KomiRateStop;
 
 typedef struct
@@ -48,7 +50,8 @@ typedef struct
   double       half_width;  /* of the 95% interval; INFINITY unless an MLE */
 } KomiRateDecision;
 
-/* Fills @options with the defaults: target 100, 4 pairs at least, no limit. */
+/* Fills @options with the defaults: target 100, 4 pairs at least, no limit.
+ * min_pairs holds back the off-ladder stop too. */
 void     komi_rate_plan_options_init (KomiRatePlanOptions       *options);
 
 /* The cells of a subject's results against @ladder so far: @cells must

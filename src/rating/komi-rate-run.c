@@ -9,8 +9,10 @@
 #include "config.h"
 
 #include <math.h>
+#include <glib/gi18n-lib.h>
 
 #include "komi-rate-run.h"
+#include "komi-rating-private.h"
 #include "komi-rating-library.h"
 #include "komi-series-estimate.h"
 
@@ -43,8 +45,9 @@ komi_rate_run_series (const KomiLadder         *ladder,
 
   g_return_val_if_fail (ladder != NULL && options != NULL && options->subject != NULL, NULL);
 
-  name = g_strdup_printf ("Rating: %s against the Protocol %u ladder", options->subject,
-                          ladder->protocol);
+  name = options->name != NULL ? g_strdup (options->name)
+         : g_strdup_printf ("Rating: %s against the Protocol %u ladder", options->subject,
+                            ladder->protocol);
   seed = g_strdup_printf ("%" G_GUINT64_FORMAT, options->seed);
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "name");
@@ -176,6 +179,30 @@ pair_cost (const KomiLadder *ladder, const KomiRateRunOptions *options, guint ru
   return estimate.cost;
 }
 
+/* The rungs the subject can play: every member but itself (a player
+ * against itself says nothing about its rating). @map[i] is the member of
+ * @ladder that rung i of the pool is. */
+static KomiLadder *
+pool_of (const KomiLadder *ladder, const char *subject, guint *map)
+{
+  KomiLadder *pool = _komi_ladder_new ();
+
+  pool->protocol = ladder->protocol;
+  pool->pinned = g_strdup (ladder->pinned);
+  pool->date = g_strdup (ladder->date);
+  pool->games = ladder->games;
+  for (guint i = 0; i < ladder->members->len; i++)
+    {
+      const KomiLadderMember *m = g_ptr_array_index (ladder->members, i);
+
+      if (g_strcmp0 (m->label, subject) == 0)
+        continue;
+      map[pool->members->len] = i;
+      _komi_ladder_add (pool, m->label, m->rating, m->se)->games = m->games;
+    }
+  return pool;
+}
+
 static void
 emit (KomiRateRunFunc func, gpointer data, KomiRateRunEventKind kind, gint64 series_id,
       guint pairs, guint rung, const char *label, const KomiRateDecision *decision, double spent)
@@ -203,6 +230,8 @@ komi_rate_run (const KomiLadder         *ladder,
                GError                  **error)
 {
   g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(KomiLadder) pool = NULL;
+  g_autofree guint *map = NULL;
   g_autofree KomiRatingCell *cells = NULL;
   KomiRateDecision d;
   gint64 id = 0;
@@ -211,8 +240,16 @@ komi_rate_run (const KomiLadder         *ladder,
   g_return_val_if_fail (ladder != NULL && ladder->members->len > 0, FALSE);
   g_return_val_if_fail (options != NULL && store != NULL && sink != NULL && last != NULL, FALSE);
 
-  cells = g_new (KomiRatingCell, ladder->members->len);
-  komi_rate_plan_cells (ladder, NULL, NULL, cells);
+  map = g_new (guint, ladder->members->len);
+  pool = pool_of (ladder, options->subject, map);
+  if (pool->members->len == 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("The ladder has no member but the subject itself"));
+      return FALSE;
+    }
+  cells = g_new (KomiRatingCell, pool->members->len);
+  komi_rate_plan_cells (pool, NULL, NULL, cells);
   if (!load_order (ladder, options, store, order, &id, error))
     return FALSE;
   if (order->len > 0)
@@ -236,10 +273,12 @@ komi_rate_run (const KomiLadder         *ladder,
           if (result == NULL)
             return FALSE;
           id = result->series_id;
-          if (!read_cells (ladder, store, id, cells, &cost, error))
+          if (!read_cells (pool, store, id, cells, &cost, error))
             return FALSE;
         }
-      komi_rate_plan_decide (ladder, cells, &options->plan, &d);
+      komi_rate_plan_decide (pool, cells, &options->plan, &d);
+      /* From here on @d.rung is the member's index in the whole ladder. */
+      d.rung = map[d.rung];
       if (order->len > 0)
         emit (func, user_data, KOMI_RATE_RUN_RATED, id, order->len, 0, NULL, &d, cost);
       if (d.stop == KOMI_RATE_CONTINUE && options->budget_usd > 0

@@ -23,6 +23,7 @@ G_BEGIN_DECLS
 typedef struct
 {
   const char              *subject;    /* a player spec, e.g. "model:profile.json" */
+  const char              *name;       /* the series' name; NULL: "Rating: SUBJECT against …" */
   KomiRatePlanOptions      plan;
   double                   budget_usd; /* stop before a pair could spend more in all; 0: none */
   guint64                  seed;       /* another seed is another series */

@@ -30,7 +30,8 @@ typedef struct
   guint   max_games;
   guint   covered;        /* subjects whose final 95% interval holds the true rating */
   double  coverage;       /* covered / subjects */
-  guint   unfinished;     /* subjects stopped by max_pairs before reaching the target */
+  guint   unfinished;     /* subjects stopped before the target: off the ladder or by
+                           * max_pairs */
   double  mean_half_width; /* of the final intervals that are MLEs */
 } KomiRateSimFigures;
 
