@@ -248,6 +248,35 @@ test_model_subject (void)
   remove_test_dir (dir);
 }
 
+/* A subject that is a member never plays itself (such a game is not
+ * rated): its pairs go to the other rungs. */
+static void
+test_subject_on_ladder (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-rate-XXXXXX", NULL);
+  g_autofree char *ladder = make_ladder (dir);
+  g_autofree char *db = g_build_filename (dir, "library.db", NULL);
+  g_autoptr(GPtrArray) games = NULL;
+  g_auto(KomiCliRun) run = { 0, };
+
+  if (!have_gnugo ())
+    return;
+  run.status = run_komi_cli (&run.out, &run.err, "rate", "random", "--ladder", ladder, "--db",
+                             db, "--max-pairs", "2", NULL);
+  if (run.status != 0)
+    g_error ("komi-cli rate failed (%d): %s", run.status, run.err);
+  games = list_games (db);
+  g_assert_cmpuint (games->len, ==, 4);
+  for (guint i = 0; i < games->len; i++)
+    {
+      KomiStoreGame *g = g_ptr_array_index (games, i);
+
+      g_assert_cmpuint (g->opponent, !=, 0);
+      g_assert_cmpstr (g->black_spec, !=, g->white_spec);
+    }
+  remove_test_dir (dir);
+}
+
 static void
 test_errors (void)
 {
@@ -269,5 +298,6 @@ main (int argc, char **argv)
   g_test_add_func ("/komi/rate-cli/errors", test_errors);
   g_test_add_func ("/komi/rate-cli/engine-subject", test_engine_subject);
   g_test_add_func ("/komi/rate-cli/model-subject", test_model_subject);
+  g_test_add_func ("/komi/rate-cli/subject-on-ladder", test_subject_on_ladder);
   return g_test_run ();
 }
