@@ -267,6 +267,68 @@ test_run_records_series (DialogFixture *f, gconstpointer data)
   g_assert_cmpuint (item->series->n_finished, ==, 4);
 }
 
+/* Rating against the ladder beside the library: refused until there is
+ * one, then every member is an opponent and the pairs are chosen as the
+ * run goes, until the interval is narrow enough. */
+static void
+test_rating (DialogFixture *f, gconstpointer data)
+{
+  g_autofree char *ladder = g_build_filename (f->dir, "ladder-protocol-1.json", NULL);
+  g_autoptr(KomiSeriesItem) item = NULL;
+  g_autoptr(GError) error = NULL;
+  KomiLibrary *library = komi_window_get_library (f->window);
+  GtkSwitch *rate = GTK_SWITCH (child (f, "rate_switch"));
+  const char *definition;
+
+  if (!have_gnugo ())
+    return;
+  gtk_switch_set_active (rate, TRUE);
+  g_assert_null (komi_series_dialog_get_definition (f->dialog));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (child (f, "error_label"))),
+                            "ratings calibrate"));
+  g_assert_false (gtk_widget_get_visible (child (f, "opponents_row")));
+  /* Run does nothing: the dialog stays. */
+  gtk_widget_activate_action (GTK_WIDGET (f->dialog), "series.run", NULL);
+  g_assert_nonnull (f->dialog);
+
+  g_file_set_contents (ladder, "{\"protocol\": 1, \"pinned\": \"random\", \"date\": "
+                       "\"2026-12-01\", \"games\": 40, \"members\": [{\"label\": "
+                       "\"random\", \"rating\": 0, \"se\": 0, \"games\": 20}, {\"label\": "
+                       "\"mix:0.9:gnugo:1\", \"rating\": 130, \"se\": 100, \"games\": "
+                       "20}]}", -1,
+                       &error);
+  g_assert_no_error (error);
+  gtk_switch_set_active (rate, FALSE);
+  g_assert_true (gtk_widget_get_visible (child (f, "opponents_row")));
+  gtk_switch_set_active (rate, TRUE);
+  set_text (f, "name_row", "Rated from the dialog");
+  set_text (f, "subject_row", "gnugo:0");
+  /* GNU Go judges the dead stones: without a referee random's dead stones
+   * would count and the games be close to even. */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "referee_row")), 0);   /* gnugo */
+  definition = komi_series_dialog_get_definition (f->dialog);
+  g_assert_nonnull (definition);
+  g_assert_nonnull (strstr (definition, "\"pair_order\""));
+  g_assert_nonnull (strstr (definition, "\"mix:0.9:gnugo:1\""));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (f, "summary_label"))), ==,
+                   "Rated against the 2 members of the ladder, 2 games at once.");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "series.run", NULL));
+  g_assert_null (f->dialog);
+
+  /* GNU Go beats both rungs every time: above the ladder, it stops at the
+   * fewest pairs (4), its bound past the top. */
+  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 240));
+  if (komi_series_job_get_error (komi_window_get_job (f->window)) != NULL)
+    g_error ("%s", komi_series_job_get_error (komi_window_get_job (f->window))->message);
+  komi_library_reload (library);
+  g_assert_true (app_test_wait (library_ready, f->window));
+  item = g_list_model_get_item (komi_library_get_series (library), 0);
+  g_assert_cmpstr (item->series->name, ==, "Rated from the dialog");
+  g_assert_cmpuint (item->series->n_finished, ==, item->series->n_games);
+  g_assert_cmpuint (item->series->n_games, ==, 8);
+  g_assert_nonnull (strstr (item->series->definition, "\"pair_order\""));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -285,5 +347,7 @@ main (int argc, char *argv[])
               dialog_fixture_set_up, test_players_tested, dialog_fixture_tear_down);
   g_test_add ("/komi/app/dialog/series/run-records-series", DialogFixture, NULL,
               dialog_fixture_set_up, test_run_records_series, dialog_fixture_tear_down);
+  g_test_add ("/komi/app/dialog/series/rating", DialogFixture, NULL,
+              dialog_fixture_set_up, test_rating, dialog_fixture_tear_down);
   return g_test_run ();
 }

@@ -16,6 +16,8 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
+#include "komi-ladder.h"
+#include "komi-library-load.h"
 #include "komi-opponent-dialog.h"
 #include "komi-player-check.h"
 #include "komi-series.h"
@@ -23,6 +25,7 @@
 #include "komi-series-estimate.h"
 #include "komi-series-keys.h"
 #include "komi-settings.h"
+#include "komi-window.h"
 
 struct _KomiSeriesDialog
 {
@@ -39,6 +42,7 @@ struct _KomiSeriesDialog
 
   AdwEntryRow    *name_row;
   AdwEntryRow    *subject_row;
+  GtkSwitch      *rate_switch;
   AdwEntryRow    *opponents_row;
   AdwActionRow   *pairs_row;
   GtkSpinButton  *pairs_spin;
@@ -47,6 +51,8 @@ struct _KomiSeriesDialog
   AdwActionRow   *jobs_row;
   GtkSpinButton  *jobs_spin;
   AdwEntryRow    *budget_row;
+  KomiLadder     *ladder;       /* beside the runner's library, when rating; NULL: none */
+  char           *ladder_error; /* why there is none */
   GtkLabel       *error_label;
   GtkLabel       *summary_label;
   GtkLabel       *estimate_label;
@@ -59,6 +65,31 @@ static const char *
 text_of (AdwEntryRow *row)
 {
   return gtk_editable_get_text (GTK_EDITABLE (row));
+}
+
+/* The ladder frozen beside the runner's library, read when rating is
+ * switched on (it may have been calibrated since the dialog opened). */
+static void
+load_ladder (KomiSeriesDialog *self, gboolean rating)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  g_clear_pointer (&self->ladder, komi_ladder_free);
+  g_clear_pointer (&self->ladder_error, g_free);
+  if (!rating)
+    return;
+  if (self->runner == NULL || !KOMI_IS_WINDOW (self->runner))
+    {
+      self->ladder_error = g_strdup (_("No library to rate in."));
+      return;
+    }
+  path = _komi_library_ladder_path (komi_library_get_path (komi_window_get_library (
+                                      KOMI_WINDOW (self->runner))), 1);
+  self->ladder = komi_ladder_load (path, &error);
+  if (self->ladder == NULL)
+    self->ladder_error = g_strdup_printf (_("No ladder to rate against: %s. Calibrate one with "
+                                            "“komi-cli ratings calibrate”."), error->message);
 }
 
 /* The fields as a series definition, exactly as a file would hold it, so
@@ -85,12 +116,18 @@ build_definition (KomiSeriesDialog *self)
   json_builder_add_string_value (b, subject);
   json_builder_set_member_name (b, "opponents");
   json_builder_begin_array (b);
-  for (guint i = 0; opponents[i] != NULL; i++)
+  for (guint i = 0; self->ladder == NULL && opponents[i] != NULL; i++)
     if (*g_strstrip (opponents[i]) != '\0')
       json_builder_add_string_value (b, opponents[i]);
+  /* A rating: every member, the pairs chosen as it runs (komi-rate-run.h). */
+  for (guint i = 0; self->ladder != NULL && i < self->ladder->members->len; i++)
+    json_builder_add_string_value (b, ((KomiLadderMember *) self->ladder->members->pdata[i])->label);
   json_builder_end_array (b);
-  json_builder_set_member_name (b, "pairs");
-  json_builder_add_int_value (b, gtk_spin_button_get_value_as_int (self->pairs_spin));
+  json_builder_set_member_name (b, self->ladder != NULL ? "pair_order" : "pairs");
+  if (self->ladder != NULL)
+    json_builder_add_value (b, json_node_init_array (json_node_alloc (), json_array_new ()));
+  else
+    json_builder_add_int_value (b, gtk_spin_button_get_value_as_int (self->pairs_spin));
   /* As typed, in a string (the parser takes digits there, seeds past 2^53
    * included, and names the field for anything else); absent when empty. */
   if (*seed != '\0')
@@ -157,6 +194,16 @@ describe (const KomiSeries *series)
   guint games = komi_series_count_games (series);
   GString *text = g_string_new (NULL);
 
+  if (series->pair_order != NULL)
+    {
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                 "Rated against the %u member of the ladder, "
+                                                 "%u games at once.",
+                                                 "Rated against the %u members of the ladder, "
+                                                 "%u games at once.", series->opponents->len),
+                              series->opponents->len, series->jobs);
+      return g_string_free (text, FALSE);
+    }
   g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u game", "%u games", games),
                           games);
   g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
@@ -276,7 +323,8 @@ on_changed (KomiSeriesDialog *self)
     GTK_WIDGET (self->seed_row), GTK_WIDGET (self->referee_row), GTK_WIDGET (self->jobs_row),
     GTK_WIDGET (self->budget_row),
   };
-  g_autofree char *definition = build_definition (self);
+  gboolean rating = gtk_switch_get_active (self->rate_switch);
+  g_autofree char *definition = (load_ladder (self, rating), build_definition (self));
   g_autoptr(KomiSeries) series = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *summary = NULL;
@@ -287,6 +335,20 @@ on_changed (KomiSeriesDialog *self)
   GtkWidget *bad;
 
   look_up_keys (self, definition);
+  gtk_widget_set_visible (GTK_WIDGET (self->opponents_row), !rating);
+  gtk_widget_set_visible (GTK_WIDGET (self->pairs_row), !rating);
+  if (rating && self->ladder == NULL)
+    {
+      gtk_label_set_text (self->error_label, self->ladder_error);
+      gtk_label_set_text (self->summary_label, "");
+      gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
+      gtk_widget_set_visible (GTK_WIDGET (self->estimate_label), FALSE);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "series.run", FALSE);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "series.test", FALSE);
+      g_clear_pointer (&self->definition, g_free);
+      g_clear_pointer (&self->series, komi_series_free);
+      return;
+    }
   /* Read each time: the Opponent dialog may have saved KataGo's files. */
   komi_settings_engine_options (&engines, strs);
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
@@ -321,7 +383,10 @@ on_changed (KomiSeriesDialog *self)
       summary = describe (series);
       gtk_label_set_text (self->summary_label, summary);
       /* Reads each model's profile (small local files) once per change. */
-      if (komi_series_estimate (&figures, series, &error))
+      if (rating)
+        estimate = g_strdup (_("Games and cost are decided pair by pair; the budget stops the "
+                               "rating before a pair could overspend it."));
+      else if (komi_series_estimate (&figures, series, &error))
         estimate = describe_estimate (&figures);
       else
         estimate = g_strdup (error->message);
@@ -487,6 +552,8 @@ komi_series_dialog_finalize (GObject *object)
   g_free (self->definition);
   g_free (self->keys_for);
   g_free (self->keys_error);
+  g_free (self->ladder_error);
+  g_clear_pointer (&self->ladder, komi_ladder_free);
   g_clear_pointer (&self->series, komi_series_free);
   g_ptr_array_unref (self->check_lines);
   G_OBJECT_CLASS (komi_series_dialog_parent_class)->finalize (object);
@@ -505,6 +572,7 @@ komi_series_dialog_class_init (KomiSeriesDialogClass *klass)
                                                "/io/github/komigo/Komi/komi-series-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, name_row);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, subject_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, rate_switch);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, opponents_row);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, pairs_row);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, pairs_spin);

@@ -9,6 +9,8 @@
 #include "config.h"
 
 #include "komi-library.h"
+#include "komi-library-load.h"
+#include "komi-rate-run.h"
 #include "komi-series-job.h"
 #include "komi-series-runner.h"
 #include "komi-store-sink.h"
@@ -200,6 +202,31 @@ on_call_answered (gint64               game_id,
   post (run->self, u);
 }
 
+/* An adaptive series (pair_order) is a rating: its pairs are chosen one
+ * by one against the ladder frozen beside the library, to ±100 Elo. */
+static gboolean
+run_rating (KomiSeriesJob *self, const KomiSeries *series, KomiStore *store, RunContext *run,
+            GCancellable *cancellable, GError **error)
+{
+  g_autofree char *path = _komi_library_ladder_path (self->library_path, series->protocol);
+  g_autoptr(KomiLadder) ladder = komi_ladder_load (path, error);
+  KomiRateRunOptions options;
+  KomiRateDecision last;
+
+  if (ladder == NULL)
+    return FALSE;
+  komi_rate_run_options_init (&options, series->subject);
+  options.name = series->name;
+  options.budget_usd = series->budget_usd;
+  options.seed = series->seed;
+  options.referee = series->referee;
+  options.jobs = series->jobs;
+  options.engines = &series->engines;
+  return komi_rate_run (ladder, &options, store, run->sink, NULL,
+                        NULL, on_progress, run, self->pause, cancellable, &last, NULL, NULL,
+                        error);
+}
+
 static void
 run_thread (GTask        *task,
             gpointer      source,
@@ -244,6 +271,17 @@ run_thread (GTask        *task,
     }
   run.sink = komi_store_new_sink (store);
   komi_store_sink_set_call_func (run.sink, on_call_answered, &run);
+  if (series->pair_order != NULL)
+    {
+      gboolean ok = run_rating (self, series, store, &run, cancellable, &error);
+
+      komi_store_sink_free (run.sink);
+      if (ok)
+        g_task_return_boolean (task, TRUE);
+      else
+        g_task_return_error (task, error);
+      return;
+    }
   result = komi_series_run_pausable (series, run.sink, series->jobs, on_progress, &run,
                                      self->pause, cancellable, &error);
   komi_store_sink_free (run.sink);

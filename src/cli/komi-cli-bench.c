@@ -21,6 +21,7 @@
 #include "komi-cli-bench.h"
 #include "komi-protocol-state.h"
 #include "komi-random-player.h"
+#include "komi-rate-plan.h"
 #include "komi-rating.h"
 #include "komi-score.h"
 #include "komi-series-runner.h"
@@ -268,7 +269,10 @@ komi_cli_bench (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   double budget = 3;
   gboolean library = FALSE, engines = FALSE, models = FALSE, models_memory = FALSE, all = FALSE;
-  gboolean models_cpu = FALSE;
+  gboolean models_cpu = FALSE, rating = FALSE;
+  g_autofree char *ladder = NULL;
+  int subjects = 200, rating_seed = 1, min_pairs = KOMI_RATE_DEFAULT_MIN_PAIRS;
+  double target = KOMI_RATE_DEFAULT_TARGET;
   int n_library = 10000;
   GameFigures games;
   guint requests;
@@ -290,6 +294,21 @@ komi_cli_bench (int argc, char **argv)
     { "models", 0, 0, G_OPTION_ARG_NONE, &models,
       N_("Also: model series against the rehearsal provider (CPU per call, series efficiency, "
          "peak memory with 64 games in flight)"), NULL },
+    { "rating", 0, 0, G_OPTION_ARG_NONE, &rating,
+      N_("Only: rating simulated subjects adaptively against a fixed plan (games to the "
+         "target, coverage)"), NULL },
+    { "ladder", 0, 0, G_OPTION_ARG_FILENAME, &ladder,
+      N_("With --rating: the ladder file (default: a test ladder of 14 members)"), N_("FILE") },
+    { "subjects", 0, 0, G_OPTION_ARG_INT, &subjects,
+      N_("With --rating: simulated subjects (default 200)"), N_("N") },
+    { "seed", 0, 0, G_OPTION_ARG_INT, &rating_seed, N_("With --rating: the seed (default 1)"),
+      N_("S") },
+    { "target", 0, 0, G_OPTION_ARG_DOUBLE, &target,
+      /* xgettext:no-c-format */
+      N_("With --rating: the 95% interval's half-width to reach (default 100 Elo)"),
+      N_("ELO") },
+    { "min-pairs", 0, 0, G_OPTION_ARG_INT, &min_pairs,
+      N_("With --rating: pairs before a subject may stop (default 4)"), N_("N") },
     /* Hidden, never in --help: not translated. */
     { "models-memory", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &models_memory,
       "Only the memory figure of --models (run by it in a fresh process)", NULL },
@@ -307,6 +326,15 @@ komi_cli_bench (int argc, char **argv)
 
   if (models_memory)
     return _komi_cli_bench_models_memory ();
+  if (rating)
+    {
+      if (subjects < 1 || subjects > 1000000 || rating_seed < 0 || !(target > 0)
+          || min_pairs < 0 || min_pairs > 1000)
+        return komi_cli_usage ("bench", "%s", _("--subjects from 1, --seed from 0, --target "
+                                                "above 0 and --min-pairs from 0 to 1000"));
+      return _komi_cli_bench_rating (ladder, (guint) subjects, (guint32) rating_seed, target,
+                                     (guint) min_pairs);
+    }
   if (models_cpu)
     {
       g_autofree char *dir = g_dir_make_tmp ("komi-bench-XXXXXX", &error);

@@ -24,4 +24,13 @@ int      _komi_cli_bench_models_memory       (void);
 /* The same, run in a child `bench --models-memory`, its line printed. */
 gboolean _komi_cli_bench_models_memory_child (GError    **error);
 
+/* komi-cli-bench-rating.c: the adaptive rating plan against a fixed
+ * round-robin on @subjects simulated subjects, printed; @ladder_path NULL
+ * for the built-in test ladder. Returns the exit status. */
+int      _komi_cli_bench_rating              (const char *ladder_path,
+                                              guint       subjects,
+                                              guint32     seed,
+                                              double      target,
+                                              guint       min_pairs);
+
 G_END_DECLS

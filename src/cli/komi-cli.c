@@ -34,6 +34,7 @@ static const Subcommand subcommands[] = {
   { "series",  komi_cli_series,  N_("list the series of the library") },
   { "ratings", komi_cli_ratings, N_("the ladder and each subject's rating, from the library; 'ratings calibrate' freezes the ladder") },
   { "ladder",  komi_cli_ladder,  N_("the Protocol 1 ladder shipped with Komi; 'ladder check' compares this machine's engines with its pins") },
+  { "rate",    komi_cli_rate,    N_("rate a player against the ladder at the least cost: pairs against the rungs that say the most, until the interval is narrow enough") },
   { "analyse", komi_cli_analyse, N_("review games of the library with KataGo or GNU Go: points lost per move, mistakes, blunders") },
   { "export",  komi_cli_export,  N_("write the library's games as SGF, the call log as JSON Lines, results as CSV") },
   { "publish", komi_cli_publish, N_("write a static web site of the library: the leaderboard and a replay of every game with every call") },

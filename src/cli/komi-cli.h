@@ -27,6 +27,7 @@ int  komi_cli_export   (int argc, char **argv);
 int  komi_cli_analyse  (int argc, char **argv);
 int  komi_cli_ratings  (int argc, char **argv);
 int  komi_cli_ladder   (int argc, char **argv);
+int  komi_cli_rate     (int argc, char **argv);
 int  komi_cli_import   (int argc, char **argv);
 int  komi_cli_publish  (int argc, char **argv);
 int  komi_cli_rehearse (int argc, char **argv);

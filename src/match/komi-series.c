@@ -24,7 +24,7 @@ G_DEFINE_QUARK (komi-series-error-quark, komi_series_error)
 
 static const char *top_fields[] = {
   "name", "protocol", "subject", "opponents", "pairs", "seed", "referee", "jobs", "engines",
-  "budget_usd", NULL
+  "budget_usd", "pair_order", NULL
 };
 static const char *engine_fields[] = { "gnugo", "katago", "timeout_seconds", NULL };
 static const char *katago_fields[] = { "binary", "model", "config", NULL };
@@ -44,6 +44,7 @@ komi_series_free (KomiSeries *series)
   g_free (series->name);
   g_free (series->subject);
   g_clear_pointer (&series->opponents, g_ptr_array_unref);
+  g_clear_pointer (&series->pair_order, g_array_unref);
   g_free (series->referee);
   g_free ((char *) series->engines.gnugo_path);
   g_free ((char *) series->engines.katago_binary);
@@ -184,9 +185,11 @@ parse_engines (JsonObject *root, KomiSeries *series, GError **error)
   return TRUE;
 }
 
+/* With @counted (the series has a pair_order) no opponent gives pairs:
+ * its pairs are counted from the order afterwards. */
 static gboolean
 parse_opponents (JsonObject *root, KomiSeries *series, guint64 default_pairs,
-                 gboolean have_default_pairs, GError **error)
+                 gboolean have_default_pairs, gboolean counted, GError **error)
 {
   JsonNode *node = json_object_get_member (root, "opponents");
   JsonArray *array;
@@ -224,6 +227,9 @@ parse_opponents (JsonObject *root, KomiSeries *series, guint64 default_pairs,
               return FALSE;
             }
           opponent->player = g_strdup (player);
+          if (counted && json_object_has_member (object, "pairs"))
+            return field_error (error, pairs_label, _("not allowed with pair_order, which "
+                                                      "counts each opponent's pairs"));
           if (!get_uint (object, "pairs", pairs_label, 1, MAX_PAIRS, default_pairs, &pairs,
                          error))
             return FALSE;
@@ -232,11 +238,64 @@ parse_opponents (JsonObject *root, KomiSeries *series, guint64 default_pairs,
       else
         return field_error (error, label, _("must be a player (a string such as \"gnugo:1\") or "
                                             "an object {\"player\": …, \"pairs\": N}"));
-      if (!have_pairs)
+      if (!have_pairs && !counted)
         return field_error (error, "pairs", _("missing; give the pairs per opponent (a whole "
                                               "number from 1), or pairs for each opponent"));
       opponent->pairs = (guint) pairs;
-      if (!check_player (label, opponent->player, &series->engines, error))
+      /* An adaptive series' opponents are checked once they have a pair:
+       * rating a weak model must not need KataGo for the top rungs. */
+      if (!counted && !check_player (label, opponent->player, &series->engines, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The opponent of each pair in play order: whole numbers indexing
+ * "opponents". Each opponent's pairs are the times it appears. */
+static gboolean
+parse_pair_order (JsonObject *root, KomiSeries *series, GError **error)
+{
+  JsonNode *node = json_object_get_member (root, "pair_order");
+  JsonArray *array;
+  guint n = series->opponents->len;
+
+  if (node == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return field_error (error, "pair_order", _("must be a list of opponent indices (0 for the "
+                                               "first opponent), one for each pair"));
+  array = json_node_get_array (node);
+  if (json_array_get_length (array) > MAX_PAIRS)
+    return field_error (error, "pair_order", _("has too many pairs"));
+  series->pair_order = g_array_sized_new (FALSE, FALSE, sizeof (guint),
+                                          json_array_get_length (array));
+  for (guint i = 0; i < n; i++)
+    ((KomiSeriesOpponent *) g_ptr_array_index (series->opponents, i))->pairs = 0;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *item = json_array_get_element (array, i);
+      guint o;
+
+      if (!JSON_NODE_HOLDS_VALUE (item) || json_node_get_value_type (item) != G_TYPE_INT64
+          || json_node_get_int (item) < 0 || json_node_get_int (item) >= n)
+        {
+          g_autofree char *label = g_strdup_printf ("pair_order[%u]", i);
+          g_autofree char *expected = g_strdup_printf (_("must be an opponent index from 0 "
+                                                         "to %u"), n - 1);
+
+          return field_error (error, label, expected);
+        }
+      o = (guint) json_node_get_int (item);
+      g_array_append_val (series->pair_order, o);
+      ((KomiSeriesOpponent *) g_ptr_array_index (series->opponents, o))->pairs++;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      KomiSeriesOpponent *opponent = g_ptr_array_index (series->opponents, i);
+      g_autofree char *label = g_strdup_printf ("opponents[%u]", i);
+
+      if (opponent->pairs > 0 && !check_player (label, opponent->player, &series->engines,
+                                                error))
         return FALSE;
     }
   return TRUE;
@@ -270,8 +329,11 @@ canonicalise (KomiSeries *series)
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "player");
       json_builder_add_string_value (b, o->player);
-      json_builder_set_member_name (b, "pairs");
-      json_builder_add_int_value (b, o->pairs);
+      if (series->pair_order == NULL)
+        {
+          json_builder_set_member_name (b, "pairs");
+          json_builder_add_int_value (b, o->pairs);
+        }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -286,6 +348,15 @@ canonicalise (KomiSeries *series)
   for_digest = json_generator_to_data (gen, NULL);
   series->digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, for_digest, -1);
 
+  /* An adaptive series stays the same series as pairs are appended. */
+  if (series->pair_order != NULL)
+    {
+      JsonArray *order = json_array_sized_new (series->pair_order->len);
+
+      for (guint i = 0; i < series->pair_order->len; i++)
+        json_array_add_int_element (order, g_array_index (series->pair_order, guint, i));
+      json_object_set_array_member (json_node_get_object (root), "pair_order", order);
+    }
   json_object_set_int_member (json_node_get_object (root), "jobs", series->jobs);
   if (series->budget_usd > 0)
     json_object_set_double_member (json_node_get_object (root), "budget_usd",
@@ -373,8 +444,16 @@ komi_series_new_from_json_with_engines (const char               *text,
     return NULL;
 
   have_pairs = json_object_has_member (root, "pairs");
+  if (have_pairs && json_object_has_member (root, "pair_order"))
+    {
+      field_error (error, "pairs", _("not allowed with pair_order, which counts each "
+                                     "opponent's pairs"));
+      return NULL;
+    }
   if (!get_uint (root, "pairs", "pairs", 1, MAX_PAIRS, 0, &pairs, error)
-      || !parse_opponents (root, series, pairs, have_pairs, error))
+      || !parse_opponents (root, series, pairs, have_pairs,
+                           json_object_has_member (root, "pair_order"), error)
+      || !parse_pair_order (root, series, error))
     return NULL;
 
   if (!json_object_has_member (root, "seed"))
@@ -466,52 +545,74 @@ derive (guint64 seed, guint64 key)
   return komi_rng_next (&rng);
 }
 
+/* The orientation of pair @p against opponent @o: a fresh shuffle of the
+ * 8 orientations for every block of 8 pairs. */
+static KomiOrientation
+pair_orientation (guint64 seed, guint o, guint p)
+{
+  KomiOrientation order[KOMI_N_ORIENTATIONS];
+  KomiRng rng;
+
+  komi_rng_init (&rng, derive (seed, G_GUINT64_CONSTANT (1) << 63 | (guint64) o << 32
+                                     | p / KOMI_N_ORIENTATIONS));
+  for (guint i = 0; i < KOMI_N_ORIENTATIONS; i++)
+    order[i] = (KomiOrientation) i;
+  for (guint i = KOMI_N_ORIENTATIONS - 1; i > 0; i--)
+    {
+      guint j = (guint) komi_rng_uniform (&rng, i + 1);
+      KomiOrientation t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+  return order[p % KOMI_N_ORIENTATIONS];
+}
+
+static void
+plan_pair (const KomiSeries *series, GArray *plan, guint o, guint p)
+{
+  const KomiSeriesOpponent *opponent = g_ptr_array_index (series->opponents, o);
+  KomiOrientation orientation = pair_orientation (series->seed, o, p);
+
+  for (guint g = 0; g < 2; g++)
+    {
+      KomiPlannedGame game = {
+        .index = plan->len,
+        .opponent = o,
+        .pair = p,
+        .game_in_pair = g,
+        .black = g == 0 ? series->subject : opponent->player,
+        .white = g == 0 ? opponent->player : series->subject,
+        .seed = derive (series->seed, (guint64) o << 40 | (guint64) p << 8 | g),
+        .orientation = orientation,
+      };
+      g_array_append_val (plan, game);
+    }
+}
+
 GArray *
 komi_series_plan (const KomiSeries *series)
 {
   GArray *plan = g_array_sized_new (FALSE, TRUE, sizeof (KomiPlannedGame),
                                     komi_series_count_games (series));
 
+  if (series->pair_order != NULL)
+    {
+      g_autofree guint *played = g_new0 (guint, series->opponents->len);
+
+      for (guint i = 0; i < series->pair_order->len; i++)
+        {
+          guint o = g_array_index (series->pair_order, guint, i);
+
+          plan_pair (series, plan, o, played[o]++);
+        }
+      return plan;
+    }
   for (guint o = 0; o < series->opponents->len; o++)
     {
       const KomiSeriesOpponent *opponent = g_ptr_array_index (series->opponents, o);
-      KomiOrientation order[KOMI_N_ORIENTATIONS];
 
       for (guint p = 0; p < opponent->pairs; p++)
-        {
-          /* A fresh shuffle of the 8 orientations for every block of 8 pairs. */
-          if (p % KOMI_N_ORIENTATIONS == 0)
-            {
-              KomiRng rng;
-
-              komi_rng_init (&rng, derive (series->seed, G_GUINT64_CONSTANT (1) << 63
-                                                         | (guint64) o << 32
-                                                         | p / KOMI_N_ORIENTATIONS));
-              for (guint i = 0; i < KOMI_N_ORIENTATIONS; i++)
-                order[i] = (KomiOrientation) i;
-              for (guint i = KOMI_N_ORIENTATIONS - 1; i > 0; i--)
-                {
-                  guint j = (guint) komi_rng_uniform (&rng, i + 1);
-                  KomiOrientation t = order[i];
-                  order[i] = order[j];
-                  order[j] = t;
-                }
-            }
-          for (guint g = 0; g < 2; g++)
-            {
-              KomiPlannedGame game = {
-                .index = plan->len,
-                .opponent = o,
-                .pair = p,
-                .game_in_pair = g,
-                .black = g == 0 ? series->subject : opponent->player,
-                .white = g == 0 ? opponent->player : series->subject,
-                .seed = derive (series->seed, (guint64) o << 40 | (guint64) p << 8 | g),
-                .orientation = order[p % KOMI_N_ORIENTATIONS],
-              };
-              g_array_append_val (plan, game);
-            }
-        }
+        plan_pair (series, plan, o, p);
     }
   return plan;
 }

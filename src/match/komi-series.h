@@ -46,6 +46,9 @@ typedef struct
   guint              jobs;        /* games at once */
   double             budget_usd;  /* model calls stop before exceeding it; 0: none */
   KomiPlayerOptions  engines;     /* paths of GNU Go and KataGo, timeouts */
+  GArray            *pair_order;  /* guint: the opponent of each pair, in the order they
+                                   * are played (an adaptive series, which grows by
+                                   * appending); NULL: per opponent, as listed */
   char              *canonical;   /* the definition as normalised JSON */
   char              *digest;      /* SHA-256 of @canonical: the same series run again */
 } KomiSeries;
@@ -82,8 +85,10 @@ typedef struct
   KomiOrientation  orientation;
 } KomiPlannedGame;
 
-/* Every game of the series in a fixed order: per opponent, per pair, the
- * subject as Black then as White. Over every 8 consecutive pairs against
+/* Every game of the series in a fixed order: per opponent, per pair (or
+ * pair by pair in pair_order, when the series has one), the subject as
+ * Black then as White. A pair's games, seeds and orientation depend only
+ * on (opponent, pair), whichever order they are played in. Over every 8 consecutive pairs against
  * an opponent each orientation is used once, in an order drawn from the
  * series seed. */
 GArray     *komi_series_plan          (const KomiSeries *series);

@@ -315,11 +315,14 @@ begin_series_txn (KomiStore *self, gpointer user_data, GError **error)
   if (sqlite3_step (find) == SQLITE_ROW)
     {
       data->series_id = sqlite3_column_int64 (find, 0);
+      /* The same series (digest) may have grown since: an adaptive series
+       * appends pairs to its pair_order, which a resume must then see. */
       stmt = _komi_store_prepare (self, "UPDATE series SET updated = " KOMI_STORE_NOW
-                                        " WHERE id = ?1", error);
+                                        ", definition = ?2 WHERE id = ?1", error);
       if (stmt == NULL)
         return FALSE;
       sqlite3_bind_int64 (stmt, 1, data->series_id);
+      _komi_store_bind_text (stmt, 2, s->canonical);
       /* A resume: calls of the last run that never got their response. */
       if (!_komi_store_interrupt_calls (self, data->series_id, error))
         return FALSE;

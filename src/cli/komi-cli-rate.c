@@ -1,0 +1,219 @@
+/* komi-cli-rate.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-cli"
+
+#include "config.h"
+
+#include <glib-unix.h>
+#include <glib/gi18n.h>
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "komi-cli.h"
+#include "komi-rate-run.h"
+#include "komi-store-sink.h"
+
+/* `rate SUBJECT`: rates a subject against a frozen ladder at the least
+ * cost (komi-rate-run.h does it), printing the estimate after each pair.
+ * The main thread only waits for Ctrl-C and the end. */
+
+typedef struct
+{
+  const KomiLadder   *ladder;
+  KomiRateRunOptions  options;
+  KomiStore          *store;
+  KomiSeriesSink     *sink;
+  GCancellable       *cancellable;
+  GMainLoop          *loop;
+  gboolean            ok;
+  KomiRateDecision    last;
+  gint64              series_id;
+  double              spent;
+  GError             *error;
+} Rate;
+
+/* From the worker thread: one line per event, flushed for a log. */
+static void
+on_event (const KomiRateRunEvent *event, gpointer user_data)
+{
+  g_autofree char *estimate = NULL;
+
+  switch (event->kind)
+    {
+    case KOMI_RATE_RUN_CONTINUING:
+      printf (g_dngettext (NULL, "Continuing series %" PRId64 ": %u pair chosen so far\n",
+                           "Continuing series %" PRId64 ": %u pairs chosen so far\n",
+                           event->pairs), event->series_id, event->pairs);
+      break;
+    case KOMI_RATE_RUN_CHOSEN:
+      printf (_("pair %u: against %s\n"), event->pairs, event->label);
+      break;
+    case KOMI_RATE_RUN_RATED:
+      estimate = komi_estimate_describe (&event->decision->estimate);
+      /* Translators: "after 5 pairs (10 games): 1234 (95% CI 1120 to 1350, SE 58)" */
+      printf (g_dngettext (NULL, "after %u pair (%.0f games): %s\n",
+                           "after %u pairs (%.0f games): %s\n", event->decision->pairs),
+              event->decision->pairs, event->decision->games, estimate);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  fflush (stdout);
+}
+
+static gpointer
+run_thread (gpointer user_data)
+{
+  Rate *rate = user_data;
+
+  rate->ok = komi_rate_run (rate->ladder, &rate->options, rate->store, rate->sink, on_event,
+                            rate, NULL, NULL, NULL, rate->cancellable, &rate->last,
+                            &rate->series_id, &rate->spent, &rate->error);
+  g_main_loop_quit (rate->loop);
+  return NULL;
+}
+
+static gboolean
+on_interrupt (gpointer user_data)
+{
+  Rate *rate = user_data;
+
+  if (!g_cancellable_is_cancelled (rate->cancellable))
+    {
+      fprintf (stderr, _("\nStopping: the games in flight keep their committed moves and "
+                         "resume on the next run.\n"));
+      g_cancellable_cancel (rate->cancellable);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static int
+rate_subject (Rate *rate)
+{
+  g_autofree char *estimate = NULL;
+  GThread *thread;
+  guint sigint, sigterm;
+
+  rate->sink = komi_store_new_sink (rate->store);
+  rate->cancellable = g_cancellable_new ();
+  rate->loop = g_main_loop_new (NULL, FALSE);
+  sigint = g_unix_signal_add (SIGINT, on_interrupt, rate);
+  sigterm = g_unix_signal_add (SIGTERM, on_interrupt, rate);
+  thread = g_thread_new ("komi-rate", run_thread, rate);
+  g_main_loop_run (rate->loop);
+  g_thread_join (thread);
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+  komi_store_sink_free (rate->sink);
+  g_object_unref (rate->cancellable);
+  g_main_loop_unref (rate->loop);
+
+  if (g_error_matches (rate->error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      printf ("%s\n", _("Stopped. Run the same command again to continue."));
+      return 130;
+    }
+  if (!rate->ok)
+    return komi_cli_fail ("rate", rate->error);
+  estimate = komi_estimate_describe (&rate->last.estimate);
+  if (rate->series_id > 0)
+    printf (_("\nSeries %" PRId64 ", %s: %s\n"), rate->series_id, rate->options.subject,
+            estimate);
+  printf (g_dngettext (NULL, "Stopped after %u pair: %s; $%.4f spent at the profiles' "
+                             "prices.\n",
+                       "Stopped after %u pairs: %s; $%.4f spent at the profiles' prices.\n",
+                       rate->last.pairs),
+          rate->last.pairs, komi_rate_stop_describe (rate->last.stop), rate->spent);
+  return 0;
+}
+
+int
+komi_cli_rate (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("SUBJECT - rate a player "
+                                                               "against the ladder at the "
+                                                               "least cost"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiLadder) ladder = NULL;
+  g_autofree char *db = NULL, *ladder_path = NULL, *seed_text = NULL, *referee = NULL;
+  double target = KOMI_RATE_DEFAULT_TARGET, budget = 0;
+  int max_pairs = 0, min_pairs = KOMI_RATE_DEFAULT_MIN_PAIRS, jobs = 2;
+  guint64 seed = 1;
+  Rate rate = { 0, };
+  int status;
+  const GOptionEntry entries[] = {
+    { "ladder", 'l', 0, G_OPTION_ARG_FILENAME, &ladder_path,
+      N_("The frozen ladder (default: ladder-protocol-1.json beside the library)"),
+      N_("FILE") },
+    { "target", 0, 0, G_OPTION_ARG_DOUBLE, &target,
+      /* xgettext:no-c-format */
+      N_("Stop when the 95% interval is within ± this many Elo (default 100)"), N_("ELO") },
+    { "budget-usd", 0, 0, G_OPTION_ARG_DOUBLE, &budget,
+      N_("Stop before another pair could spend more than this, at the profile's prices"),
+      N_("N") },
+    { "max-pairs", 0, 0, G_OPTION_ARG_INT, &max_pairs, N_("Stop after this many pairs"),
+      N_("N") },
+    { "min-pairs", 0, 0, G_OPTION_ARG_INT, &min_pairs,
+      N_("Pairs before the target may stop it (default 4)"), N_("N") },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text,
+      N_("The series seed (default 1; another seed is another series)"), N_("S") },
+    { "referee", 0, 0, G_OPTION_ARG_STRING, &referee,
+      N_("Who judges dead stones: katago, gnugo or none (default gnugo)"), N_("NAME") },
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
+      N_("The library (default in the XDG data folder)"), N_("PATH") },
+    { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, N_("Games at once (default 2: a pair)"),
+      N_("N") },
+    { NULL }
+  };
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 || !(target > 0)
+      || budget < 0 || max_pairs < 0 || min_pairs < 0 || jobs < 1 || jobs > 64
+      || (seed_text != NULL
+          && !g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, NULL)))
+    return komi_cli_usage ("rate", "%s",
+                           error ? error->message
+                                 : _("give one player, e.g. komi-cli rate "
+                                     "model:profile.json (--target above 0, --jobs from 1 to "
+                                     "64, --seed a whole number)"));
+  if (db == NULL)
+    db = komi_store_default_path ();
+  if (ladder_path == NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (db);
+
+      ladder_path = g_build_filename (dir, "ladder-protocol-1.json", NULL);
+    }
+  ladder = komi_ladder_load (ladder_path, &error);
+  if (ladder == NULL)
+    return komi_cli_error ("rate", _("%s (give --ladder LADDER.json, made by 'komi-cli "
+                                     "ratings calibrate')"), error->message);
+  if (ladder->members->len == 0)
+    return komi_cli_error ("rate", "%s", _("the ladder has no members"));
+  rate.store = komi_store_open (db, &error);
+  if (rate.store == NULL)
+    return komi_cli_fail ("rate", error);
+
+  rate.ladder = ladder;
+  komi_rate_run_options_init (&rate.options, argv[1]);
+  rate.options.plan.target = target;
+  rate.options.plan.min_pairs = (guint) min_pairs;
+  rate.options.plan.max_pairs = (guint) max_pairs;
+  rate.options.budget_usd = budget;
+  rate.options.seed = seed;
+  rate.options.referee = referee;
+  rate.options.jobs = (guint) jobs;
+
+  printf (_("Rating %s against %s (%u members), to ±%.0f Elo; library %s\n"), argv[1],
+          ladder_path, ladder->members->len, target, db);
+  fflush (stdout);
+  status = rate_subject (&rate);
+  g_clear_error (&rate.error);
+  komi_store_unref (rate.store);
+  return status;
+}

@@ -1,0 +1,303 @@
+/* test-rate-cli.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <signal.h>
+#include <string.h>
+
+#include "komi-rehearsal.h"
+#include "komi-store.h"
+#include "komi-test-cli.h"
+#include "komi-test-util.h"
+
+/* `komi-cli rate` as a user runs it: a ladder frozen by `ratings
+ * calibrate`, an engine subject and the rehearsal model rated pair by
+ * pair into a library, killed and continued. */
+
+/* A ladder of four made from neighbour games in the shape of the README's
+ * calibration: random, mix:0.5:gnugo:1, gnugo:1, gnugo:5. */
+static char *
+make_ladder (const char *dir)
+{
+  static const struct { const char *a, *b; guint wins, losses; } pairs[] = {
+    { "random", "mix:0.5:gnugo:1", 3, 13 },
+    { "mix:0.5:gnugo:1", "gnugo:1", 3, 13 },
+    { "gnugo:1", "gnugo:5", 5, 11 },
+  };
+  g_autoptr(GString) csv = g_string_new ("black,white,winner,outcome,end_reason,subject\n");
+  g_autofree char *results = g_build_filename (dir, "calibration.csv", NULL);
+  char *ladder = g_build_filename (dir, "ladder.json", NULL);
+  g_auto(KomiCliRun) run = { 0, };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    for (guint g = 0; g < pairs[i].wins + pairs[i].losses; g++)
+      g_string_append_printf (csv, "%s,%s,%s,finished,two-passes,none\n", pairs[i].a,
+                              pairs[i].b, g < pairs[i].wins ? "black" : "white");
+  g_assert_true (g_file_set_contents (results, csv->str, -1, NULL));
+  run.status = run_komi_cli (&run.out, &run.err, "ratings", "calibrate", "--results", results,
+                             "--output", ladder, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_file_test (ladder, G_FILE_TEST_EXISTS));
+  return ladder;
+}
+
+/* The series' games, in plan order. */
+static GPtrArray *
+list_games (const char *db)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiStore) store = komi_store_open_reader (db, &error);
+  GPtrArray *games;
+
+  g_assert_no_error (error);
+  games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error);
+  g_assert_no_error (error);
+  return games;
+}
+
+/* The same while another process may still be creating the library:
+ * NULL until it is one. */
+static GPtrArray *
+try_list_games (const char *db)
+{
+  g_autoptr(KomiStore) store = komi_store_open_reader (db, NULL);
+
+  return store != NULL ? komi_store_list_games (store, KOMI_STORE_ALL_GAMES, NULL) : NULL;
+}
+
+/* The last "after N pairs" line's estimate, e.g. "507 (95% CI 218 to 790, …)". */
+static char *
+last_estimate (const char *out)
+{
+  const char *line = g_strrstr (out, "pairs (");
+  const char *start, *end;
+
+  g_assert_nonnull (line);
+  start = strstr (line, "): ") + 3;
+  end = strchr (start, '\n');
+  return g_strndup (start, end - start);
+}
+
+static void
+test_engine_subject (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-rate-XXXXXX", NULL);
+  g_autofree char *ladder = make_ladder (dir);
+  g_autofree char *db = g_build_filename (dir, "library.db", NULL);
+  g_autofree char *killed_db = g_build_filename (dir, "killed.db", NULL);
+  g_autofree char *estimate = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GPtrArray) again = NULL;
+  g_auto(KomiCliRun) run = { 0, };
+  g_auto(KomiCliRun) more = { 0, };
+  g_auto(KomiCliRun) ratings = { 0, };
+  g_auto(KomiCliRun) resumed = { 0, };
+  guint rungs_used = 0;
+
+  if (!have_gnugo ())
+    return;
+  run.status = run_komi_cli (&run.out, &run.err, "rate", "gnugo:3", "--ladder", ladder, "--db",
+                             db, "--max-pairs", "3", NULL);
+  if (run.status != 0)
+    g_error ("komi-cli rate failed (%d): %s", run.status, run.err);
+  g_assert_nonnull (strstr (run.out, "pair 1: against "));
+  g_assert_nonnull (strstr (run.out, "after 3 pairs (6 games): "));
+  g_assert_nonnull (strstr (run.out, "Stopped after 3 pairs: the pairs allowed are played"));
+  games = list_games (db);
+  g_assert_cmpuint (games->len, ==, 6);
+  for (guint i = 0; i < games->len; i++)
+    {
+      KomiStoreGame *g = g_ptr_array_index (games, i);
+
+      g_assert_cmpint (g->status, ==, KOMI_GAME_STATUS_FINISHED);
+      g_assert_cmpint (g->plan_index, ==, i);
+      g_assert_cmpint (g->subject, ==, i % 2 == 0 ? KOMI_BLACK : KOMI_WHITE);
+      rungs_used |= 1u << g->opponent;
+    }
+  /* GNU Go 3 beats random at once: the plan moves up the ladder. */
+  g_assert_cmpuint (rungs_used & ~1u, !=, 0);
+
+  /* The ratings command says what rate said, from the same library. */
+  estimate = last_estimate (run.out);
+  ratings.status = run_komi_cli (&ratings.out, &ratings.err, "ratings", "--db", db, "--ladder",
+                                 ladder, NULL);
+  g_assert_cmpint (ratings.status, ==, 0);
+  if (strstr (ratings.out, estimate) == NULL)
+    g_error ("ratings does not say “%s”:\n%s", estimate, ratings.out);
+
+  /* The same command with one more pair allowed continues the series. */
+  more.status = run_komi_cli (&more.out, &more.err, "rate", "gnugo:3", "--ladder", ladder, "--db",
+                              db, "--max-pairs", "4", NULL);
+  g_assert_cmpint (more.status, ==, 0);
+  g_assert_nonnull (strstr (more.out, "Continuing series 1: 3 pairs chosen so far"));
+  g_assert_nonnull (strstr (more.out, "pair 4: against "));
+  g_assert_null (strstr (more.out, "pair 3: against "));
+  again = list_games (db);
+  g_assert_cmpuint (again->len, ==, 8);
+  for (guint i = 0; i < games->len; i++)
+    g_assert_cmpint (((KomiStoreGame *) again->pdata[i])->id, ==,
+                     ((KomiStoreGame *) games->pdata[i])->id);
+
+  /* Killed while its second pair is in play, then run again: the same
+   * games, moves and estimate as the run that was never killed. */
+  {
+    g_autofree char *cli = g_build_filename (g_getenv ("KOMI_BUILD_DIR"), "src", "cli",
+                                             "komi-cli", NULL);
+    g_autoptr(GSubprocess) proc = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) killed = NULL;
+
+    proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE, &error, cli, "rate", "gnugo:3",
+                             "--ladder", ladder, "--db", killed_db, "--max-pairs", "3", NULL);
+    g_assert_no_error (error);
+    /* Until a game of the second pair has moves in the library. */
+    for (guint tries = 0;; tries++)
+      {
+        g_autoptr(GPtrArray) now = NULL;
+
+        g_assert_cmpuint (tries, <, 6000);
+        g_usleep (50000);
+        now = try_list_games (killed_db);
+        if (now != NULL && now->len >= 4 && ((KomiStoreGame *) now->pdata[2])->n_moves > 0)
+          break;
+      }
+    g_subprocess_send_signal (proc, SIGKILL);
+    g_subprocess_wait (proc, NULL, NULL);
+    killed = list_games (killed_db);
+    g_assert_cmpuint (killed->len, ==, 4);
+
+    resumed.status = run_komi_cli (&resumed.out, &resumed.err, "rate", "gnugo:3", "--ladder",
+                                   ladder, "--db", killed_db, "--max-pairs", "3", NULL);
+    g_assert_cmpint (resumed.status, ==, 0);
+    g_assert_nonnull (strstr (resumed.out, "Continuing series 1: 2 pairs chosen so far"));
+    g_clear_pointer (&killed, g_ptr_array_unref);
+    killed = list_games (killed_db);
+    g_assert_cmpuint (killed->len, ==, 6);
+    for (guint i = 0; i < killed->len; i++)
+      {
+        KomiStoreGame *a = g_ptr_array_index (games, i), *b = g_ptr_array_index (killed, i);
+
+        g_assert_cmpuint (a->opponent, ==, b->opponent);
+        g_assert_cmpstr (a->result, ==, b->result);
+        g_assert_cmpuint (a->n_moves, ==, b->n_moves);
+      }
+    g_assert_nonnull (strstr (resumed.out, estimate));
+  }
+  remove_test_dir (dir);
+}
+
+static void
+test_model_subject (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-rate-XXXXXX", NULL);
+  g_autofree char *ladder = make_ladder (dir);
+  g_autofree char *db = g_build_filename (dir, "library.db", NULL);
+  g_autofree char *profile = g_build_filename (dir, "profile.json", NULL);
+  g_autofree char *subject = g_strconcat ("model:", profile, NULL);
+  g_autofree char *json = NULL;
+  g_autoptr(KomiRehearsal) server = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_auto(KomiCliRun) run = { 0, };
+  g_auto(KomiCliRun) broke = { 0, };
+  KomiRehearsalOptions options = { .seed = 3 };
+  double spent = 0;
+  const char *line;
+
+  if (!have_gnugo ())
+    return;
+  server = komi_rehearsal_new (&options, &error);
+  g_assert_no_error (error);
+  /* Priced, so that a budget means something: a dollar per million tokens. */
+  json = g_strdup_printf ("{\"name\": \"rehearsal\", \"api\": \"openai-chat\", \"base_url\": "
+                          "\"%s/v1\", \"model\": \"rehearsal-model\", \"max_concurrent\": 4, "
+                          "\"price_input_per_mtok\": 1, \"price_output_per_mtok\": 1}",
+                          komi_rehearsal_get_base_url (server));
+  g_assert_true (g_file_set_contents (profile, json, -1, NULL));
+
+  run.status = run_komi_cli (&run.out, &run.err, "rate", subject, "--ladder", ladder, "--db", db,
+                             "--max-pairs", "2", NULL);
+  if (run.status != 0)
+    g_error ("komi-cli rate failed (%d): %s", run.status, run.err);
+  g_assert_nonnull (strstr (run.out, "after 2 pairs (4 games): "));
+  line = strstr (run.out, "Stopped after 2 pairs: the pairs allowed are played; $");
+  g_assert_nonnull (line);
+  spent = g_ascii_strtod (strchr (line, '$') + 1, NULL);
+  g_assert_cmpfloat (spent, >, 0);
+  games = list_games (db);
+  g_assert_cmpuint (games->len, ==, 4);
+  g_assert_cmpuint (komi_rehearsal_get_request_count (server, "/v1/chat/completions"), >, 0);
+
+  /* A budget that the next pair could overspend stops it before it starts. */
+  {
+    g_autofree char *budget = g_strdup_printf ("%.6f", spent * 1.01);
+
+    broke.status = run_komi_cli (&broke.out, &broke.err, "rate", subject, "--ladder", ladder,
+                                 "--db", db, "--max-pairs", "5", "--budget-usd", budget, NULL);
+    g_assert_cmpint (broke.status, ==, 0);
+    g_assert_nonnull (strstr (broke.out, "Stopped after 2 pairs: another pair could overspend "
+                                         "the budget"));
+    g_clear_pointer (&games, g_ptr_array_unref);
+    games = list_games (db);
+    g_assert_cmpuint (games->len, ==, 4);
+  }
+  remove_test_dir (dir);
+}
+
+/* A subject that is a member never plays itself (such a game is not
+ * rated): its pairs go to the other rungs. */
+static void
+test_subject_on_ladder (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-rate-XXXXXX", NULL);
+  g_autofree char *ladder = make_ladder (dir);
+  g_autofree char *db = g_build_filename (dir, "library.db", NULL);
+  g_autoptr(GPtrArray) games = NULL;
+  g_auto(KomiCliRun) run = { 0, };
+
+  if (!have_gnugo ())
+    return;
+  run.status = run_komi_cli (&run.out, &run.err, "rate", "random", "--ladder", ladder, "--db",
+                             db, "--max-pairs", "2", NULL);
+  if (run.status != 0)
+    g_error ("komi-cli rate failed (%d): %s", run.status, run.err);
+  games = list_games (db);
+  g_assert_cmpuint (games->len, ==, 4);
+  for (guint i = 0; i < games->len; i++)
+    {
+      KomiStoreGame *g = g_ptr_array_index (games, i);
+
+      g_assert_cmpuint (g->opponent, !=, 0);
+      g_assert_cmpstr (g->black_spec, !=, g->white_spec);
+    }
+  remove_test_dir (dir);
+}
+
+static void
+test_errors (void)
+{
+  g_auto(KomiCliRun) run = { 0, };
+  g_auto(KomiCliRun) usage = { 0, };
+
+  run.status = run_komi_cli (&run.out, &run.err, "rate", "gnugo:3", "--ladder",
+                             "/nonexistent/ladder.json", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "ratings calibrate"));
+  usage.status = run_komi_cli (&usage.out, &usage.err, "rate", "gnugo:3", "--target", "0", NULL);
+  g_assert_cmpint (usage.status, ==, 2);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/komi/rate-cli/errors", test_errors);
+  g_test_add_func ("/komi/rate-cli/engine-subject", test_engine_subject);
+  g_test_add_func ("/komi/rate-cli/model-subject", test_model_subject);
+  g_test_add_func ("/komi/rate-cli/subject-on-ladder", test_subject_on_ladder);
+  return g_test_run ();
+}
