@@ -10,6 +10,7 @@
 
 #include "komi-app-test-util.h"
 #include "komi-series-dialog.h"
+#include "komi-settings.h"
 #include "komi-store-test-util.h"
 #include "komi-test-util.h"
 #include "komi-window.h"
@@ -276,12 +277,21 @@ test_rating (DialogFixture *f, gconstpointer data)
   g_autofree char *ladder = g_build_filename (f->dir, "ladder-protocol-1.json", NULL);
   g_autoptr(KomiSeriesItem) item = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GSettings) settings = NULL;
   KomiLibrary *library = komi_window_get_library (f->window);
   GtkSwitch *rate = GTK_SWITCH (child (f, "rate_switch"));
   const char *definition;
 
   if (!have_gnugo ())
     return;
+  /* By default the shipped ladder: there is always one to rate against. */
+  gtk_switch_set_active (rate, TRUE);
+  g_assert_null (strstr (gtk_label_get_text (GTK_LABEL (child (f, "error_label"))),
+                         "No ladder to rate against"));
+  gtk_switch_set_active (rate, FALSE);
+  /* This library's own calibration, when the preferences say so. */
+  settings = komi_settings_new ();
+  g_settings_set_string (settings, "rating-ladder", "library");
   gtk_switch_set_active (rate, TRUE);
   g_assert_null (komi_series_dialog_get_definition (f->dialog));
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (child (f, "error_label"))),
@@ -327,6 +337,7 @@ test_rating (DialogFixture *f, gconstpointer data)
   g_assert_cmpuint (item->series->n_finished, ==, item->series->n_games);
   g_assert_cmpuint (item->series->n_games, ==, 8);
   g_assert_nonnull (strstr (item->series->definition, "\"pair_order\""));
+  g_settings_reset (settings, "rating-ladder");
 }
 
 int

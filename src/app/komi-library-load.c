@@ -112,35 +112,11 @@ format_record (const KomiScoreRow *row)
 static KomiLadder *
 choose_ladder (const char *path, char **message)
 {
-  g_autoptr(GSettings) settings = komi_settings_new ();
-  g_autofree char *which = settings != NULL ? g_settings_get_string (settings, "rating-ladder")
-                                            : g_strdup ("shipped");
-  g_autofree char *ladder_path = NULL;
   g_autoptr(GError) error = NULL;
-  KomiLadder *ladder;
+  KomiLadder *ladder = komi_ladder_resolve (komi_settings_rating_ladder (), path, 1, &error);
 
-  if (g_strcmp0 (which, "library") != 0)
-    {
-      if ((ladder = komi_ladder_shipped (1, &error)) == NULL)
-        *message = g_strdup (error->message);
-      return ladder;
-    }
-  ladder_path = komi_ladder_library_path (path, 1);
-  if (!g_file_test (ladder_path, G_FILE_TEST_EXISTS))
-    {
-      *message = g_strdup_printf (_("This library has no calibration of its own yet. Calibrate "
-                                    "one from engine games with “komi-cli ratings calibrate "
-                                    "--db %s --series ID”, or rate against the shipped ladder "
-                                    "(Preferences)."), path);
-      return NULL;
-    }
-  if ((ladder = komi_ladder_load (ladder_path, &error)) == NULL)
-    {
-      *message = g_strdup_printf (_("The ladder %s cannot be read: %s"), ladder_path,
-                                  error->message);
-      return NULL;
-    }
-  ladder->origin = KOMI_LADDER_ORIGIN_LIBRARY;
+  if (ladder == NULL)
+    *message = g_strdup (error->message);
   return ladder;
 }
 

@@ -17,6 +17,7 @@
 #include <json-glib/json-glib.h>
 
 #include "komi-ladder.h"
+#include "komi-ladder-ship.h"
 #include "komi-library-load.h"
 #include "komi-opponent-dialog.h"
 #include "komi-player-check.h"
@@ -73,7 +74,7 @@ static void
 load_ladder (KomiSeriesDialog *self, gboolean rating)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
+  const char *path;
 
   g_clear_pointer (&self->ladder, komi_ladder_free);
   g_clear_pointer (&self->ladder_error, g_free);
@@ -84,12 +85,10 @@ load_ladder (KomiSeriesDialog *self, gboolean rating)
       self->ladder_error = g_strdup (_("No library to rate in."));
       return;
     }
-  path = _komi_library_ladder_path (komi_library_get_path (komi_window_get_library (
-                                      KOMI_WINDOW (self->runner))), 1);
-  self->ladder = komi_ladder_load (path, &error);
+  path = komi_library_get_path (komi_window_get_library (KOMI_WINDOW (self->runner)));
+  self->ladder = komi_ladder_resolve (komi_settings_rating_ladder (), path, 1, &error);
   if (self->ladder == NULL)
-    self->ladder_error = g_strdup_printf (_("No ladder to rate against: %s. Calibrate one with "
-                                            "“komi-cli ratings calibrate”."), error->message);
+    self->ladder_error = g_strdup_printf (_("No ladder to rate against: %s"), error->message);
 }
 
 /* The fields as a series definition, exactly as a file would hold it, so

@@ -8,11 +8,13 @@
 
 #include "config.h"
 
+#include "komi-ladder-ship.h"
 #include "komi-library.h"
 #include "komi-library-load.h"
 #include "komi-rate-run.h"
 #include "komi-series-job.h"
 #include "komi-series-runner.h"
+#include "komi-settings.h"
 #include "komi-store-sink.h"
 
 struct _KomiSeriesJob
@@ -208,8 +210,9 @@ static gboolean
 run_rating (KomiSeriesJob *self, const KomiSeries *series, KomiStore *store, RunContext *run,
             GCancellable *cancellable, GError **error)
 {
-  g_autofree char *path = _komi_library_ladder_path (self->library_path, series->protocol);
-  g_autoptr(KomiLadder) ladder = komi_ladder_load (path, error);
+  g_autoptr(KomiLadder) ladder = komi_ladder_resolve (komi_settings_rating_ladder (),
+                                                      self->library_path, series->protocol,
+                                                      error);
   KomiRateRunOptions options;
   KomiRateDecision last;
 

@@ -103,3 +103,13 @@ komi_settings_default_referee (void)
   return settings != NULL ? g_settings_get_string (settings, "default-referee")
                           : g_strdup ("gnugo");
 }
+
+const char *
+komi_settings_rating_ladder (void)
+{
+  g_autoptr(GSettings) settings = komi_settings_new ();
+  g_autofree char *which = settings != NULL ? g_settings_get_string (settings, "rating-ladder")
+                                            : NULL;
+
+  return g_strcmp0 (which, "library") == 0 ? "library" : "shipped";
+}

@@ -32,5 +32,9 @@ char      *komi_settings_library_path    (void);
  * 2 and "gnugo" without the schema. */
 int        komi_settings_default_jobs    (void);
 char      *komi_settings_default_referee (void);
+/* The ladder subjects are rated against: "shipped" (the default, also
+ * without a schema) or "library" (its own calibration), as
+ * komi_ladder_resolve() takes it. */
+const char *komi_settings_rating_ladder  (void);
 
 G_END_DECLS

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "komi-cli.h"
+#include "komi-ladder-ship.h"
 #include "komi-rate-run.h"
 #include "komi-store-sink.h"
 
@@ -147,7 +148,8 @@ komi_cli_rate (int argc, char **argv)
   int status;
   const GOptionEntry entries[] = {
     { "ladder", 'l', 0, G_OPTION_ARG_FILENAME, &ladder_path,
-      N_("The frozen ladder (default: ladder-protocol-1.json beside the library)"),
+      N_("The ladder: shipped (the default: the ladder shipped with Komi), library (this "
+         "library's own calibration) or a ladder file"),
       N_("FILE") },
     { "target", 0, 0, G_OPTION_ARG_DOUBLE, &target,
       /* xgettext:no-c-format */
@@ -183,16 +185,9 @@ komi_cli_rate (int argc, char **argv)
                                      "64, --seed a whole number)"));
   if (db == NULL)
     db = komi_store_default_path ();
-  if (ladder_path == NULL)
-    {
-      g_autofree char *dir = g_path_get_dirname (db);
-
-      ladder_path = g_build_filename (dir, "ladder-protocol-1.json", NULL);
-    }
-  ladder = komi_ladder_load (ladder_path, &error);
+  ladder = komi_ladder_resolve (ladder_path, db, 1, &error);
   if (ladder == NULL)
-    return komi_cli_error ("rate", _("%s (give --ladder LADDER.json, made by 'komi-cli "
-                                     "ratings calibrate')"), error->message);
+    return komi_cli_fail ("rate", error);
   if (ladder->members->len == 0)
     return komi_cli_error ("rate", "%s", _("the ladder has no members"));
   rate.store = komi_store_open (db, &error);

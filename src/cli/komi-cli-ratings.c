@@ -67,42 +67,10 @@ resolve_ladder (const KomiCliRatingsOptions *options,
                 gboolean                    *fit,
                 GError                     **error)
 {
-  const char *which = options->ladder;
-  g_autofree char *path = NULL;
-  KomiLadder *ladder;
-
-  *fit = FALSE;
-  if (which == NULL || strcmp (which, "shipped") == 0)
-    return komi_ladder_shipped (protocol, error);
-  if (strcmp (which, "fit") == 0)
-    {
-      *fit = TRUE;
-      return NULL;
-    }
-  if (strcmp (which, "library") == 0)
-    {
-      if (options->db == NULL)
-        {
-          g_set_error_literal (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
-                               _("--ladder library reads the calibration kept beside a "
-                                 "library; it does not go with --results"));
-          return NULL;
-        }
-      path = komi_ladder_library_path (options->db, protocol);
-      if (!g_file_test (path, G_FILE_TEST_EXISTS))
-        {
-          g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_NO_GAMES,
-                       _("this library has no calibration of its own (%s); make one with "
-                         "'komi-cli ratings calibrate', or rate against the shipped ladder "
-                         "(no --ladder)"), path);
-          return NULL;
-        }
-      ladder = komi_ladder_load (path, error);
-      if (ladder != NULL)
-        ladder->origin = KOMI_LADDER_ORIGIN_LIBRARY;
-      return ladder;
-    }
-  return komi_ladder_load (which, error);
+  *fit = options->ladder != NULL && strcmp (options->ladder, "fit") == 0;
+  if (*fit)
+    return NULL;
+  return komi_ladder_resolve (options->ladder, options->db, protocol, error);
 }
 
 static gboolean

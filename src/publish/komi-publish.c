@@ -134,32 +134,11 @@ count_game (SubjectRow *row, const KomiStoreGame *g)
 static KomiLadder *
 find_ladder (const char *db, const KomiPublishOptions *options, guint protocol, char **note)
 {
-  g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
-  KomiLadder *ladder;
+  KomiLadder *ladder = komi_ladder_resolve (options->ladder, db, protocol, &error);
 
-  if (options->ladder == NULL || strcmp (options->ladder, "shipped") == 0)
-    {
-      if ((ladder = komi_ladder_shipped (protocol, &error)) == NULL)
-        *note = g_strdup (error->message);
-      return ladder;
-    }
-  if (strcmp (options->ladder, "library") == 0)
-    {
-      path = komi_ladder_library_path (db, protocol);
-      if (!g_file_test (path, G_FILE_TEST_EXISTS))
-        {
-          *note = g_strdup_printf ("the library has no calibration of its own (%s, made by "
-                                   "'komi-cli ratings calibrate').", path);
-          return NULL;
-        }
-    }
-  else
-    path = g_strdup (options->ladder);
-  if ((ladder = komi_ladder_load (path, &error)) == NULL)
+  if (ladder == NULL)
     *note = g_strdup (error->message);
-  else if (strcmp (options->ladder, "library") == 0)
-    ladder->origin = KOMI_LADDER_ORIGIN_LIBRARY;
   return ladder;
 }
 

@@ -57,6 +57,44 @@ komi_ladder_library_path (const char *db,
   return g_build_filename (dir, name, NULL);
 }
 
+KomiLadder *
+komi_ladder_resolve (const char *which,
+                     const char *db,
+                     guint       protocol,
+                     GError    **error)
+{
+  g_autofree char *path = NULL;
+  KomiLadder *ladder;
+
+  if (which == NULL || strcmp (which, "shipped") == 0)
+    return komi_ladder_shipped (protocol, error);
+  if (strcmp (which, "library") != 0)
+    {
+      if ((ladder = komi_ladder_load (which, error)) != NULL)
+        ladder->origin = KOMI_LADDER_ORIGIN_FILE;
+      return ladder;
+    }
+  if (db == NULL)
+    {
+      g_set_error_literal (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
+                           _("--ladder library reads the calibration kept beside a "
+                             "library; it does not go with --results"));
+      return NULL;
+    }
+  path = komi_ladder_library_path (db, protocol);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_NO_GAMES,
+                   _("this library has no calibration of its own (%s); make one with "
+                     "'komi-cli ratings calibrate', or rate against the shipped ladder "
+                     "(no --ladder)"), path);
+      return NULL;
+    }
+  if ((ladder = komi_ladder_load (path, error)) != NULL)
+    ladder->origin = KOMI_LADDER_ORIGIN_LIBRARY;
+  return ladder;
+}
+
 void
 komi_set_apart_free (KomiSetApart *apart)
 {
@@ -100,6 +138,22 @@ identity_difference (const KomiLadder       *ladder,
                             g->referee != NULL ? g->referee : _("no referee"),
                             ladder->referee);
   return NULL;
+}
+
+char *
+komi_ladder_set_apart_reason (const KomiLadder    *ladder,
+                              const KomiStoreGame *game)
+{
+  KomiGameResult r;
+  const KomiLadderMember *member;
+
+  g_return_val_if_fail (ladder != NULL && game != NULL, NULL);
+
+  if (!komi_game_result_from_store_game (game, &r) || r.outcome == KOMI_RESULT_VOID
+      || r.subject == KOMI_EMPTY || r.protocol != ladder->protocol
+      || (member = komi_ladder_lookup (ladder, komi_game_result_opponent (&r))) == NULL)
+    return NULL;
+  return identity_difference (ladder, member, game);
 }
 
 gboolean

@@ -26,6 +26,14 @@ KomiLadder *komi_ladder_shipped          (guint                protocol,
 char       *komi_ladder_library_path     (const char          *db,
                                           guint                protocol);
 
+/* The ladder a user names: "shipped" or NULL (the shipped ladder of
+ * @protocol), "library" (the calibration kept beside the library @db,
+ * labelled as its own scale), or a ladder file. */
+KomiLadder *komi_ladder_resolve          (const char          *which,
+                                          const char          *db,
+                                          guint                protocol,
+                                          GError             **error);
+
 /* A game of the library set apart from the ratings: against a member of
  * a pinned ladder, but by an engine (or judged by a referee) that is not
  * the pinned one. */
@@ -38,6 +46,12 @@ typedef struct
 } KomiSetApart;
 
 void        komi_set_apart_free          (KomiSetApart        *apart);
+
+/* Why @game (a subject's, with its settings filled) does not count against
+ * @ladder's member it met: its engine or referee differs from the pins;
+ * NULL when it counts (or the ladder has no pins, or it met no member). */
+char       *komi_ladder_set_apart_reason (const KomiLadder    *ladder,
+                                          const KomiStoreGame *game);
 
 /* Reads the ended games of @store (only @series, a NULL-terminated list of
  * ids, when not NULL) as results into @out. A game between two members of

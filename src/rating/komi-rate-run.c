@@ -8,9 +8,12 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <math.h>
 #include <glib/gi18n-lib.h>
 
+#include "komi-ladder-ship.h"
 #include "komi-rate-run.h"
 #include "komi-rating-private.h"
 #include "komi-rating-library.h"
@@ -128,17 +131,29 @@ read_cells (const KomiLadder *ladder, KomiStore *store, gint64 series_id, KomiRa
   g_autoptr(GPtrArray) rated = NULL;
   KomiSubjectRating *subject;
 
-  if (games == NULL)
+  if (games == NULL || !komi_store_fill_settings (store, games, error))
     return FALSE;
   komi_rate_plan_cells (ladder, NULL, NULL, cells);
   *spent = 0;
   for (guint i = 0; i < games->len; i++)
     {
       KomiStoreGame *g = g_ptr_array_index (games, i);
+      g_autofree char *reason = komi_ladder_set_apart_reason (ladder, g);
       KomiGameResult r;
 
       if (isfinite (g->cost_usd))
         *spent += g->cost_usd;
+      /* A game that cannot count against the ladder stops the rating:
+       * more pairs against that rung would be paid for and never rated. */
+      if (reason != NULL)
+        {
+          g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
+                       _("game %" PRId64 " against %s cannot be rated on this ladder: %s; "
+                         "'komi-cli ladder check' says what to install or change"),
+                       g->id, g->subject == KOMI_BLACK ? g->white_spec : g->black_spec,
+                       reason);
+          return FALSE;
+        }
       if (komi_game_result_from_store_game (g, &r))
         komi_result_list_add (results, &r);
     }
