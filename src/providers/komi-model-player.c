@@ -168,6 +168,8 @@ komi_model_player_new (const char *spec, KomiProvider *provider)
   json_builder_add_string_value (b, profile->key_env != NULL ? profile->key_env : "");
   json_builder_end_object (b);
   root = json_builder_get_root (b);
+  /* In place of the "{}" that _komi_player_init () gave every player. */
+  g_free (self->parent.settings);
   self->parent.settings = json_to_string (root, FALSE);
   return &self->parent;
 }
