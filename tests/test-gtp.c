@@ -226,8 +226,10 @@ test_fake_timeout (void)
   g_assert_false (komi_player_genmove (player, game, &move, NULL, &error));
   elapsed = (g_get_monotonic_time () - begin) / 1e6;
   g_assert_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_TIMEOUT);
+  /* It waited the timeout out. No upper bound on the clock: the engine
+   * never answers, so returning at all is the timeout working, and a
+   * loaded machine (or a sanitizer build) may take its time about it. */
   g_assert_cmpfloat (elapsed, >=, 0.25);
-  g_assert_cmpfloat (elapsed, <, 2.0);
 
   /* Killed and reaped: the pid is gone, not a zombie. */
   g_assert_false (komi_gtp_engine_is_running (komi_gtp_player_get_engine (player)));
@@ -254,17 +256,15 @@ test_fake_cancel (void)
   g_autoptr(GError) error = NULL;
   GThread *thread;
   KomiPoint move;
-  gint64 begin;
   GPid pid;
 
   start (player, KOMI_BLACK, 1);
   pid = komi_gtp_engine_get_pid (komi_gtp_player_get_engine (player));
-  begin = g_get_monotonic_time ();
   thread = g_thread_new ("cancel", cancel_soon, cancellable);
   g_assert_false (komi_player_genmove (player, game, &move, cancellable, &error));
   g_thread_join (thread);
+  /* Cancelled, not timed out (10 s): the cancel ended the wait. */
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  g_assert_cmpfloat ((g_get_monotonic_time () - begin) / 1e6, <, 2.0);
   g_assert_cmpint (kill (pid, 0), ==, -1);
 }
 

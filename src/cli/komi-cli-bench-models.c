@@ -21,6 +21,7 @@
 
 #include "komi-cli.h"
 #include "komi-cli-bench.h"
+#include "komi-cli-util.h"
 #include "komi-series-runner.h"
 #include "komi-store.h"
 #include "komi-store-sink.h"
@@ -169,7 +170,7 @@ bench_model_series (const char        *dir,
   g_autofree char *name = g_strdup_printf ("rehearsal-%u.json", ++serial);
   g_autofree char *profile = g_build_filename (dir, name, NULL);
   g_autofree char *db = g_build_filename (dir, "models.db", NULL);
-  g_autofree char *profile_json = NULL, *series_json = NULL;
+  g_autofree char *base_url = NULL, *subject = NULL;
   g_autoptr(KomiSeries) series = NULL;
   g_autoptr(KomiStore) store = NULL;
   g_autoptr(KomiSeriesResult) result = NULL;
@@ -180,16 +181,12 @@ bench_model_series (const char        *dir,
   gboolean ok;
 
   /* No cap on rate, and room for every game's request at once. */
-  profile_json = g_strdup_printf ("{\"name\": \"rehearsal bench\", \"api\": \"openai-chat\", "
-                                  "\"base_url\": \"%s/v1\", \"model\": \"rehearsal-model\", "
-                                  "\"max_concurrent\": %u, \"requests_per_minute\": 0}",
-                                  server->base_url, MAX (jobs, 16));
-  series_json = g_strdup_printf ("{\"name\": \"bench models\", \"protocol\": 1, "
-                                 "\"subject\": \"model:%s\", \"opponents\": [\"random\"], "
-                                 "\"pairs\": %u, \"seed\": 1, \"referee\": \"none\", "
-                                 "\"jobs\": %u}", profile, pairs, jobs);
-  if (!g_file_set_contents (profile, profile_json, -1, error)
-      || (series = komi_series_new_from_json (series_json, -1, error)) == NULL
+  base_url = g_strconcat (server->base_url, "/v1", NULL);
+  subject = g_strconcat ("model:", profile, NULL);
+  if (!komi_cli_write_rehearsal_profile (profile, "rehearsal bench", base_url, FALSE,
+                                         MAX (jobs, 16), error)
+      || (series = komi_cli_series_new ("bench models", subject, "random", pairs, 1, "none",
+                                        jobs, error)) == NULL
       || (store = komi_store_open (db, error)) == NULL)
     return FALSE;
 

@@ -19,6 +19,7 @@
 
 #include "komi-cli.h"
 #include "komi-cli-bench.h"
+#include "komi-cli-util.h"
 #include "komi-protocol-state.h"
 #include "komi-random-player.h"
 #include "komi-rate-plan.h"
@@ -138,13 +139,7 @@ _komi_cli_bench_ms_since (gint64 start)
 static KomiSeries *
 bench_series (const char *subject, const char *opponent, guint pairs, guint jobs)
 {
-  g_autofree char *json = g_strdup_printf ("{\"name\": \"bench\", \"protocol\": 1, "
-                                           "\"subject\": \"%s\", \"opponents\": [\"%s\"], "
-                                           "\"pairs\": %u, \"seed\": 1, \"referee\": "
-                                           "\"gnugo\", \"jobs\": %u}",
-                                           subject, opponent, pairs, jobs);
-
-  return komi_series_new_from_json (json, -1, NULL);
+  return komi_cli_series_new ("bench", subject, opponent, pairs, 1, "gnugo", jobs, NULL);
 }
 
 /* A library of @n random-vs-random games, then the reads a reviewer does:

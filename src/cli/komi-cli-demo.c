@@ -285,7 +285,8 @@ int
 komi_cli_demo (int argc, char **argv)
 {
   g_autofree char *opponent = NULL, *db_arg = NULL, *sgf_dir = NULL, *seed_text = NULL;
-  g_autofree char *dir = NULL, *db = NULL, *profile = NULL, *json = NULL, *where = NULL;
+  g_autofree char *dir = NULL, *db = NULL, *profile = NULL, *where = NULL;
+  g_autofree char *base_url = NULL, *name = NULL, *subject = NULL;
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiRehearsal) server = NULL;
@@ -339,18 +340,14 @@ komi_cli_demo (int argc, char **argv)
     return komi_cli_fail ("demo", error);
   profile = g_build_filename (dir, "rehearsal-model.json", NULL);
   db = db_arg != NULL ? g_strdup (db_arg) : g_build_filename (dir, "demo-library.db", NULL);
-  json = g_strdup_printf ("{\"name\": \"rehearsal\", \"api\": \"openai-chat\", "
-                          "\"base_url\": \"%s/v1\", \"model\": \"rehearsal-model\", "
-                          "\"logprobs\": true}", komi_rehearsal_get_base_url (server));
-  if (!g_file_set_contents (profile, json, -1, &error))
+  base_url = g_strconcat (komi_rehearsal_get_base_url (server), "/v1", NULL);
+  if (!komi_cli_write_rehearsal_profile (profile, "rehearsal", base_url, TRUE, 0, &error))
     goto fail;
-  g_free (json);
-  json = g_strdup_printf ("{\"name\": \"Demo: the rehearsal model against %s\", "
-                          "\"protocol\": 1, \"subject\": \"model:%s\", \"opponents\": [\"%s\"], "
-                          "\"pairs\": %d, \"seed\": %" G_GUINT64_FORMAT ", \"referee\": "
-                          "\"gnugo\", \"jobs\": 1}", opponent != NULL ? opponent : "gnugo:1",
-                          profile, opponent != NULL ? opponent : "gnugo:1", pairs, seed);
-  if ((series = komi_series_new_from_json (json, -1, &error)) == NULL
+  name = g_strdup_printf ("Demo: the rehearsal model against %s",
+                          opponent != NULL ? opponent : "gnugo:1");
+  subject = g_strconcat ("model:", profile, NULL);
+  if ((series = komi_cli_series_new (name, subject, opponent != NULL ? opponent : "gnugo:1",
+                                     pairs, seed, "gnugo", 1, &error)) == NULL
       || (store = komi_store_open (db, &error)) == NULL)
     goto fail;
 

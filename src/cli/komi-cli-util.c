@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
 
 #include "komi-cli-util.h"
 #include "komi-coords.h"
@@ -253,4 +254,90 @@ komi_cli_write_file (const char *path, const char *contents, GError **error)
       return TRUE;
     }
   return g_file_set_contents (path, contents, -1, error);
+}
+
+/* A series of the CLI's own making (demo, bench) against one opponent. Its
+ * definition is built as JSON, never printed: a player spec or a profile's
+ * path may hold quotes, backslashes or any other character. */
+KomiSeries *
+komi_cli_series_new (const char  *name,
+                     const char  *subject,
+                     const char  *opponent,
+                     guint        pairs,
+                     guint64      seed,
+                     const char  *referee,
+                     guint        jobs,
+                     GError     **error)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *json = NULL;
+  /* A string: seeds beyond 2^53 lose digits in a JSON number. */
+  g_autofree char *seed_text = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "name");
+  json_builder_add_string_value (b, name);
+  json_builder_set_member_name (b, "protocol");
+  json_builder_add_int_value (b, 1);
+  json_builder_set_member_name (b, "subject");
+  json_builder_add_string_value (b, subject);
+  json_builder_set_member_name (b, "opponents");
+  json_builder_begin_array (b);
+  json_builder_add_string_value (b, opponent);
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "pairs");
+  json_builder_add_int_value (b, pairs);
+  json_builder_set_member_name (b, "seed");
+  json_builder_add_string_value (b, seed_text);
+  json_builder_set_member_name (b, "referee");
+  json_builder_add_string_value (b, referee);
+  json_builder_set_member_name (b, "jobs");
+  json_builder_add_int_value (b, jobs);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  json = json_to_string (root, FALSE);
+  return komi_series_new_from_json (json, -1, error);
+}
+
+/* Writes to @path the profile of the rehearsal model served at @base_url
+ * (its OpenAI-compatible root), built as JSON. @max_concurrent > 0 also
+ * lifts the rate cap (a benchmark's load); 0 keeps the profile defaults. */
+gboolean
+komi_cli_write_rehearsal_profile (const char  *path,
+                                  const char  *name,
+                                  const char  *base_url,
+                                  gboolean     logprobs,
+                                  guint        max_concurrent,
+                                  GError     **error)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *json = NULL;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "name");
+  json_builder_add_string_value (b, name);
+  json_builder_set_member_name (b, "api");
+  json_builder_add_string_value (b, "openai-chat");
+  json_builder_set_member_name (b, "base_url");
+  json_builder_add_string_value (b, base_url);
+  json_builder_set_member_name (b, "model");
+  json_builder_add_string_value (b, "rehearsal-model");
+  if (logprobs)
+    {
+      json_builder_set_member_name (b, "logprobs");
+      json_builder_add_boolean_value (b, TRUE);
+    }
+  if (max_concurrent > 0)
+    {
+      json_builder_set_member_name (b, "max_concurrent");
+      json_builder_add_int_value (b, max_concurrent);
+      json_builder_set_member_name (b, "requests_per_minute");
+      json_builder_add_int_value (b, 0);
+    }
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  json = json_to_string (root, TRUE);
+  return g_file_set_contents (path, json, -1, error);
 }

@@ -10,6 +10,7 @@
 
 #include "komi-match-game.h"
 #include "komi-player-spec.h"
+#include "komi-series.h"
 
 G_BEGIN_DECLS
 
@@ -63,6 +64,20 @@ void          komi_cli_print_headings       (FILE                 *out,
                                              guint                 n_headings);
 gboolean      komi_cli_write_file           (const char  *path,
                                              const char  *contents,
+                                             GError     **error);
+gboolean      komi_cli_write_rehearsal_profile (const char  *path,
+                                                const char  *name,
+                                                const char  *base_url,
+                                                gboolean     logprobs,
+                                                guint        max_concurrent,
+                                                GError     **error);
+KomiSeries   *komi_cli_series_new           (const char  *name,
+                                             const char  *subject,
+                                             const char  *opponent,
+                                             guint        pairs,
+                                             guint64      seed,
+                                             const char  *referee,
+                                             guint        jobs,
                                              GError     **error);
 
 G_END_DECLS

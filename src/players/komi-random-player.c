@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <json-glib/json-glib.h>
+
 #include "komi-random-player.h"
 
 /* The generator, exactly (all arithmetic on unsigned 64-bit integers,
@@ -142,12 +144,22 @@ typedef struct
 static void
 update_settings (KomiRandomPlayer *self)
 {
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  /* A string: a 64-bit seed is more than a JSON number keeps exactly. */
+  g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, self->seed);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "kind");
+  json_builder_add_string_value (b, "random");
+  json_builder_set_member_name (b, "generator");
+  json_builder_add_string_value (b, "xoshiro256** seeded by SplitMix64");
+  json_builder_set_member_name (b, "seed");
+  json_builder_add_string_value (b, seed);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
   g_free (self->parent.settings);
-  self->parent.settings =
-    g_strdup_printf ("{\"kind\":\"random\","
-                     "\"generator\":\"xoshiro256** seeded by SplitMix64\","
-                     "\"seed\":\"%" G_GUINT64_FORMAT "\"}",
-                     self->seed);
+  self->parent.settings = json_to_string (root, FALSE);
 }
 
 static gboolean

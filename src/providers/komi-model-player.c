@@ -10,6 +10,7 @@
 
 #include <string.h>
 #include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
 
 #include "komi-model-player.h"
 
@@ -194,17 +195,31 @@ komi_model_player_new (const char *spec, KomiProvider *provider)
   KomiModelPlayer *self = g_new0 (KomiModelPlayer, 1);
   const KomiProviderProfile *profile = komi_provider_get_profile (provider);
   g_autofree char *url = komi_provider_profile_dup_url (profile);
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
 
   _komi_player_init (&self->parent, &model_class, spec);
   self->provider = komi_provider_ref (provider);
   self->parent.name = g_strdup (profile->name);
   self->parent.version = g_strdup (profile->model);
-  /* The settings a result depends on; never the key, only where it is read. */
-  self->parent.settings = g_strdup_printf ("{\"kind\":\"model\",\"api\":\"%s\",\"url\":\"%s\","
-                                           "\"model\":\"%s\",\"key_env\":\"%s\"}",
-                                           komi_provider_api_to_string (profile->api), url,
-                                           profile->model,
-                                           profile->key_env != NULL ? profile->key_env : "");
+  /* The settings a result depends on; never the key, only where it is read.
+   * Built, not printed: a model id or a URL may hold any character. */
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "kind");
+  json_builder_add_string_value (b, "model");
+  json_builder_set_member_name (b, "api");
+  json_builder_add_string_value (b, komi_provider_api_to_string (profile->api));
+  json_builder_set_member_name (b, "url");
+  json_builder_add_string_value (b, url);
+  json_builder_set_member_name (b, "model");
+  json_builder_add_string_value (b, profile->model);
+  json_builder_set_member_name (b, "key_env");
+  json_builder_add_string_value (b, profile->key_env != NULL ? profile->key_env : "");
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  /* In place of the "{}" that _komi_player_init () gave every player. */
+  g_free (self->parent.settings);
+  self->parent.settings = json_to_string (root, FALSE);
   return &self->parent;
 }
 

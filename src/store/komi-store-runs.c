@@ -16,6 +16,7 @@
 #include <glib/gi18n-lib.h>
 
 #include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 
 #include "komi-store-private.h"
 
@@ -46,6 +47,27 @@ byte_of (struct flock *lock, short type, gint64 series_id)
   lock->l_whence = SEEK_SET;
   lock->l_start = (off_t) series_id;
   lock->l_len = 1;
+}
+
+/* A run event's detail: {"series": ID, MEMBER: TEXT or NUMBER}, built as
+ * JSON so that what a caller passes in @text cannot break it. */
+static char *
+run_detail (gint64 series_id, const char *member, const char *text, gint64 number)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "series");
+  json_builder_add_int_value (b, series_id);
+  json_builder_set_member_name (b, member);
+  if (text != NULL)
+    json_builder_add_string_value (b, text);
+  else
+    json_builder_add_int_value (b, number);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  return json_to_string (root, FALSE);
 }
 
 gboolean
@@ -88,8 +110,7 @@ komi_store_begin_run (KomiStore   *self,
                      _("Cannot lock %s: %s"), path, g_strerror (saved));
       return FALSE;
     }
-  detail = g_strdup_printf ("{\"series\":%" G_GINT64_FORMAT ",\"pid\":%d}", series_id,
-                            (int) getpid ());
+  detail = run_detail (series_id, "pid", NULL, getpid ());
   if (!komi_store_add_event (self, 0, RUN_START, detail, error))
     {
       close (fd);
@@ -111,7 +132,7 @@ komi_store_end_run (KomiStore   *self,
 
   g_return_val_if_fail (self != NULL && how != NULL, FALSE);
 
-  detail = g_strdup_printf ("{\"series\":%" G_GINT64_FORMAT ",\"how\":\"%s\"}", series_id, how);
+  detail = run_detail (series_id, "how", how, 0);
   ok = komi_store_add_event (self, 0, RUN_END, detail, error);
   /* The lock goes only once the end is recorded: no one sees a gap. */
   if (lock_fd >= 0)
