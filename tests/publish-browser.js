@@ -140,6 +140,11 @@ async function main() {
   const request = await page.$eval('#calls details.call pre.request-body', (n) => n.textContent);
   check(request.includes('"messages"') || request.includes('"contents"') || request.includes('"input"'),
         'the request body is shown');
+  // Whether the first call's answer decided the move, as the library says.
+  const decidedRow = await page.$eval('#calls details.call dl', (n) => n.textContent);
+  const decidedWanted = expected.calls[0].decided === 1 ? 'yes: this answer decided the move'
+    : expected.calls[0].decided === 0 ? 'no: no move was made with this answer' : 'not yet';
+  check(decidedRow.includes(decidedWanted), `the first call says whether it decided the move (${decidedWanted})`);
   await shoot('game');
 
   await browser.close();

@@ -256,13 +256,17 @@
     details.className = `call outcome-${call.out}`;
     details.dataset.call = String(call.k);
     const summary = document.createElement('summary');
+    const decided = call.dec === 1 ? 'decided the move'
+      : call.dec === 0 ? 'decided nothing' : 'not decided yet';
     summary.textContent = `${call.q} #${call.n}: ${call.ans === null ? '—' : call.ans} · ${call.out}` +
-                          ` · ${call.ms} ms`;
+                          ` · ${decided} · ${call.ms} ms`;
     const dl = document.createElement('dl');
     addRow(dl, 'Question', call.q);
     addRow(dl, 'Attempt', String(call.n));
     addRow(dl, 'Answer', call.ans === null ? 'none' : call.ans);
     addRow(dl, 'Outcome', call.out + (call.err ? `: ${call.err}` : ''));
+    addRow(dl, 'Decided the move', call.dec === 1 ? 'yes: this answer decided the move'
+      : call.dec === 0 ? 'no: no move was made with this answer' : 'not yet: the turn is open');
     addRow(dl, 'HTTP status', call.status ? String(call.status) : 'no response');
     addRow(dl, 'Latency', `${call.ms} ms`);
     addRow(dl, 'Tokens', fmtTokens(call));

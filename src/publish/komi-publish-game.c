@@ -96,6 +96,8 @@ collect_call (const KomiStoreCall *c,
   _komi_json_append_string (m, c->outcome, -1);
   g_string_append (m, ",\"err\":");
   _komi_json_append_string (m, c->error, -1);
+  /* Whether this answer decided the move: 1, 0, or -1 (not yet known). */
+  g_string_append_printf (m, ",\"dec\":%d", c->decided);
   g_string_append (m, ",\"model\":");
   _komi_json_append_string (m, c->model_version, -1);
   g_string_append_printf (m, ",\"status\":%d,\"ms\":%s", c->response_status,
