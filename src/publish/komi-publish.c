@@ -237,8 +237,12 @@ append_ladder (GString *s, const KomiLadder *ladder)
 
       g_string_append (s, "<tr><th scope=\"row\">");
       _komi_html_append (s, m->label);
-      g_string_append_printf (s, "</th><td>%.0f</td><td>%.0f to %.0f</td><td>%u</td></tr>\n",
-                              m->rating, m->low, m->high, m->games);
+      if (m->se > 0)
+        g_string_append_printf (s, "</th><td>%.0f</td><td>%.0f to %.0f</td><td>%u</td></tr>\n",
+                                m->rating, m->low, m->high, m->games);
+      else
+        g_string_append_printf (s, "</th><td>%.0f</td><td>pinned</td><td>%u</td></tr>\n",
+                                m->rating, m->games);
     }
   g_string_append (s, "</tbody>\n</table>\n");
 }
