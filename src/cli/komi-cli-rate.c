@@ -164,7 +164,8 @@ komi_cli_rate (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text,
       N_("The series seed (default 1; another seed is another series)"), N_("S") },
     { "referee", 0, 0, G_OPTION_ARG_STRING, &referee,
-      N_("Who judges dead stones: katago, gnugo or none (default gnugo)"), N_("NAME") },
+      N_("Who judges dead stones: katago, gnugo or none (default: the ladder's referee, "
+         "KataGo for the shipped ladder; gnugo for a ladder without one)"), N_("NAME") },
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
       N_("The library (default in the XDG data folder)"), N_("PATH") },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, N_("Games at once (default 2: a pair)"),
@@ -205,7 +206,8 @@ komi_cli_rate (int argc, char **argv)
   rate.options.jobs = (guint) jobs;
 
   printf (_("Rating %s against %s (%u members), to ±%.0f Elo; library %s\n"), argv[1],
-          ladder_path, ladder->members->len, target, db);
+          ladder_path != NULL ? ladder_path : _("the shipped Protocol 1 ladder"),
+          ladder->members->len, target, db);
   fflush (stdout);
   status = rate_subject (&rate);
   g_clear_error (&rate.error);

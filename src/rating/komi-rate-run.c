@@ -71,10 +71,13 @@ komi_rate_run_series (const KomiLadder         *ladder,
   json_builder_end_array (b);
   json_builder_set_member_name (b, "seed");
   json_builder_add_string_value (b, seed);
-  if (options->referee != NULL)
+  /* The ladder's own referee unless told otherwise: games judged by
+   * another would be set apart from a pinned ladder, never rated. */
+  if (options->referee != NULL
+      || (ladder->referee != NULL && g_str_has_prefix (ladder->referee, "KataGo ")))
     {
       json_builder_set_member_name (b, "referee");
-      json_builder_add_string_value (b, options->referee);
+      json_builder_add_string_value (b, options->referee != NULL ? options->referee : "katago");
     }
   json_builder_set_member_name (b, "jobs");
   json_builder_add_int_value (b, MAX (options->jobs, 1));
