@@ -176,24 +176,6 @@ ladder_check (int argc, char **argv)
   return 1;
 }
 
-static gboolean
-parse_series (char **texts, GArray *ids, GError **error)
-{
-  for (guint i = 0; texts != NULL && texts[i] != NULL; i++)
-    {
-      gint64 id = g_ascii_strtoll (texts[i], NULL, 10);
-
-      if (id <= 0)
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("--series takes a series id such as 3, not “%s”"), texts[i]);
-          return FALSE;
-        }
-      g_array_append_val (ids, id);
-    }
-  return TRUE;
-}
-
 static int
 ladder_freeze (int argc, char **argv)
 {
@@ -230,7 +212,7 @@ ladder_freeze (int argc, char **argv)
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1 || out == NULL
-      || db == NULL || !parse_series (series, ids, &error))
+      || db == NULL || !komi_cli_parse_series (series, ids, &error))
     return komi_cli_usage ("ladder", "%s", error ? error->message
                                                  : _("freeze needs --db CALIBRATION.db and "
                                                      "--out LADDER.json"));

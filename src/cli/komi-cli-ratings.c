@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "komi-cli.h"
+#include "komi-cli-util.h"
 #include "komi-ladder-ship.h"
 #include "komi-rating.h"
 #include "komi-rating-library.h"
@@ -71,24 +72,6 @@ resolve_ladder (const KomiCliRatingsOptions *options,
   if (*fit)
     return NULL;
   return komi_ladder_resolve (options->ladder, options->db, protocol, error);
-}
-
-static gboolean
-parse_series (char **texts, GArray *ids, GError **error)
-{
-  for (guint i = 0; texts != NULL && texts[i] != NULL; i++)
-    {
-      gint64 id = g_ascii_strtoll (texts[i], NULL, 10);
-
-      if (id <= 0)
-        {
-          g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
-                       _("--series takes a series id such as 3, not “%s”"), texts[i]);
-          return FALSE;
-        }
-      g_array_append_val (ids, id);
-    }
-  return TRUE;
 }
 
 /* The games set apart by the identity pins, a count per member and reason
@@ -396,7 +379,7 @@ komi_cli_ratings (int argc, char **argv)
 
       if (options.calibrate && options.output == NULL)
         options.output = komi_ladder_library_path (options.db, protocol);
-      if (!parse_series (options.series, ids, &error)
+      if (!komi_cli_parse_series (options.series, ids, &error)
           || (store = komi_store_open_reader (options.db, &error)) == NULL
           || !komi_ladder_read_library (store, frozen,
                                         ids->len ? (gint64 *) (void *) ids->data : NULL,

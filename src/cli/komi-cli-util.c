@@ -341,3 +341,23 @@ komi_cli_write_rehearsal_profile (const char  *path,
   json = json_to_string (root, TRUE);
   return g_file_set_contents (path, json, -1, error);
 }
+
+gboolean
+komi_cli_parse_series (char   **texts,
+                       GArray  *ids,
+                       GError **error)
+{
+  for (guint i = 0; texts != NULL && texts[i] != NULL; i++)
+    {
+      gint64 id = g_ascii_strtoll (texts[i], NULL, 10);
+
+      if (id <= 0)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--series takes a series id such as 3, not “%s”"), texts[i]);
+          return FALSE;
+        }
+      g_array_append_val (ids, id);
+    }
+  return TRUE;
+}

@@ -62,6 +62,11 @@ void          komi_cli_print_record_result  (FILE                 *out,
 void          komi_cli_print_headings       (FILE                 *out,
                                              const KomiCliHeading *headings,
                                              guint                 n_headings);
+/* --series ID… as library ids appended to @ids (gint64); an error names a
+ * value that is not a series id. */
+gboolean      komi_cli_parse_series         (char       **texts,
+                                             GArray      *ids,
+                                             GError     **error);
 gboolean      komi_cli_write_file           (const char  *path,
                                              const char  *contents,
                                              GError     **error);
