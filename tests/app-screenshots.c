@@ -59,6 +59,7 @@ static const Shot shots[] = {
   { "series-dark", "series", TRUE, 0, FALSE },
   { "players-light", "players", FALSE, 0, FALSE },
   { "ladder-light", "ladder", FALSE, 0, FALSE },
+  { "ladder-dark", "ladder", TRUE, 0, FALSE },
   { "games-light", "games", FALSE, 0, FALSE },
   { "games-no-match", "games", TRUE, 0, FALSE },   /* a search nothing matches */
   { "series-folded", "series", FALSE, 640, FALSE },   /* as narrow as it goes */

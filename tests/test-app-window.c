@@ -6,10 +6,14 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
+
+#include <glib/gstdio.h>
 
 #include "komi-app-test-util.h"
 #include "komi-application.h"
+#include "komi-ladder-page.h"
 #include "komi-ladder.h"
 #include "komi-players-page.h"
 #include "komi-provider-dialog.h"
@@ -105,6 +109,60 @@ open_window (const char *path)
   g_assert_true (app_test_wait (library_settled, library));
   g_assert_true (app_test_wait (app_test_has_size, window));
   return window;
+}
+
+/* The Ladder page draws each rated row of its table on the scale, with the
+ * table's numbers in the row's tooltip, and saves it as an image. */
+static void
+assert_scale_matches_table (KomiWindow *window, KomiLibrary *library)
+{
+  KomiLadderPage *page = KOMI_LADDER_PAGE (app_test_child (window, KOMI_TYPE_WINDOW,
+                                                           "ladder_page"));
+  KomiLadderScaleView *view = komi_ladder_page_get_scale_view (page);
+  const KomiScale *scale = komi_ladder_scale_view_get_scale (view);
+  GListModel *items = komi_library_get_ratings (library);
+  g_autofree char *dir = g_dir_make_tmp ("komi-ladder-image-XXXXXX", NULL);
+  g_autofree char *svg = g_build_filename (dir, "ladder.svg", NULL);
+  g_autoptr(GError) error = NULL;
+  guint rated = 0;
+
+  g_assert_nonnull (scale);
+  g_assert_true (app_test_wait (app_test_has_size, view));
+  for (guint i = 0; i < g_list_model_get_n_items (items); i++)
+    {
+      g_autoptr(KomiRatingItem) item = g_list_model_get_item (items, i);
+      g_autofree char *tip = NULL;
+      guint row;
+
+      if (isnan (item->elo))
+        continue;
+      rated++;
+      for (row = 0; row < komi_scale_get_n_marks (scale); row++)
+        if (g_str_equal (komi_scale_get_mark (scale, row)->label, item->label))
+          break;
+      g_assert_cmpuint (row, <, komi_scale_get_n_marks (scale));
+      g_assert_cmpint (komi_scale_get_mark (scale, row)->role, ==,
+                       item->kind == KOMI_RATING_ITEM_SUBJECT ? KOMI_SCALE_SUBJECT
+                       : item->pinned ? KOMI_SCALE_PINNED : KOMI_SCALE_MEMBER);
+      tip = komi_ladder_scale_view_tooltip (view, 50, komi_scale_row_y (scale, row));
+      g_assert_nonnull (tip);
+      g_assert_true (g_str_has_prefix (tip, item->label));
+      /* The Elo the table shows, and the interval's ends. */
+      g_assert_nonnull (strstr (tip, item->rating));
+      if (!item->pinned && isfinite (item->low) && isfinite (item->high))
+        {
+          g_autofree char *ends = g_strdup_printf ("%.0f to %.0f", item->low, item->high);
+
+          g_assert_nonnull (strstr (tip, ends));
+        }
+    }
+  g_assert_cmpuint (rated, >=, 2);
+  g_assert_cmpuint (komi_scale_get_n_marks (scale), ==, rated);
+  g_assert_true (komi_ladder_page_save_image (page, svg, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (svg, G_FILE_TEST_IS_REGULAR));
+  g_unlink (svg);
+  g_rmdir (dir);
 }
 
 static void
@@ -240,6 +298,7 @@ test_shows_library (WindowFixture *f, gconstpointer data)
   g_assert_cmpint (subject->kind, ==, KOMI_RATING_ITEM_SUBJECT);
   g_assert_cmpstr (subject->label, ==, "gtp:subject");
   g_assert_cmpuint (subject->games, ==, 2 * N_PAIRS);
+  assert_scale_matches_table (window, library);
   g_settings_reset (settings, "rating-ladder");
 
   gtk_window_destroy (GTK_WINDOW (window));

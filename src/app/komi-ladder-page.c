@@ -12,9 +12,14 @@
 
 #include "komi-ladder-page.h"
 
+/* Saved and copied pictures are this wide, whatever the window's size. */
+#define IMAGE_WIDTH 960
+
 struct _KomiLadderPage
 {
-  KomiListPage parent_instance;
+  KomiListPage         parent_instance;
+
+  KomiLadderScaleView *scale_view;
 };
 
 G_DEFINE_FINAL_TYPE (KomiLadderPage, komi_ladder_page, KOMI_TYPE_LIST_PAGE)
@@ -60,6 +65,140 @@ get_message (KomiListPage *page, KomiLibrary *library, GListModel *items, gboole
   return message != NULL ? message : komi_library_get_ratings_message (library);
 }
 
+/* The table's rows as the scale's: members by their role, subjects with
+ * their interval or bound; subjects without a rated game are left out. */
+static void
+updated (KomiListPage *page, KomiLibrary *library)
+{
+  KomiLadderPage *self = KOMI_LADDER_PAGE (page);
+  GListModel *items = library != NULL ? komi_library_get_ratings (library) : NULL;
+  KomiScale *scale;
+
+  if (self->scale_view == NULL)
+    return;   /* not built yet */
+  if (items == NULL || g_list_model_get_n_items (items) == 0)
+    {
+      komi_ladder_scale_view_set_scale (self->scale_view, NULL);
+      return;
+    }
+  scale = komi_scale_new (komi_library_get_ratings_caption (library));
+  for (guint i = 0; i < g_list_model_get_n_items (items); i++)
+    {
+      g_autoptr(KomiRatingItem) item = g_list_model_get_item (items, i);
+      KomiScaleRole role = item->kind == KOMI_RATING_ITEM_SUBJECT ? KOMI_SCALE_SUBJECT
+                           : item->pinned ? KOMI_SCALE_PINNED : KOMI_SCALE_MEMBER;
+
+      komi_scale_add (scale, item->label, role, item->elo, item->low, item->high, item->games);
+    }
+  komi_ladder_scale_view_set_scale (self->scale_view, scale);
+}
+
+KomiLadderScaleView *
+komi_ladder_page_get_scale_view (KomiLadderPage *self)
+{
+  g_return_val_if_fail (KOMI_IS_LADDER_PAGE (self), NULL);
+  return self->scale_view;
+}
+
+gboolean
+komi_ladder_page_save_image (KomiLadderPage  *self,
+                             const char      *path,
+                             GError         **error)
+{
+  const KomiScale *scale;
+
+  g_return_val_if_fail (KOMI_IS_LADDER_PAGE (self), FALSE);
+
+  scale = komi_ladder_scale_view_get_scale (self->scale_view);
+  if (scale == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           _("There is no scale to save yet: open a library with ratings"));
+      return FALSE;
+    }
+  return komi_scale_save (scale, path, IMAGE_WIDTH, error);
+}
+
+static void
+toast (KomiLadderPage *self, const char *text)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+
+  if (overlay != NULL)
+    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (text));
+  else
+    g_message ("%s", text);
+}
+
+static void
+copy_image_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  KomiLadderPage *self = KOMI_LADDER_PAGE (widget);
+  const KomiScale *scale = komi_ladder_scale_view_get_scale (self->scale_view);
+  g_autoptr(GBytes) png = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (scale == NULL)
+    return;
+  if ((png = komi_scale_to_png (scale, IMAGE_WIDTH, &error)) == NULL
+      || (texture = gdk_texture_new_from_bytes (png, &error)) == NULL)
+    {
+      toast (self, error->message);
+      return;
+    }
+  gdk_clipboard_set_texture (gtk_widget_get_clipboard (widget), texture);
+  toast (self, _("The scale is copied as an image"));
+}
+
+static void
+on_save_chosen (GtkNativeDialog *chooser,
+                int              response,
+                KomiLadderPage  *self)
+{
+  g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT && path != NULL)
+    {
+      if (komi_ladder_page_save_image (self, path, &error))
+        {
+          g_autofree char *text = g_strdup_printf (_("The scale is saved as %s"), path);
+
+          toast (self, text);
+        }
+      else
+        toast (self, error->message);
+    }
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+  g_object_unref (self);
+}
+
+static void
+save_image_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) png = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) svg = gtk_file_filter_new ();
+
+  chooser = gtk_file_chooser_native_new (_("Save the Rating Scale"),
+                                         GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  gtk_file_filter_set_name (png, _("PNG image"));
+  gtk_file_filter_add_suffix (png, "png");
+  gtk_file_filter_set_name (svg, _("SVG drawing"));
+  gtk_file_filter_add_suffix (svg, "svg");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), png);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), svg);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "komi-ladder.png");
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_save_chosen), g_object_ref (widget));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
 static void
 komi_ladder_page_class_init (KomiLadderPageClass *klass)
 {
@@ -67,11 +206,58 @@ komi_ladder_page_class_init (KomiLadderPageClass *klass)
 
   list_class->get_items = komi_library_get_ratings;
   list_class->get_message = get_message;
+  list_class->updated = updated;
+  gtk_widget_class_install_action (GTK_WIDGET_CLASS (klass), "ladder.copy-image", NULL,
+                                   copy_image_activated);
+  gtk_widget_class_install_action (GTK_WIDGET_CLASS (klass), "ladder.save-image", NULL,
+                                   save_image_activated);
+}
+
+/* The scale in a frame, as tall as its rows up to a third of a laptop
+ * screen (then it scrolls), with Copy and Save in its corner. */
+static GtkWidget *
+build_header (KomiLadderPage *self)
+{
+  GtkWidget *frame = gtk_frame_new (NULL);
+  GtkWidget *overlay = gtk_overlay_new ();
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  static const struct { const char *icon, *tip, *action; } actions[] = {
+    { "edit-copy-symbolic", N_("Copy Image"), "ladder.copy-image" },
+    { "document-save-as-symbolic", N_("Save Image…"), "ladder.save-image" },
+  };
+
+  self->scale_view = KOMI_LADDER_SCALE_VIEW (komi_ladder_scale_view_new ());
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 300);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->scale_view));
+  gtk_overlay_set_child (GTK_OVERLAY (overlay), scrolled);
+  gtk_widget_add_css_class (buttons, "linked");
+  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
+  gtk_widget_set_valign (buttons, GTK_ALIGN_START);
+  gtk_widget_set_margin_top (buttons, 6);
+  gtk_widget_set_margin_end (buttons, 6);
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      GtkWidget *button = gtk_button_new_from_icon_name (actions[i].icon);
+
+      gtk_widget_set_tooltip_text (button, _(actions[i].tip));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _(actions[i].tip), -1);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), actions[i].action);
+      gtk_box_append (GTK_BOX (buttons), button);
+    }
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), buttons);
+  gtk_frame_set_child (GTK_FRAME (frame), overlay);
+  return frame;
 }
 
 static void
 komi_ladder_page_init (KomiLadderPage *self)
 {
+  komi_list_page_set_header (KOMI_LIST_PAGE (self), build_header (self));
   komi_list_page_setup (KOMI_LIST_PAGE (self), "view-sort-descending-symbolic",
                         _("No Ratings Yet"), NULL, _("Ladder and ratings"),
                         columns, G_N_ELEMENTS (columns));

@@ -303,5 +303,6 @@ komi_rating_item_new (KomiRatingItemKind  kind,
 
   self->kind = kind;
   self->label = g_strdup (label);
+  self->elo = self->low = self->high = NAN;
   return self;
 }

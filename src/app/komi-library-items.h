@@ -92,6 +92,10 @@ struct _KomiRatingItem
   char               *interval; /* "689 to 781" */
   char               *record;   /* "12–3–1" (wins–losses–draws) */
   guint               games;
+  double              elo;      /* NAN: not rated; a bound's value for a bound */
+  double              low;      /* the 95% interval; -INFINITY / INFINITY: open */
+  double              high;
+  gboolean            pinned;
 };
 
 KomiSeriesItem *komi_series_item_new           (KomiStoreSeries  *series);

@@ -25,6 +25,7 @@ _komi_library_contents_free (KomiLibraryContents *contents)
 {
   g_free (contents->message);
   g_free (contents->ratings_message);
+  g_free (contents->ratings_caption);
   g_clear_pointer (&contents->series, g_ptr_array_unref);
   g_clear_pointer (&contents->players, g_ptr_array_unref);
   g_clear_pointer (&contents->ratings, g_ptr_array_unref);
@@ -147,6 +148,11 @@ read_ratings (KomiStore           *store,
                                 "scale for every library.")
                             : _("Rated against this library’s own calibration: its own scale, "
                                 "not comparable with other libraries’ ratings."));
+  contents->ratings_caption = g_strdup_printf (ladder->origin == KOMI_LADDER_ORIGIN_SHIPPED
+                                               ? _("Elo on the Protocol %u ladder shipped with "
+                                                   "Komi")
+                                               : _("Elo on this library’s own calibration "
+                                                   "(Protocol %u)"), ladder->protocol);
   for (guint i = 0; i < ladder->members->len; i++)
     {
       const KomiLadderMember *m = g_ptr_array_index (ladder->members, i);
@@ -155,6 +161,10 @@ read_ratings (KomiStore           *store,
       item->rating = g_strdup_printf ("%.0f", m->rating);
       item->interval = m->se > 0 ? g_strdup_printf (_("%.0f to %.0f"), m->low, m->high)
                                  : g_strdup (_("pinned"));
+      item->elo = m->rating;
+      item->pinned = m->se <= 0;
+      item->low = m->se > 0 ? m->low : m->rating;
+      item->high = m->se > 0 ? m->high : m->rating;
       item->games = m->games;
       g_ptr_array_add (contents->ratings, item);
     }
@@ -236,14 +246,17 @@ read_ratings (KomiStore           *store,
         case KOMI_ESTIMATE_MLE:
           item->rating = g_strdup_printf ("%.0f", e->rating);
           item->interval = g_strdup_printf (_("%.0f to %.0f"), e->low, e->high);
+          item->elo = e->rating, item->low = e->low, item->high = e->high;
           break;
         case KOMI_ESTIMATE_LOWER_BOUND:
           item->rating = g_strdup_printf ("> %.0f", e->bound);
           item->interval = g_strdup (_("won every rated game"));
+          item->elo = item->low = e->bound, item->high = INFINITY;
           break;
         case KOMI_ESTIMATE_UPPER_BOUND:
           item->rating = g_strdup_printf ("< %.0f", e->bound);
           item->interval = g_strdup (_("lost every rated game"));
+          item->elo = item->high = e->bound, item->low = -INFINITY;
           break;
         default:
           item->rating = g_strdup ("—");

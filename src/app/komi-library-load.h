@@ -17,6 +17,7 @@ typedef struct
   KomiLibraryState  state;
   char             *message;
   char             *ratings_message;
+  char             *ratings_caption; /* the scale's name, under its axis */
   GPtrArray        *series;    /* KomiSeriesItem */
   GPtrArray        *players;   /* KomiPlayerItem */
   GPtrArray        *ratings;   /* KomiRatingItem: the ladder, then the subjects */

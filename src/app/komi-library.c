@@ -29,6 +29,7 @@ struct _KomiLibrary
   KomiLibraryState  state;
   char             *message;
   char             *ratings_message;
+  char             *ratings_caption;
   GListStore       *series;
   GListStore       *players;
   GListStore       *ratings;
@@ -83,6 +84,13 @@ komi_library_get_ratings_message (KomiLibrary *self)
 {
   g_return_val_if_fail (KOMI_IS_LIBRARY (self), NULL);
   return self->ratings_message;
+}
+
+const char *
+komi_library_get_ratings_caption (KomiLibrary *self)
+{
+  g_return_val_if_fail (KOMI_IS_LIBRARY (self), NULL);
+  return self->ratings_caption;
 }
 
 gboolean
@@ -170,6 +178,8 @@ on_loaded (GObject      *source,
   self->message = g_steal_pointer (&contents->message);
   g_free (self->ratings_message);
   self->ratings_message = g_steal_pointer (&contents->ratings_message);
+  g_free (self->ratings_caption);
+  self->ratings_caption = g_steal_pointer (&contents->ratings_caption);
   g_clear_pointer (&self->interrupted, g_array_unref);
   self->interrupted = g_steal_pointer (&contents->interrupted);
   set_state (self, contents->state);
@@ -635,6 +645,7 @@ komi_library_finalize (GObject *object)
   g_free (self->path);
   g_free (self->message);
   g_free (self->ratings_message);
+  g_free (self->ratings_caption);
   g_clear_pointer (&self->interrupted, g_array_unref);
   g_clear_object (&self->series);
   g_clear_object (&self->players);

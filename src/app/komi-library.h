@@ -68,6 +68,8 @@ const char       *komi_library_get_message        (KomiLibrary          *self);
 /* Why there are no ratings (no ladder yet, or the fit failed); NULL when
  * there are. */
 const char       *komi_library_get_ratings_message (KomiLibrary         *self);
+/* "Elo on the Protocol 1 ladder shipped with Komi", or NULL: no ladder. */
+const char       *komi_library_get_ratings_caption (KomiLibrary         *self);
 /* TRUE while a read's rows replace the old ones: selection changes seen
  * then are the models', not the user's. */
 gboolean          komi_library_is_replacing       (KomiLibrary          *self);

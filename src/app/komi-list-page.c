@@ -18,6 +18,7 @@ typedef struct
   GtkStack       *stack;
   AdwStatusPage  *empty_page;
   GtkLabel       *note_label;
+  GtkBox         *list_box;
   GtkColumnView  *view;
 } KomiListPagePrivate;
 
@@ -38,11 +39,25 @@ update_state (KomiListPage *self)
       gtk_label_set_text (priv->note_label, message ? message : "");
       gtk_widget_set_visible (GTK_WIDGET (priv->note_label), message != NULL);
       gtk_stack_set_visible_child_name (priv->stack, "list");
-      return;
     }
-  adw_status_page_set_description (priv->empty_page,
-                                   message ? message : priv->empty_description);
-  gtk_stack_set_visible_child_name (priv->stack, "empty");
+  else
+    {
+      adw_status_page_set_description (priv->empty_page,
+                                       message ? message : priv->empty_description);
+      gtk_stack_set_visible_child_name (priv->stack, "empty");
+    }
+  if (klass->updated != NULL)
+    klass->updated (self, priv->library);
+}
+
+void
+komi_list_page_set_header (KomiListPage *self,
+                           GtkWidget    *widget)
+{
+  KomiListPagePrivate *priv = komi_list_page_get_instance_private (self);
+
+  g_return_if_fail (KOMI_IS_LIST_PAGE (self));
+  gtk_box_insert_child_after (priv->list_box, widget, GTK_WIDGET (priv->note_label));
 }
 
 void
@@ -142,6 +157,7 @@ komi_list_page_class_init (KomiListPageClass *klass)
   gtk_widget_class_bind_template_child_private (widget_class, KomiListPage, stack);
   gtk_widget_class_bind_template_child_private (widget_class, KomiListPage, empty_page);
   gtk_widget_class_bind_template_child_private (widget_class, KomiListPage, note_label);
+  gtk_widget_class_bind_template_child_private (widget_class, KomiListPage, list_box);
   gtk_widget_class_bind_template_child_private (widget_class, KomiListPage, view);
 }
 

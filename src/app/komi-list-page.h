@@ -31,6 +31,9 @@ struct _KomiListPageClass
                               KomiLibrary  *library,
                               GListModel   *items,
                               gboolean      empty);
+  /* After the page has shown the library's list anew (may be NULL). */
+  void        (*updated)     (KomiListPage *self,
+                              KomiLibrary  *library);
 };
 
 /* For a subclass's init: the empty page's icon, title and description,
@@ -45,6 +48,9 @@ void           komi_list_page_setup       (KomiListPage     *self,
 void           komi_list_page_set_library (KomiListPage     *self,
                                            KomiLibrary      *library);
 KomiLibrary   *komi_list_page_get_library (KomiListPage     *self);
+/* Puts @widget between the note and the list, shown with the list. */
+void           komi_list_page_set_header  (KomiListPage     *self,
+                                           GtkWidget        *widget);
 GtkColumnView *komi_list_page_get_view    (KomiListPage     *self);
 
 G_END_DECLS
