@@ -9,6 +9,8 @@
 #include <signal.h>
 #include <string.h>
 
+#include <json-glib/json-glib.h>
+
 #include "komi-rehearsal.h"
 #include "komi-store.h"
 #include "komi-test-cli.h"
@@ -277,6 +279,47 @@ test_subject_on_ladder (void)
   remove_test_dir (dir);
 }
 
+/* A ladder whose games were judged by KataGo; the subject's games here are
+ * judged by GNU Go, so none of them can count on it. `rate` stops after
+ * the first pair and says why, rather than paying for pairs it can never
+ * rate. */
+static void
+test_stops_on_set_apart (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-rate-XXXXXX", NULL);
+  g_autofree char *ladder = make_ladder (dir);
+  g_autofree char *db = g_build_filename (dir, "library.db", NULL);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(KomiCliRun) run = { 0, };
+
+  if (!have_gnugo ())
+    return;
+  g_assert_true (json_parser_load_from_file (parser, ladder, &error));
+  json_object_set_string_member (json_node_get_object (json_parser_get_root (parser)),
+                                 "referee", "KataGo 1.17.2+g170-b6c96-s175M");
+  json_generator_set_root (generator, json_parser_get_root (parser));
+  g_assert_true (json_generator_to_file (generator, ladder, &error));
+
+  run.status = run_komi_cli (&run.out, &run.err, "rate", "gnugo:3", "--ladder", ladder, "--db",
+                             db, "--referee", "gnugo", "--max-pairs", "3", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  if (strstr (run.err, "cannot be rated on this ladder: dead stones judged by GNU Go") == NULL
+      || strstr (run.err, "not by the ladder's referee KataGo 1.17.2") == NULL
+      || strstr (run.err, "komi-cli ladder check") == NULL)
+    g_error ("rate does not say why it stopped:\n%s", run.err);
+  g_assert_nonnull (strstr (run.out, "pair 1: against "));
+  g_assert_null (strstr (run.out, "pair 2: against "));
+  games = list_games (db);
+  g_assert_cmpuint (games->len, ==, 2);
+  for (guint i = 0; i < games->len; i++)
+    g_assert_cmpint (((KomiStoreGame *) g_ptr_array_index (games, i))->status, ==,
+                     KOMI_GAME_STATUS_FINISHED);
+  remove_test_dir (dir);
+}
+
 static void
 test_errors (void)
 {
@@ -299,5 +342,6 @@ main (int argc, char **argv)
   g_test_add_func ("/komi/rate-cli/engine-subject", test_engine_subject);
   g_test_add_func ("/komi/rate-cli/model-subject", test_model_subject);
   g_test_add_func ("/komi/rate-cli/subject-on-ladder", test_subject_on_ladder);
+  g_test_add_func ("/komi/rate-cli/stops-on-set-apart", test_stops_on_set_apart);
   return g_test_run ();
 }

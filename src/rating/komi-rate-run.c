@@ -122,12 +122,13 @@ load_order (const KomiLadder *ladder, const KomiRateRunOptions *options, KomiSto
   return TRUE;
 }
 
-/* The subject's results against each member, from the series' games, as
- * the ratings count them (voids never, forfeits as losses), and the money
- * its calls cost. */
+/* The subject's results against each rung of @pool, from the series'
+ * games, as the ratings count them (voids never, forfeits as losses), and
+ * the money its calls cost. Each game is checked against the whole
+ * @ladder's pins and referee (the pool has neither). */
 static gboolean
-read_cells (const KomiLadder *ladder, KomiStore *store, gint64 series_id, KomiRatingCell *cells,
-            double *spent, GError **error)
+read_cells (const KomiLadder *ladder, const KomiLadder *pool, KomiStore *store,
+            gint64 series_id, KomiRatingCell *cells, double *spent, GError **error)
 {
   g_autoptr(GPtrArray) games = komi_store_list_games (store, series_id, error);
   g_autoptr(KomiResultList) results = komi_result_list_new ();
@@ -136,7 +137,7 @@ read_cells (const KomiLadder *ladder, KomiStore *store, gint64 series_id, KomiRa
 
   if (games == NULL || !komi_store_fill_settings (store, games, error))
     return FALSE;
-  komi_rate_plan_cells (ladder, NULL, NULL, cells);
+  komi_rate_plan_cells (pool, NULL, NULL, cells);
   *spent = 0;
   for (guint i = 0; i < games->len; i++)
     {
@@ -162,7 +163,7 @@ read_cells (const KomiLadder *ladder, KomiStore *store, gint64 series_id, KomiRa
     }
   if (results->results->len == 0)
     return TRUE;
-  rated = komi_rating_rate_subjects (ladder, komi_result_list_index (results, 0),
+  rated = komi_rating_rate_subjects (pool, komi_result_list_index (results, 0),
                                      results->results->len, error);
   if (rated == NULL)
     return FALSE;
@@ -171,8 +172,8 @@ read_cells (const KomiLadder *ladder, KomiStore *store, gint64 series_id, KomiRa
     {
       KomiScoreRow *row = &g_array_index (subject->opponents, KomiScoreRow, i);
 
-      for (guint m = 0; m < ladder->members->len; m++)
-        if (g_strcmp0 (((KomiLadderMember *) ladder->members->pdata[m])->label, row->label) == 0)
+      for (guint m = 0; m < pool->members->len; m++)
+        if (g_strcmp0 (((KomiLadderMember *) pool->members->pdata[m])->label, row->label) == 0)
           {
             cells[m].games = komi_score_row_games (row);
             cells[m].score = row->wins + row->draws / 2.0;
@@ -291,7 +292,7 @@ komi_rate_run (const KomiLadder         *ladder,
           if (result == NULL)
             return FALSE;
           id = result->series_id;
-          if (!read_cells (pool, store, id, cells, &cost, error))
+          if (!read_cells (ladder, pool, store, id, cells, &cost, error))
             return FALSE;
         }
       komi_rate_plan_decide (pool, cells, &options->plan, &d);
