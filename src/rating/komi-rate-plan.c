@@ -212,7 +212,7 @@ komi_rate_stop_describe (KomiRateStop stop)
       return _("another pair could overspend the budget");
     case KOMI_RATE_OFF_LADDER:
       /* xgettext:no-c-format */
-      return _("the subject is off the ladder: its 95% bound lies past the last member");
+      return _("the subject is off the ladder: its 95% bound lies beyond the weakest or the strongest member");
     default:
       g_return_val_if_reached (NULL);
     }
