@@ -500,6 +500,34 @@ test_engine_defaults (void)
   g_rmdir (dir);
 }
 
+/* engines.timeout_seconds bounds each command and, when longer than the
+ * default minute, an engine's start too: the calibration's KataGo referee,
+ * started on a loaded machine, took over 60 s to answer "name" and stopped
+ * a series that allowed 300 s. */
+static void
+test_engine_timeouts (void)
+{
+  static const struct { const char *engines; guint command_ms, start_ms; } cases[] = {
+    { "", 0, 0 },   /* 0: the players' default, 60 s */
+    { ", \"engines\": {\"timeout_seconds\": 300}", 300000, 300000 },
+    { ", \"engines\": {\"timeout_seconds\": 10}", 10000, 60000 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *json = g_strdup_printf ("{\"name\": \"t\", \"protocol\": 1, "
+                                               "\"subject\": \"random\", \"opponents\": "
+                                               "[\"random\"], \"pairs\": 1, \"seed\": 1, "
+                                               "\"referee\": \"none\"%s}", cases[i].engines);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KomiSeries) series = komi_series_new_from_json (json, -1, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (series->engines.timeout_ms, ==, cases[i].command_ms);
+      g_assert_cmpuint (series->engines.start_timeout_ms, ==, cases[i].start_ms);
+    }
+}
+
 /* The moves the sink has been given, over all games. */
 static guint
 count_moves (MemorySink *m)
@@ -715,6 +743,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/series/example-files", test_example_files);
   g_test_add_func ("/komi/series/field-errors", test_field_errors);
   g_test_add_func ("/komi/series/engine-defaults", test_engine_defaults);
+  g_test_add_func ("/komi/series/engine-timeouts", test_engine_timeouts);
   g_test_add_func ("/komi/series/plan", test_plan);
   g_test_add_func ("/komi/series/run-and-resume", test_run_and_resume);
   g_test_add_func ("/komi/series/cancel", test_cancel);

@@ -170,6 +170,9 @@ parse_engines (JsonObject *root, KomiSeries *series, GError **error)
                  error))
     return FALSE;
   series->engines.timeout_ms = (guint) timeout * 1000;
+  /* A start (KataGo loading its network) waits as long, never less than
+   * the default: on a loaded machine it is the slowest command of all. */
+  series->engines.start_timeout_ms = (guint) MAX (timeout, 60) * 1000;
 
   node = json_object_get_member (engines, "katago");
   if (node == NULL)
