@@ -16,6 +16,7 @@
 #include <json-glib/json-glib.h>
 
 #include "komi-demo.h"
+#include "komi-demo-series.h"
 #include "komi-rehearsal.h"
 
 /* Slow enough that the board can be followed move by move, fast enough
@@ -47,51 +48,16 @@ komi_demo_profile_path (const char *library_path)
   return g_build_filename (dir, name, NULL);
 }
 
-static char *
-to_json (JsonBuilder *builder)
-{
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(JsonNode) root = json_builder_get_root (builder);
-
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_root (generator, root);
-  return json_generator_to_data (generator, NULL);
-}
-
 char *
 komi_demo_definition (const char *profile_path)
 {
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autofree char *subject = NULL;
+  static const char * const opponents[] = { "random", "gnugo:1", NULL };
 
   g_return_val_if_fail (profile_path != NULL, NULL);
 
-  subject = g_strconcat ("model:", profile_path, NULL);
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "name");
-  json_builder_add_string_value (builder, "Demo: the rehearsal model against random and "
-                                          "GNU Go level 1");
-  json_builder_set_member_name (builder, "protocol");
-  json_builder_add_int_value (builder, 1);
-  json_builder_set_member_name (builder, "subject");
-  json_builder_add_string_value (builder, subject);
-  json_builder_set_member_name (builder, "opponents");
-  json_builder_begin_array (builder);
-  json_builder_add_string_value (builder, "random");
-  json_builder_add_string_value (builder, "gnugo:1");
-  json_builder_end_array (builder);
-  /* One game with each colour per opponent; one game at a time, so the
-   * board follows the game being played. */
-  json_builder_set_member_name (builder, "pairs");
-  json_builder_add_int_value (builder, 1);
-  json_builder_set_member_name (builder, "seed");
-  json_builder_add_int_value (builder, 2026);
-  json_builder_set_member_name (builder, "referee");
-  json_builder_add_string_value (builder, "gnugo");
-  json_builder_set_member_name (builder, "jobs");
-  json_builder_add_int_value (builder, 1);
-  json_builder_end_object (builder);
-  return to_json (builder);
+  /* One game with each colour per opponent. */
+  return komi_demo_series_definition ("Demo: the rehearsal model against random and GNU Go "
+                                      "level 1", profile_path, opponents, 1, 2026);
 }
 
 gboolean
@@ -118,30 +84,6 @@ komi_demo_is_demo (const char *definition,
   return g_strcmp0 (json_object_get_string_member (object, "subject"), subject) == 0;
 }
 
-/* The profile the model player reads at the start of each game: an
- * OpenAI Chat Completions API at the server's current base URL. The
- * rehearsal server takes any key, so the profile names none. */
-static char *
-profile_json (const char *base_url)
-{
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autofree char *url = g_strconcat (base_url, "/v1", NULL);
-
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "name");
-  json_builder_add_string_value (builder, "rehearsal");
-  json_builder_set_member_name (builder, "api");
-  json_builder_add_string_value (builder, "openai-chat");
-  json_builder_set_member_name (builder, "base_url");
-  json_builder_add_string_value (builder, url);
-  json_builder_set_member_name (builder, "model");
-  json_builder_add_string_value (builder, "rehearsal-model");
-  json_builder_set_member_name (builder, "logprobs");
-  json_builder_add_boolean_value (builder, TRUE);
-  json_builder_end_object (builder);
-  return to_json (builder);
-}
-
 static void
 prepare_thread (GTask        *task,
                 gpointer      source,
@@ -152,7 +94,7 @@ prepare_thread (GTask        *task,
   g_autofree char *profile = komi_demo_profile_path (library_path);
   g_autofree char *dir = g_path_get_dirname (profile);
   g_autofree char *base_url = NULL;
-  g_autofree char *json = NULL;
+  g_autofree char *url = NULL;
   GError *error = NULL;
 
   g_mutex_lock (&demo_lock);
@@ -174,7 +116,7 @@ prepare_thread (GTask        *task,
     }
 
   /* On first start the library's folder may not exist yet. */
-  json = profile_json (base_url);
+  url = g_strconcat (base_url, "/v1", NULL);
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
       int saved = errno;
@@ -184,7 +126,9 @@ prepare_thread (GTask        *task,
                                g_strerror (saved));
       return;
     }
-  if (!g_file_set_contents (profile, json, -1, &error))
+  /* The profile the model player reads at the start of each game: the
+   * server's current address (it changes with each start of Komi). */
+  if (!komi_rehearsal_write_profile (profile, "rehearsal", url, TRUE, 0, &error))
     {
       g_task_return_error (task, error);
       return;

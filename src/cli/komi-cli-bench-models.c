@@ -22,6 +22,7 @@
 #include "komi-cli.h"
 #include "komi-cli-bench.h"
 #include "komi-cli-util.h"
+#include "komi-rehearsal.h"
 #include "komi-series-runner.h"
 #include "komi-store.h"
 #include "komi-store-sink.h"
@@ -183,7 +184,7 @@ bench_model_series (const char        *dir,
   /* No cap on rate, and room for every game's request at once. */
   base_url = g_strconcat (server->base_url, "/v1", NULL);
   subject = g_strconcat ("model:", profile, NULL);
-  if (!komi_cli_write_rehearsal_profile (profile, "rehearsal bench", base_url, FALSE,
+  if (!komi_rehearsal_write_profile (profile, "rehearsal bench", base_url, FALSE,
                                          MAX (jobs, 16), error)
       || (series = komi_cli_series_new ("bench models", subject, "random", pairs, 1, "none",
                                         jobs, error)) == NULL

@@ -18,6 +18,7 @@
 #include "komi-cli.h"
 #include "komi-cli-util.h"
 #include "komi-coords.h"
+#include "komi-demo-series.h"
 #include "komi-export.h"
 #include "komi-rehearsal.h"
 #include "komi-series-runner.h"
@@ -286,7 +287,8 @@ komi_cli_demo (int argc, char **argv)
 {
   g_autofree char *opponent = NULL, *db_arg = NULL, *sgf_dir = NULL, *seed_text = NULL;
   g_autofree char *dir = NULL, *db = NULL, *profile = NULL, *where = NULL;
-  g_autofree char *base_url = NULL, *name = NULL, *subject = NULL;
+  g_autofree char *base_url = NULL, *name = NULL, *definition = NULL;
+  const char *opponents[] = { NULL, NULL };
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiRehearsal) server = NULL;
@@ -341,13 +343,12 @@ komi_cli_demo (int argc, char **argv)
   profile = g_build_filename (dir, "rehearsal-model.json", NULL);
   db = db_arg != NULL ? g_strdup (db_arg) : g_build_filename (dir, "demo-library.db", NULL);
   base_url = g_strconcat (komi_rehearsal_get_base_url (server), "/v1", NULL);
-  if (!komi_cli_write_rehearsal_profile (profile, "rehearsal", base_url, TRUE, 0, &error))
+  if (!komi_rehearsal_write_profile (profile, "rehearsal", base_url, TRUE, 0, &error))
     goto fail;
-  name = g_strdup_printf ("Demo: the rehearsal model against %s",
-                          opponent != NULL ? opponent : "gnugo:1");
-  subject = g_strconcat ("model:", profile, NULL);
-  if ((series = komi_cli_series_new (name, subject, opponent != NULL ? opponent : "gnugo:1",
-                                     pairs, seed, "gnugo", 1, &error)) == NULL
+  opponents[0] = opponent != NULL ? opponent : "gnugo:1";
+  name = g_strdup_printf ("Demo: the rehearsal model against %s", opponents[0]);
+  definition = komi_demo_series_definition (name, profile, opponents, pairs, seed);
+  if ((series = komi_series_new_from_json (definition, -1, &error)) == NULL
       || (store = komi_store_open (db, &error)) == NULL)
     goto fail;
 

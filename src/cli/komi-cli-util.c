@@ -300,48 +300,6 @@ komi_cli_series_new (const char  *name,
   return komi_series_new_from_json (json, -1, error);
 }
 
-/* Writes to @path the profile of the rehearsal model served at @base_url
- * (its OpenAI-compatible root), built as JSON. @max_concurrent > 0 also
- * lifts the rate cap (a benchmark's load); 0 keeps the profile defaults. */
-gboolean
-komi_cli_write_rehearsal_profile (const char  *path,
-                                  const char  *name,
-                                  const char  *base_url,
-                                  gboolean     logprobs,
-                                  guint        max_concurrent,
-                                  GError     **error)
-{
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonNode) root = NULL;
-  g_autofree char *json = NULL;
-
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "name");
-  json_builder_add_string_value (b, name);
-  json_builder_set_member_name (b, "api");
-  json_builder_add_string_value (b, "openai-chat");
-  json_builder_set_member_name (b, "base_url");
-  json_builder_add_string_value (b, base_url);
-  json_builder_set_member_name (b, "model");
-  json_builder_add_string_value (b, "rehearsal-model");
-  if (logprobs)
-    {
-      json_builder_set_member_name (b, "logprobs");
-      json_builder_add_boolean_value (b, TRUE);
-    }
-  if (max_concurrent > 0)
-    {
-      json_builder_set_member_name (b, "max_concurrent");
-      json_builder_add_int_value (b, max_concurrent);
-      json_builder_set_member_name (b, "requests_per_minute");
-      json_builder_add_int_value (b, 0);
-    }
-  json_builder_end_object (b);
-  root = json_builder_get_root (b);
-  json = json_to_string (root, TRUE);
-  return g_file_set_contents (path, json, -1, error);
-}
-
 gboolean
 komi_cli_parse_series (char   **texts,
                        GArray  *ids,

@@ -70,12 +70,6 @@ gboolean      komi_cli_parse_series         (char       **texts,
 gboolean      komi_cli_write_file           (const char  *path,
                                              const char  *contents,
                                              GError     **error);
-gboolean      komi_cli_write_rehearsal_profile (const char  *path,
-                                                const char  *name,
-                                                const char  *base_url,
-                                                gboolean     logprobs,
-                                                guint        max_concurrent,
-                                                GError     **error);
 KomiSeries   *komi_cli_series_new           (const char  *name,
                                              const char  *subject,
                                              const char  *opponent,

@@ -10,6 +10,7 @@
 
 #include <string.h>
 #include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
 
 #include "komi-rehearsal-private.h"
 
@@ -507,4 +508,45 @@ komi_rehearsal_reset_counters (KomiRehearsal *self)
   self->ordinal = 0;
   g_clear_pointer (&self->last_body, g_free);
   g_mutex_unlock (&self->mutex);
+}
+
+gboolean
+komi_rehearsal_write_profile (const char  *path,
+                              const char  *name,
+                              const char  *base_url,
+                              gboolean     logprobs,
+                              guint        max_concurrent,
+                              GError     **error)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *json = NULL;
+
+  g_return_val_if_fail (path != NULL && name != NULL && base_url != NULL, FALSE);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "name");
+  json_builder_add_string_value (b, name);
+  json_builder_set_member_name (b, "api");
+  json_builder_add_string_value (b, "openai-chat");
+  json_builder_set_member_name (b, "base_url");
+  json_builder_add_string_value (b, base_url);
+  json_builder_set_member_name (b, "model");
+  json_builder_add_string_value (b, "rehearsal-model");
+  if (logprobs)
+    {
+      json_builder_set_member_name (b, "logprobs");
+      json_builder_add_boolean_value (b, TRUE);
+    }
+  if (max_concurrent > 0)
+    {
+      json_builder_set_member_name (b, "max_concurrent");
+      json_builder_add_int_value (b, max_concurrent);
+      json_builder_set_member_name (b, "requests_per_minute");
+      json_builder_add_int_value (b, 0);
+    }
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  json = json_to_string (root, TRUE);
+  return g_file_set_contents (path, json, -1, error);
 }

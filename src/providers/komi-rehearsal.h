@@ -72,6 +72,16 @@ KomiRehearsal *komi_rehearsal_new                   (const KomiRehearsalOptions 
                                                      GError                    **error);
 /* "http://127.0.0.1:PORT", no trailing slash. */
 const char    *komi_rehearsal_get_base_url          (KomiRehearsal              *self);
+/* Writes to @path the profile of the rehearsal model served at @base_url
+ * (its OpenAI-compatible root, ".../v1"), built as JSON; no key (the
+ * server takes any). @max_concurrent > 0 also lifts the rate cap (a
+ * benchmark's load); 0 keeps the profile defaults. */
+gboolean       komi_rehearsal_write_profile         (const char                 *path,
+                                                     const char                 *name,
+                                                     const char                 *base_url,
+                                                     gboolean                    logprobs,
+                                                     guint                       max_concurrent,
+                                                     GError                    **error);
 guint          komi_rehearsal_get_port              (KomiRehearsal              *self);
 
 /* Counters for tests. @path NULL counts every request, answered or not. */

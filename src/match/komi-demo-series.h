@@ -1,0 +1,25 @@
+/* komi-demo-series.h
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* The demo series both front ends run (the application's first start,
+ * `komi-cli demo`): the rehearsal model, whose profile is at
+ * @profile_path, plays each of @opponents (NULL-terminated) @pairs pairs
+ * under Protocol 1, seeded by @seed; GNU Go judges the dead stones (the
+ * demo needs no KataGo), one game at a time, so the board and the
+ * terminal follow the game in play. Its definition, as JSON. */
+char     *komi_demo_series_definition (const char         *name,
+                                       const char         *profile_path,
+                                       const char * const *opponents,
+                                       guint               pairs,
+                                       guint64             seed);
+
+G_END_DECLS
