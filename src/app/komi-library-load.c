@@ -114,7 +114,10 @@ static KomiLadder *
 choose_ladder (const char *path, char **message)
 {
   g_autoptr(GError) error = NULL;
-  KomiLadder *ladder = komi_ladder_resolve (komi_settings_rating_ladder (), path, 1, &error);
+  /* The protocol new series are played under; a library of older ones
+   * would need a choice of protocol here. */
+  KomiLadder *ladder = komi_ladder_resolve (komi_settings_rating_ladder (), path,
+                                            KOMI_PROTOCOL_LATEST, &error);
 
   if (ladder == NULL)
     *message = g_strdup (error->message);

@@ -86,7 +86,8 @@ load_ladder (KomiSeriesDialog *self, gboolean rating)
       return;
     }
   path = komi_library_get_path (komi_window_get_library (KOMI_WINDOW (self->runner)));
-  self->ladder = komi_ladder_resolve (komi_settings_rating_ladder (), path, 1, &error);
+  self->ladder = komi_ladder_resolve (komi_settings_rating_ladder (), path,
+                                      KOMI_PROTOCOL_LATEST, &error);
   if (self->ladder == NULL)
     self->ladder_error = g_strdup_printf (_("No ladder to rate against: %s"), error->message);
 }

@@ -186,7 +186,7 @@ komi_cli_rate (int argc, char **argv)
                                      "64, --seed a whole number)"));
   if (db == NULL)
     db = komi_store_default_path ();
-  ladder = komi_ladder_resolve (ladder_path, db, 1, &error);
+  ladder = komi_ladder_resolve (ladder_path, db, KOMI_PROTOCOL_LATEST, &error);
   if (ladder == NULL)
     return komi_cli_fail ("rate", error);
   if (ladder->members->len == 0)
