@@ -617,6 +617,14 @@ both_held (gpointer pause)
   return komi_series_pause_get_waiting (pause) == 2;
 }
 
+static gint64 pause_until;   /* komi_series_pause_get_time() to wait for */
+
+static gboolean
+pause_lasted (gpointer pause)
+{
+  return komi_series_pause_get_time (pause) >= pause_until;
+}
+
 /* Paused before it starts, no game starts; paused in play, no move is
  * made; resumed, the series ends with exactly the games of a run never
  * paused (games are deterministic given the seed), whose seconds leave
@@ -656,19 +664,24 @@ test_pause (void)
   g_assert_true (wait_for (some_moves, &b, 60));
   komi_series_pause_set (pause, TRUE);
   /* The genmove under way in each game completes; then both jobs are
-   * held, and nothing moves however long the pause. */
+   * held (blocked in the pause: no sleep proves it), and the pause lasts
+   * 1.2 s by its own clock, long enough to show in the games' seconds if
+   * it were counted. */
   g_assert_true (wait_for (both_held, pause, 60));
   held = g_get_monotonic_time ();
   moves = count_moves (&paused);
   started = count_started (&paused);
-  g_usleep (1200 * 1000);
+  pause_until = komi_series_pause_get_time (pause) + 1200 * 1000;
+  g_assert_true (wait_for (pause_lasted, pause, 60));
+  g_assert_cmpuint (komi_series_pause_get_waiting (pause), ==, 2);
   g_assert_cmpuint (count_moves (&paused), ==, moves);
   g_assert_cmpuint (count_started (&paused), ==, started);
   g_assert_false (g_atomic_int_get (&b.over));
-  g_assert_cmpint (komi_series_pause_get_time (pause), >=, 1200 * 1000);
 
   released = g_get_monotonic_time ();
   komi_series_pause_set (pause, FALSE);
+  /* The pause's clock counts the whole hold. */
+  g_assert_cmpint (komi_series_pause_get_time (pause), >=, released - held);
   g_assert_true (wait_for (background_over, &b, 120));
   g_assert_no_error (b.error);
   g_assert_cmpuint (b.result->played, ==, 4);
