@@ -260,6 +260,7 @@ test_shards_merge (void)
     g_auto(KomiCliRun) after = { 0, };
     g_auto(KomiCliRun) status = { 0, };
     g_auto(KomiCliRun) done = { 0, };
+    g_auto(KomiCliRun) other = { 0, };
     char *line;
 
     /* "game N: …" is printed once game N has ended and is committed. */
@@ -292,8 +293,15 @@ test_shards_merge (void)
     g_assert_cmpint (count_rows (killed_lib, "SELECT count(*) FROM games WHERE status NOT IN "
                                              "('finished', 'void', 'forfeit')"), ==, 0);
 
+    /* Another shard is refused; the same command without --shard (or
+     * resume) goes on with the library's own shard, not the whole plan. */
+    other.status = run_komi_cli (&other.out, &other.err, "run", series, "--shard", "3/4",
+                                 "--db", killed, NULL);
+    g_assert_cmpint (other.status, ==, 1);
+    g_assert_nonnull (strstr (other.err, "holds shard 2/4 of this series, not shard 3/4"));
     wait_ok (start_cli (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                        "run", series, "--shard", "2/4", "--db", killed, NULL));
+                        "run", series, "--db", killed, NULL));
+    g_assert_cmpint (count_rows (killed, "SELECT count(*) FROM games"), ==, 4);
     done.status = run_komi_cli (&done.out, &done.err, "merge", "--db", killed_lib,
                                 shard_db[0], killed, shard_db[2], shard_db[3], NULL);
     g_assert_cmpstr (done.err, ==, "");

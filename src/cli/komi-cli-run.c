@@ -166,6 +166,13 @@ run_series (const char *command, KomiSeries *series, const char *db_path, int jo
   store = komi_store_open (db_path, &error);
   if (store == NULL)
     return komi_cli_fail (command, error);
+  /* A shard's library resumed (komi-cli resume, or run without --shard)
+   * plays that shard, never the whole series. */
+  if (!komi_store_keep_shard (store, series, &error))
+    {
+      komi_store_unref (store);
+      return komi_cli_fail (command, error);
+    }
 
   data.series = series;
   data.sink = komi_store_new_sink (store);

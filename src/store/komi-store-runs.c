@@ -335,3 +335,59 @@ komi_store_progress_clear (KomiStoreProgress *progress)
 {
   g_clear_pointer (&progress->shard, g_free);
 }
+
+typedef struct
+{
+  const char *digest;
+  char       *shard;
+} ShardData;
+
+static gboolean
+find_shard_txn (KomiStore *self, gpointer user_data, GError **error)
+{
+  ShardData *data = user_data;
+  g_autoptr(KomiStoreStmt) stmt = NULL;
+
+  stmt = _komi_store_prepare (self, "SELECT json_extract (e.detail, '$.shard') FROM events e "
+                                    "JOIN series s ON s.id = json_extract (e.detail, "
+                                    "'$.series') WHERE s.digest = ?1 AND e.game_id IS NULL "
+                                    "AND e.kind = '" RUN_START "' AND json_valid (e.detail) "
+                                    "ORDER BY e.id DESC LIMIT 1", error);
+  if (stmt == NULL)
+    return FALSE;
+  _komi_store_bind_text (stmt, 1, data->digest);
+  if (sqlite3_step (stmt) == SQLITE_ROW && sqlite3_column_type (stmt, 0) == SQLITE_TEXT)
+    data->shard = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+  return TRUE;
+}
+
+gboolean
+komi_store_keep_shard (KomiStore   *self,
+                       KomiSeries  *series,
+                       GError     **error)
+{
+  ShardData data = { series->digest, NULL };
+  g_autofree char *shard = NULL;
+  guint k = 0, n = 0;
+
+  g_return_val_if_fail (self != NULL && series != NULL, FALSE);
+
+  if (!_komi_store_transaction (self, FALSE, find_shard_txn, &data, error))
+    return FALSE;
+  shard = data.shard;
+  if (shard == NULL || !komi_series_parse_shard (shard, &k, &n, NULL))
+    return TRUE;
+  if (series->n_shards <= 1)
+    {
+      series->shard = k;
+      series->n_shards = n;
+      return TRUE;
+    }
+  if (series->shard == k && series->n_shards == n)
+    return TRUE;
+  g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_CONFLICT,
+               _("%s holds shard %s of this series, not shard %u/%u: give each shard a "
+                 "library of its own (--db)"), self->path, shard, series->shard + 1,
+               series->n_shards);
+  return FALSE;
+}

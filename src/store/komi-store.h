@@ -281,6 +281,12 @@ gboolean         komi_store_begin_shard_run  (KomiStore         *self,
                                               guint              n_shards,
                                               int               *lock_fd,
                                               GError           **error);
+/* A library that has run a shard of @series goes on with that shard:
+ * when @series names no shard it takes the library's; a different shard
+ * is KOMI_STORE_ERROR_CONFLICT (each shard has a library of its own). */
+gboolean         komi_store_keep_shard       (KomiStore         *self,
+                                              KomiSeries        *series,
+                                              GError           **error);
 /* Whether a process holds series @series_id's run lock right now. */
 gboolean         komi_store_run_is_live      (KomiStore         *self,
                                               gint64             series_id);
