@@ -327,15 +327,19 @@ komi_player_new_from_any_spec (const char              *spec,
   if (cached != NULL && contents != NULL && strcmp (cached->contents, contents) == 0
       && cached->keys_serial == serial)
     provider = komi_provider_ref (cached->provider);
-  else if ((profile = komi_provider_profile_load (path, error)) != NULL
-           && (komi_provider_profile_share (profile, n_shards), TRUE)
-           && (provider = komi_provider_new (profile, error)) != NULL)
+  else if ((profile = komi_provider_profile_load (path, error)) != NULL)
     {
-      cached = g_new0 (CachedProvider, 1);
-      cached->keys_serial = serial;
-      cached->contents = g_strdup (contents != NULL ? contents : "");
-      cached->provider = komi_provider_ref (provider);
-      g_hash_table_replace (providers, g_strdup (path), cached);
+      /* One of N shards on the same key keeps to its share of the limits. */
+      komi_provider_profile_share (profile, n_shards);
+      provider = komi_provider_new (profile, error);
+      if (provider != NULL)
+        {
+          cached = g_new0 (CachedProvider, 1);
+          cached->keys_serial = serial;
+          cached->contents = g_strdup (contents != NULL ? contents : "");
+          cached->provider = komi_provider_ref (provider);
+          g_hash_table_replace (providers, g_strdup (path), cached);
+        }
     }
   G_UNLOCK (providers);
 
