@@ -326,7 +326,7 @@ test_shards_merge (void)
 
   for (guint k = 0; k < 4; k++)
     g_free (shard_db[k]);
-  g_unlink (series);
+  remove_test_dir (dir);
 }
 
 /* A shard of another series is refused before anything is written, with
