@@ -267,7 +267,8 @@ run_thread (GTask        *task,
 
   /* The library is created on the first run, as komi-cli does. */
   store = komi_store_open (self->library_path, &error);
-  if (store == NULL)
+  /* A shard's library (komi-cli run --shard) goes on with its shard. */
+  if (store == NULL || !komi_store_keep_shard (store, series, &error))
     {
       g_task_return_error (task, error);
       return;

@@ -17,6 +17,7 @@
 
 #include "komi-cli.h"
 #include "komi-cli-util.h"
+#include "komi-model-player.h"
 #include "komi-series-runner.h"
 #include "komi-store.h"
 #include "komi-store-sink.h"
@@ -165,6 +166,13 @@ run_series (const char *command, KomiSeries *series, const char *db_path, int jo
   store = komi_store_open (db_path, &error);
   if (store == NULL)
     return komi_cli_fail (command, error);
+  /* A shard's library resumed (komi-cli resume, or run without --shard)
+   * plays that shard, never the whole series. */
+  if (!komi_store_keep_shard (store, series, &error))
+    {
+      komi_store_unref (store);
+      return komi_cli_fail (command, error);
+    }
 
   data.series = series;
   data.sink = komi_store_new_sink (store);
@@ -179,6 +187,19 @@ run_series (const char *command, KomiSeries *series, const char *db_path, int jo
                        "library %s\n", series->opponents->len),
           series->name, komi_series_count_games (series), series->subject,
           series->opponents->len, data.jobs, db_path);
+  if (series->n_shards > 1)
+    {
+      g_autoptr(GArray) plan = komi_series_plan_to_play (series);
+
+      /* Translators: shard K of N of the series, and how many games it plays. */
+      printf (g_dngettext (NULL, "Shard %u/%u: %u game of the plan; komi-cli merge brings the "
+                                 "shards into one library\n",
+                           "Shard %u/%u: %u games of the plan; komi-cli merge brings the "
+                           "shards into one library\n", plan->len),
+              series->shard + 1, series->n_shards, plan->len);
+      /* N shards on one key: each keeps to its share of the limits. */
+      komi_model_players_set_shards (series->n_shards);
+    }
   fflush (stdout);
 
   sigint = g_unix_signal_add (SIGINT, on_interrupt, &data);
@@ -226,12 +247,16 @@ komi_cli_run (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiSeries) series = NULL;
   g_autofree char *db = NULL;
+  g_autofree char *shard = NULL;
   int jobs = 0;
   const GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
       N_("The library (default in the XDG data folder)"), N_("PATH") },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, N_("Games at once (default: the series' jobs)"),
       N_("N") },
+    { "shard", 0, 0, G_OPTION_ARG_STRING, &shard,
+      N_("Play only shard K of N of the series' games (merge the shards' libraries with "
+         "komi-cli merge)"), N_("K/N") },
     { NULL }
   };
 
@@ -246,6 +271,14 @@ komi_cli_run (int argc, char **argv)
   series = komi_series_load (argv[1], &error);
   if (series == NULL)
     return komi_cli_fail ("run", error);
+  if (shard != NULL)
+    {
+      if (!komi_series_parse_shard (shard, &series->shard, &series->n_shards, &error))
+        return komi_cli_usage ("run", "%s", error->message);
+      if (db == NULL)
+        return komi_cli_usage ("run", "%s", _("a shard needs a library of its own: add --db, "
+                                              "e.g. --db shard-1.db"));
+    }
   return run_series ("run", series, db, jobs);
 }
 

@@ -32,6 +32,8 @@ static const Subcommand subcommands[] = {
   { "run",     komi_cli_run,     N_("play a series of games (a JSON file), recorded in the library; run again to continue") },
   { "resume",  komi_cli_resume,  N_("continue a series of the library by its id") },
   { "series",  komi_cli_series,  N_("list the series of the library") },
+  { "merge",   komi_cli_merge,   N_("bring the libraries of a series' shards (run --shard K/N) into one library") },
+  { "status",  komi_cli_status,  N_("how far the series of one or more libraries (a series' shards) are: games ended, per shard, ETA") },
   { "ratings", komi_cli_ratings, N_("the ladder and each subject's rating, from the library; 'ratings calibrate' freezes the ladder") },
   { "ladder",  komi_cli_ladder,  N_("the Protocol 1 ladder shipped with Komi; 'ladder check' compares this machine's engines with its pins") },
   { "rate",    komi_cli_rate,    N_("rate a player against the ladder at the least cost: pairs against the rungs that say the most, until the interval is narrow enough") },

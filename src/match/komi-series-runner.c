@@ -441,7 +441,8 @@ komi_series_run_pausable (const KomiSeries       *series,
 
   g_return_val_if_fail (series != NULL && sink != NULL, NULL);
 
-  plan = komi_series_plan (series);
+  /* A shard begins and plays only its own games of the plan. */
+  plan = komi_series_plan_to_play (series);
   result = g_new0 (KomiSeriesResult, 1);
   result->records = g_ptr_array_new_with_free_func ((GDestroyNotify) komi_game_record_free);
   if (!sink->klass->begin_series (sink, series, plan, &result->series_id, error))

@@ -49,6 +49,9 @@ typedef struct
   GArray            *pair_order;  /* guint: the opponent of each pair, in the order they
                                    * are played (an adaptive series, which grows by
                                    * appending); NULL: per opponent, as listed */
+  guint              shard;       /* this process plays shard @shard of @n_shards */
+  guint              n_shards;    /* 0 or 1: the whole plan. Neither is part of the
+                                   * definition: every shard is the same series */
   char              *canonical;   /* the definition as normalised JSON */
   char              *digest;      /* SHA-256 of @canonical: the same series run again */
 } KomiSeries;
@@ -93,6 +96,25 @@ typedef struct
  * series seed. */
 GArray     *komi_series_plan          (const KomiSeries *series);
 guint       komi_series_count_games   (const KomiSeries *series);
+
+/* Shards: the plan split into @n_shards parts that separate processes (or
+ * machines) play into libraries of their own, merged afterwards. A game
+ * belongs to shard (its pair's place in the plan) mod @n_shards: a pair's
+ * two games (both colours) stay together, pairs against each opponent and
+ * so the orientations of its blocks of 8 are dealt round in turn, and
+ * shards differ by at most one pair. The split depends only on the plan,
+ * so it is the same in every process and on every resume. */
+guint       komi_series_shard_of      (const KomiPlannedGame *game,
+                                       guint                  n_shards);
+/* The games of the plan that @series plays: all of them, or those of its
+ * shard when series->n_shards > 1 (indices stay those of the whole plan). */
+GArray     *komi_series_plan_to_play  (const KomiSeries *series);
+/* Parses "K/N" (1 <= K <= N <= 4096) into @shard (from 0) and @n_shards;
+ * FALSE with a message in the user's words otherwise. */
+gboolean    komi_series_parse_shard   (const char       *text,
+                                       guint            *shard,
+                                       guint            *n_shards,
+                                       GError          **error);
 
 /* Where a series' games are recorded (the library implements it). Every
  * call comes from a worker thread, several at once, and returns only once

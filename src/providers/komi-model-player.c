@@ -286,6 +286,17 @@ cached_provider_free (gpointer data)
 
 G_LOCK_DEFINE_STATIC (providers);
 static GHashTable *providers;   /* profile path -> CachedProvider */
+static guint n_shards = 1;      /* processes sharing each profile's limits */
+
+void
+komi_model_players_set_shards (guint shards)
+{
+  G_LOCK (providers);
+  if (providers != NULL && shards != n_shards)
+    g_hash_table_remove_all (providers);
+  n_shards = MAX (shards, 1);
+  G_UNLOCK (providers);
+}
 
 KomiPlayer *
 komi_player_new_from_any_spec (const char              *spec,
@@ -316,14 +327,19 @@ komi_player_new_from_any_spec (const char              *spec,
   if (cached != NULL && contents != NULL && strcmp (cached->contents, contents) == 0
       && cached->keys_serial == serial)
     provider = komi_provider_ref (cached->provider);
-  else if ((profile = komi_provider_profile_load (path, error)) != NULL
-           && (provider = komi_provider_new (profile, error)) != NULL)
+  else if ((profile = komi_provider_profile_load (path, error)) != NULL)
     {
-      cached = g_new0 (CachedProvider, 1);
-      cached->keys_serial = serial;
-      cached->contents = g_strdup (contents != NULL ? contents : "");
-      cached->provider = komi_provider_ref (provider);
-      g_hash_table_replace (providers, g_strdup (path), cached);
+      /* One of N shards on the same key keeps to its share of the limits. */
+      komi_provider_profile_share (profile, n_shards);
+      provider = komi_provider_new (profile, error);
+      if (provider != NULL)
+        {
+          cached = g_new0 (CachedProvider, 1);
+          cached->keys_serial = serial;
+          cached->contents = g_strdup (contents != NULL ? contents : "");
+          cached->provider = komi_provider_ref (provider);
+          g_hash_table_replace (providers, g_strdup (path), cached);
+        }
     }
   G_UNLOCK (providers);
 

@@ -57,6 +57,11 @@ void        komi_model_player_continue_turn (KomiPlayer          *player,
                                              const KomiModelTurn *turn);
 gboolean    komi_player_is_model           (KomiPlayer           *player);
 
+/* This process runs one of @n_shards shards of a series: model players
+ * made from now on share each profile's limits with the other shards
+ * (komi_provider_profile_share()). 1: the whole of them. */
+void        komi_model_players_set_shards   (guint                n_shards);
+
 /* Any player: `model:PROFILE.json` here, every other form as
  * komi_player_new_from_spec(). */
 KomiPlayer *komi_player_new_from_any_spec  (const char              *spec,

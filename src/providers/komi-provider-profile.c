@@ -18,6 +18,7 @@ G_DEFINE_QUARK (komi-provider-profile-error-quark, komi_provider_profile_error)
 
 static const char *api_names[] = { "openai-chat", "openai-responses", "anthropic", "gemini", NULL };
 static const char *constrain_names[] = { "json_schema", "vllm_choice", "none", NULL };
+static const char *shard_limits_names[] = { "divide", "each", NULL };
 /* What each API's SDK calls its base URL: OpenAI's includes /v1. */
 static const char *default_base_urls[] = {
   "https://api.openai.com/v1",
@@ -31,7 +32,7 @@ static const char *fields[] = {
   "max_output_tokens", "reasoning_effort", "thinking_budget", "logprobs", "top_logprobs",
   "anthropic_tool", "max_concurrent", "requests_per_minute", "price_input_per_mtok",
   "price_output_per_mtok", "timeout_seconds", "retry_attempts", "retry_seconds",
-  "retry_base_ms", "retry_cap_ms", NULL
+  "retry_base_ms", "retry_cap_ms", "shard_limits", NULL
 };
 
 void
@@ -160,7 +161,7 @@ get_bool (JsonObject *object, const char *field, gboolean *out, GError **error)
 static gboolean
 parse_fields (JsonObject *object, KomiProviderProfile *p, GError **error)
 {
-  guint api, constrain;
+  guint api, constrain, shard_limits;
   double max_tokens, thinking, top, concurrent, attempts, base_ms, cap_ms;
 
   if (!get_string (object, "name", TRUE, &p->name, error)
@@ -174,6 +175,9 @@ parse_fields (JsonObject *object, KomiProviderProfile *p, GError **error)
                  &constrain, error))
     return FALSE;
   p->constrain = constrain;
+  if (!get_enum (object, "shard_limits", shard_limits_names, 0, &shard_limits, error))
+    return FALSE;
+  p->shard_limits_each = shard_limits == 1;
   if (p->constrain == KOMI_PROVIDER_CONSTRAIN_VLLM_CHOICE && p->api != KOMI_PROVIDER_API_OPENAI_CHAT)
     return field_error (error, "constrain", _("vllm_choice needs \"api\": \"openai-chat\""));
 
@@ -315,4 +319,17 @@ komi_provider_profile_dup_url (const KomiProviderProfile *profile)
     default:
       g_assert_not_reached ();
     }
+}
+
+void
+komi_provider_profile_share (KomiProviderProfile *profile, guint n_shards)
+{
+  g_return_if_fail (profile != NULL);
+
+  if (n_shards <= 1 || profile->shard_limits_each)
+    return;
+  /* Rounded down, so that N shards together stay inside the limits; one
+   * call at a time at the least. */
+  profile->max_concurrent = MAX (profile->max_concurrent / n_shards, 1);
+  profile->requests_per_minute /= n_shards;
 }

@@ -69,6 +69,8 @@ typedef struct
   double                 retry_seconds;      /* wall-clock budget of one call */
   guint                  retry_base_ms;      /* first backoff, doubled each time */
   guint                  retry_cap_ms;       /* largest backoff */
+  gboolean               shard_limits_each;  /* "shard_limits": "each": every shard of a
+                                              * series gets the whole limits */
 } KomiProviderProfile;
 
 KomiProviderProfile *komi_provider_profile_new_from_json (JsonNode                  *root,
@@ -77,6 +79,13 @@ KomiProviderProfile *komi_provider_profile_load          (const char            
                                                           GError                   **error);
 KomiProviderProfile *komi_provider_profile_copy          (const KomiProviderProfile *profile);
 void                 komi_provider_profile_free          (KomiProviderProfile       *profile);
+
+/* For one of @n_shards processes running a series' shards on the same
+ * key: max_concurrent and requests_per_minute divided by @n_shards
+ * (rounded down, max_concurrent at least 1), unless the profile says
+ * "shard_limits": "each" (a key per shard, say). */
+void                 komi_provider_profile_share         (KomiProviderProfile       *profile,
+                                                          guint                      n_shards);
 
 const char          *komi_provider_api_to_string         (KomiProviderApi            api);
 /* The request URL of @profile's API for its model. */

@@ -92,7 +92,8 @@ sink_begin_series (KomiSeriesSink    *sink,
   if (self->run_fd >= 0)
     close (self->run_fd);
   self->run_fd = -1;
-  if (!komi_store_begin_run (self->store, *series_id, &self->run_fd, error))
+  if (!komi_store_begin_shard_run (self->store, *series_id, series->shard, series->n_shards,
+                                   &self->run_fd, error))
     return FALSE;
   g_mutex_lock (&self->lock);
   if (self->series_id != *series_id)

@@ -273,6 +273,65 @@ gboolean         komi_store_begin_run        (KomiStore         *self,
                                               gint64             series_id,
                                               int               *lock_fd,
                                               GError           **error);
+/* The same for shard @shard (from 0) of @n_shards (> 1; otherwise the
+ * whole series): the "run-start" event names it ("shard": "K/N"). */
+gboolean         komi_store_begin_shard_run  (KomiStore         *self,
+                                              gint64             series_id,
+                                              guint              shard,
+                                              guint              n_shards,
+                                              int               *lock_fd,
+                                              GError           **error);
+/* A library that has run a shard of @series goes on with that shard:
+ * when @series names no shard it takes the library's; a different shard
+ * is KOMI_STORE_ERROR_CONFLICT (each shard has a library of its own). */
+gboolean         komi_store_keep_shard       (KomiStore         *self,
+                                              KomiSeries        *series,
+                                              GError           **error);
+/* Whether a process holds series @series_id's run lock right now. */
+gboolean         komi_store_run_is_live      (KomiStore         *self,
+                                              gint64             series_id);
+/* How far a series of the library is: for a shard, how far the shard is. */
+typedef struct
+{
+  guint     total;     /* games the library planned (a shard's: its own) */
+  guint     ended;     /* finished, void or forfeit */
+  guint     running;
+  double    seconds;   /* from the first game's start to the last game's end; 0: none */
+  char     *shard;     /* "K/N" of its last run, NULL: not a shard */
+  gboolean  live;      /* a process is running it now */
+} KomiStoreProgress;
+
+gboolean         komi_store_get_progress     (KomiStore         *self,
+                                              gint64             series_id,
+                                              KomiStoreProgress *progress,
+                                              GError           **error);
+void             komi_store_progress_clear   (KomiStoreProgress *progress);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (KomiStoreProgress, komi_store_progress_clear)
+
+/* What komi_store_merge() did with one source library. */
+typedef struct
+{
+  gint64   series_id;    /* the (first) series merged, in the destination */
+  guint    added;        /* ended games brought in */
+  guint    present;      /* ended games the destination had already */
+  guint    unfinished;   /* games the source has not ended: left for a later merge */
+  guint    events;       /* run events brought in */
+  gboolean live;         /* a process is running a series of the source right now */
+} KomiStoreMergeReport;
+
+/* Brings the ended games of every series of the library @source_path
+ * (shards: komi-cli run --shard) into the library @dest_path (made when
+ * missing), with their moves, call attempts, analysis and events, in one
+ * transaction: the series is found by its digest or recorded, players by
+ * spec, name and version. A game the destination has ended already is
+ * left as it is, so merging the same source again adds nothing; games the
+ * source has not ended are counted and left for a later merge. The
+ * source's run events come once it has ended every game and no process
+ * runs it. Which series may be merged together is the caller's to check. */
+gboolean         komi_store_merge            (const char            *dest_path,
+                                              const char            *source_path,
+                                              KomiStoreMergeReport  *report,
+                                              GError               **error);
 /* The run ended in an orderly way, @how: "finished", "ended" (returned
  * with games unplayed), "stopped", "paused", "error", or "dismissed" (a
  * user chose not to continue a run that died). Records "run-end", then
