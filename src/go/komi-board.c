@@ -26,7 +26,7 @@ popcount_libs (const KomiBoard *b, int head)
   guint n = 0;
 
   for (guint i = 0; i < b->words; i++)
-    n += (guint) __builtin_popcountll (l[i]);
+    n += _komi_popcount (l[i]);
   return n;
 }
 
@@ -312,9 +312,22 @@ komi_board_check (const KomiBoard *board,
                   KomiPoint        point,
                   guint64         *out_hash)
 {
+  int captured[4];
+  guint n_captured;
+  KomiMoveError err;
+
   if (point < 0 || (guint) point >= board->size * board->size)
     return KOMI_MOVE_OFF_BOARD;
-  return _komi_board_check_padded (board, color, board->pad_of[point], out_hash);
+  err = _komi_board_check_padded (board, color, board->pad_of[point], captured, &n_captured);
+  if (err == KOMI_MOVE_OK && out_hash != NULL)
+    {
+      guint64 h = board->hash ^ zobrist (board->pad_of[point], color);
+
+      for (guint i = 0; i < n_captured; i++)
+        h ^= board->ghash[captured[i]];
+      *out_hash = h;
+    }
+  return err;
 }
 
 void

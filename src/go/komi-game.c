@@ -14,11 +14,17 @@
 #include "komi-coords.h"
 #include "komi-game.h"
 
-/* History for positional superko: every whole-board position of the game
- * (the start included) in an open-addressed table keyed by Zobrist hash,
- * plus a snapshot of each position's colours. A hash hit is confirmed
- * against the snapshots, so a 64-bit collision can never forbid a legal
- * move: the check is exact. */
+#define COUNTS_BUCKETS 64
+#define COUNTS_KEY(b, w) ((guint32) (b) | (guint32) (w) << 16)
+#define COUNTS_BUCKET(b, w) (((b) * 37u + (w)) & (COUNTS_BUCKETS - 1))
+
+/* History for positional superko: the stones of every whole-board
+ * position of the game (the start included), as the board's black and
+ * white bitsets. A move can only repeat a position with the stone counts
+ * it produces, so positions are chained by their counts, and a candidate
+ * is compared in full with each earlier position of those counts: the
+ * check is exact, no hash is trusted, and a turn whose counts never
+ * occurred costs one look at an empty chain. */
 struct _KomiGame
 {
   KomiBoard     *board;
@@ -26,123 +32,179 @@ struct _KomiGame
   guint          max_turns;
   guint          passes_in_a_row;
   KomiEndReason  end;
-  GArray        *moves;       /* KomiMove */
+  KomiMove      *moves;
+  guint          n_moves;
+  guint          moves_capacity;
 
-  guint64       *keys;
-  guint32       *slots;       /* snapshot index + 1; 0 = free */
-  guint          capacity;    /* power of two */
+  guint          words;       /* the board's words per bitset */
   guint          n_positions;
-  guint          n_points;
-  GByteArray    *snapshots;   /* n_points bytes per position */
-  /* A one-hash Bloom filter over the keys: most candidate points miss it,
-   * and then the table is never probed. */
-  guint64        bloom[64];
-  /* The same for (black stones, white stones) of every position: a move
-   * that captures nothing can only repeat a position with the stone
-   * counts it produces, so when those counts never occurred, none of
-   * the turn's non-capturing moves needs a probe at all. */
-  guint64        counts_seen[64];
+  guint          capacity;
+  guint64       *stones;      /* per position: black words, then white words */
+  guint32       *counts;      /* per position: black stones | white stones << 16 */
+  guint32       *chain;       /* per position: 1 + the previous position in its bucket, 0 = none */
+  guint32        bucket[COUNTS_BUCKETS];  /* 1 + the latest position per bucket */
+  /* least[c - 1][m]: 1 + the fewest stones of the other colour in any
+   * position with m stones of colour c; 0 = no such position. A capture
+   * by c can only repeat a position when least[c - 1][m + 1] shows one
+   * with fewer enemy stones than now. */
+  guint16        least[2][KOMI_MAX_POINTS + 2];
 };
-
-#define BLOOM_BIT(key) ((key) >> 52)
-#define COUNTS_BIT(b, w) (((b) * 97u + (w)) & 4095u)
-
-static void history_add (KomiGame *game);
-
-static void
-history_insert (KomiGame *game, guint64 key, guint32 slot)
-{
-  guint mask = game->capacity - 1;
-  guint i = (guint) key & mask;
-
-  while (game->slots[i] != 0)
-    i = (i + 1) & mask;
-  game->keys[i] = key;
-  game->slots[i] = slot;
-  game->bloom[BLOOM_BIT (key) >> 6] |= G_GUINT64_CONSTANT (1) << (BLOOM_BIT (key) & 63);
-}
 
 static void
 history_grow (KomiGame *game)
 {
-  guint64 *old_keys = game->keys;
-  guint32 *old_slots = game->slots;
-  guint old_capacity = game->capacity;
-
-  game->capacity = old_capacity ? old_capacity * 2 : 256;
-  game->keys = g_new (guint64, game->capacity);
-  game->slots = g_new0 (guint32, game->capacity);
-  for (guint i = 0; i < old_capacity; i++)
-    if (old_slots[i] != 0)
-      history_insert (game, old_keys[i], old_slots[i]);
-  g_free (old_keys);
-  g_free (old_slots);
+  game->capacity = game->capacity ? game->capacity * 2 : 128;
+  game->stones = g_renew (guint64, game->stones, (gsize) game->capacity * 2 * game->words);
+  game->counts = g_renew (guint32, game->counts, game->capacity);
+  game->chain = g_renew (guint32, game->chain, game->capacity);
 }
 
+/* Records the board's position (after a placement, or the start). */
 static void
 history_add (KomiGame *game)
 {
-  guint8 *snap;
+  const KomiBoard *b = game->board;
+  guint nb = b->n_on_board[KOMI_BLACK], nw = b->n_on_board[KOMI_WHITE];
+  guint n = game->n_positions, words = game->words, bucket = COUNTS_BUCKET (nb, nw);
+  guint64 *dst;
 
-  if (2 * (game->n_positions + 1) > game->capacity)
+  if (n == game->capacity)
     history_grow (game);
-  g_byte_array_set_size (game->snapshots, (game->n_positions + 1) * game->n_points);
-  snap = game->snapshots->data + (gsize) game->n_positions * game->n_points;
-  komi_board_get_colors (game->board, snap);
-  game->n_positions++;
-  {
-    guint bit = COUNTS_BIT (game->board->n_on_board[KOMI_BLACK],
-                            game->board->n_on_board[KOMI_WHITE]);
-    game->counts_seen[bit >> 6] |= G_GUINT64_CONSTANT (1) << (bit & 63);
-  }
-  history_insert (game, komi_board_get_hash (game->board), game->n_positions);
+  dst = game->stones + (gsize) n * 2 * words;
+  for (guint k = 0; k < words; k++)
+    {
+      dst[k] = b->sets[KOMI_BLACK][k];
+      dst[words + k] = b->sets[KOMI_WHITE][k];
+    }
+  if (game->least[0][nb] == 0 || game->least[0][nb] > nw + 1)
+    game->least[0][nb] = (guint16) (nw + 1);
+  if (game->least[1][nw] == 0 || game->least[1][nw] > nb + 1)
+    game->least[1][nw] = (guint16) (nb + 1);
+  game->counts[n] = COUNTS_KEY (nb, nw);
+  game->chain[n] = game->bucket[bucket];
+  game->bucket[bucket] = n + 1;
+  game->n_positions = n + 1;
 }
 
-/* The slow half of history_repeats: is the position behind a matching
- * key really the same? Runs only on a hash hit. */
-static __attribute__ ((noinline)) gboolean
-history_confirm (const KomiGame *game, guint64 key, KomiColor color, KomiPoint point)
+/* The first position (1 + its index) at or before @link in the chain
+ * whose counts are @key; 0 when there is none. */
+static inline guint32
+history_next (const KomiGame *game, guint32 link, guint32 key)
 {
-  guint mask = game->capacity - 1;
-  guint8 after[KOMI_MAX_POINTS];
+  while (link != 0 && game->counts[link - 1] != key)
+    link = game->chain[link - 1];
+  return link;
+}
 
-  komi_board_colors_after (game->board, color, point, after);
-  for (guint i = (guint) key & mask; game->slots[i] != 0; i = (i + 1) & mask)
+/* Whether @color placing at padded @q (a legal placement but for
+ * superko, capturing the groups at @heads: _komi_board_check_padded)
+ * gives a position that occurred before: the resulting position is
+ * compared in full with every earlier one of the same stone counts. */
+static gboolean
+history_repeats (const KomiGame *game, KomiColor color, int q, const int *heads, guint n_heads)
+{
+  const KomiBoard *b = game->board;
+  KomiColor other = KOMI_OTHER (color);
+  guint words = game->words;
+  guint mine_at = (color - 1) * words, theirs_at = (other - 1) * words;
+  guint64 mine[KOMI_MAX_WORDS], theirs[KOMI_MAX_WORDS];
+  guint n_captured = 0, nb, nw;
+  guint32 key, link;
+
+  for (guint i = 0; i < n_heads; i++)
+    n_captured += b->n_stones[heads[i]];
+  nb = b->n_on_board[KOMI_BLACK];
+  nw = b->n_on_board[KOMI_WHITE];
+  if (color == KOMI_BLACK)
+    nb++, nw -= n_captured;
+  else
+    nw++, nb -= n_captured;
+  key = COUNTS_KEY (nb, nw);
+  link = history_next (game, game->bucket[COUNTS_BUCKET (nb, nw)], key);
+  if (link == 0)
+    return FALSE;
+
+  /* The position after the move, in full. */
+  for (guint k = 0; k < words; k++)
     {
-      const guint8 *snap = game->snapshots->data + (gsize) (game->slots[i] - 1) * game->n_points;
+      mine[k] = b->sets[color][k];
+      theirs[k] = b->sets[other][k];
+    }
+  _komi_set_bit (mine, q);
+  for (guint i = 0; i < n_heads; i++)
+    {
+      int s = heads[i];
 
-      if (game->keys[i] == key && memcmp (snap, after, game->n_points) == 0)
+      do
+        {
+          _komi_clear_bit (theirs, s);
+          s = b->next[s];
+        }
+      while (s != heads[i]);
+    }
+
+  for (; link != 0; link = history_next (game, game->chain[link - 1], key))
+    {
+      const guint64 *h = game->stones + (gsize) (link - 1) * 2 * words;
+      guint64 diff = 0;
+
+      for (guint k = 0; k < words; k++)
+        diff |= (h[mine_at + k] ^ mine[k]) | (h[theirs_at + k] ^ theirs[k]);
+      if (diff == 0)
         return TRUE;
     }
   return FALSE;
 }
 
-/* Whether the position after @color plays @point (resulting hash @key)
- * occurred before. */
-static inline gboolean
-history_repeats (const KomiGame *game, guint64 key, KomiColor color, KomiPoint point)
+/* Sets in @out the points where @color's placement would capture nothing
+ * and repeat an earlier position: each earlier position with one more
+ * stone of @color, the same stones of the other colour, and all of
+ * @color's present stones is the present one plus exactly one stone, at
+ * that point. (The caller keeps only points where the placement is legal
+ * and captures nothing.) */
+static inline void
+history_plain_repeats (const KomiGame *game, KomiColor color, guint words, guint64 *out)
 {
-  guint mask = game->capacity - 1;
+  const KomiBoard *b = game->board;
+  KomiColor other = KOMI_OTHER (color);
+  guint mine_at = (color - 1) * words, theirs_at = (other - 1) * words;
+  const guint64 *mine = b->sets[color], *theirs = b->sets[other];
+  guint nb = b->n_on_board[KOMI_BLACK] + (color == KOMI_BLACK);
+  guint nw = b->n_on_board[KOMI_WHITE] + (color == KOMI_WHITE);
+  guint32 key = COUNTS_KEY (nb, nw);
 
-  if (!((game->bloom[BLOOM_BIT (key) >> 6] >> (BLOOM_BIT (key) & 63)) & 1))
-    return FALSE;
-  for (guint i = (guint) key & mask; game->slots[i] != 0; i = (i + 1) & mask)
-    if (game->keys[i] == key)
-      return history_confirm (game, key, color, point);
-  return FALSE;
+  for (guint32 link = history_next (game, game->bucket[COUNTS_BUCKET (nb, nw)], key);
+       link != 0;
+       link = history_next (game, game->chain[link - 1], key))
+    {
+      const guint64 *h = game->stones + (gsize) (link - 1) * 2 * words;
+      guint64 diff = 0;
+
+      for (guint k = 0; k < words; k++)
+        diff |= (h[theirs_at + k] ^ theirs[k]) | (mine[k] & ~h[mine_at + k]);
+      if (diff == 0)
+        for (guint k = 0; k < words; k++)
+          out[k] |= h[mine_at + k] & ~mine[k];
+    }
 }
 
 static KomiGame *
 game_new_take_board (KomiBoard *board, KomiColor to_move, guint max_turns)
 {
   KomiGame *game = g_new0 (KomiGame, 1);
+  /* A turn limit bounds the moves and positions: no growing then. */
+  guint expected = max_turns > 0 && max_turns < 1024 ? max_turns + 1 : 128;
 
   game->board = board;
   game->to_move = to_move;
   game->max_turns = max_turns;
-  game->moves = g_array_sized_new (FALSE, FALSE, sizeof (KomiMove), 128);
-  game->n_points = komi_board_get_n_points (board);
-  game->snapshots = g_byte_array_sized_new (game->n_points * 128);
+  game->moves_capacity = expected;
+  game->moves = g_new (KomiMove, expected);
+  game->words = board->words;
+  game->capacity = expected;
+  game->stones = g_new (guint64, (gsize) expected * 2 * game->words);
+  game->counts = g_new (guint32, expected);
+  game->chain = g_new (guint32, expected);
   history_add (game);
   return game;
 }
@@ -168,11 +230,11 @@ komi_game_copy (const KomiGame *game)
   KomiGame *copy = g_memdup2 (game, sizeof *game);
 
   copy->board = komi_board_copy (game->board);
-  copy->moves = g_array_copy (game->moves);
-  copy->keys = g_memdup2 (game->keys, game->capacity * sizeof (guint64));
-  copy->slots = g_memdup2 (game->slots, game->capacity * sizeof (guint32));
-  copy->snapshots = g_byte_array_sized_new (game->snapshots->len);
-  g_byte_array_append (copy->snapshots, game->snapshots->data, game->snapshots->len);
+  copy->moves = g_memdup2 (game->moves, game->moves_capacity * sizeof (KomiMove));
+  copy->stones = g_memdup2 (game->stones, (gsize) game->capacity * 2 * game->words
+                                          * sizeof (guint64));
+  copy->counts = g_memdup2 (game->counts, game->capacity * sizeof (guint32));
+  copy->chain = g_memdup2 (game->chain, game->capacity * sizeof (guint32));
   return copy;
 }
 
@@ -182,10 +244,10 @@ komi_game_free (KomiGame *game)
   if (game == NULL)
     return;
   komi_board_free (game->board);
-  g_array_unref (game->moves);
-  g_byte_array_unref (game->snapshots);
-  g_free (game->keys);
-  g_free (game->slots);
+  g_free (game->moves);
+  g_free (game->stones);
+  g_free (game->counts);
+  g_free (game->chain);
   g_free (game);
 }
 
@@ -216,7 +278,7 @@ komi_game_get_max_turns (const KomiGame *game)
 guint
 komi_game_get_turns_played (const KomiGame *game)
 {
-  return game->moves->len;
+  return game->n_moves;
 }
 
 guint
@@ -224,7 +286,7 @@ komi_game_get_turns_left (const KomiGame *game)
 {
   if (game->max_turns == 0 || game->end != KOMI_END_NONE)
     return 0;
-  return game->max_turns - game->moves->len;
+  return game->max_turns - game->n_moves;
 }
 
 gboolean
@@ -249,24 +311,30 @@ const KomiMove *
 komi_game_get_moves (const KomiGame *game, guint *n_moves)
 {
   if (n_moves != NULL)
-    *n_moves = game->moves->len;
-  return (const KomiMove *) game->moves->data;
+    *n_moves = game->n_moves;
+  return game->moves;
 }
 
 KomiMoveError
 komi_game_check (const KomiGame *game, KomiPoint point)
 {
+  const KomiBoard *b = game->board;
   KomiMoveError err;
-  guint64 key;
+  int heads[4];
+  guint n_heads;
+  int q;
 
   if (game->end != KOMI_END_NONE)
     return KOMI_MOVE_GAME_OVER;
   if (point == KOMI_PASS)
     return KOMI_MOVE_OK;
-  err = komi_board_check (game->board, game->to_move, point, &key);
+  if (point < 0 || (guint) point >= b->size * b->size)
+    return KOMI_MOVE_OFF_BOARD;
+  q = _komi_board_padded (b, point);
+  err = _komi_board_check_padded (b, game->to_move, q, heads, &n_heads);
   if (err != KOMI_MOVE_OK)
     return err;
-  if (history_repeats (game, key, game->to_move, point))
+  if (history_repeats (game, game->to_move, q, heads, n_heads))
     return KOMI_MOVE_SUPERKO;
   return KOMI_MOVE_OK;
 }
@@ -296,7 +364,12 @@ komi_game_play (KomiGame *game, KomiPoint point, GError **error)
 
   move.color = game->to_move;
   move.point = point;
-  g_array_append_val (game->moves, move);
+  if (game->n_moves == game->moves_capacity)
+    {
+      game->moves_capacity *= 2;
+      game->moves = g_renew (KomiMove, game->moves, game->moves_capacity);
+    }
+  game->moves[game->n_moves++] = move;
 
   if (point == KOMI_PASS)
     game->passes_in_a_row++;
@@ -311,7 +384,7 @@ komi_game_play (KomiGame *game, KomiPoint point, GError **error)
   game->to_move = KOMI_OTHER (game->to_move);
   if (game->passes_in_a_row >= 2)
     game->end = KOMI_END_TWO_PASSES;
-  else if (game->max_turns > 0 && game->moves->len >= game->max_turns)
+  else if (game->max_turns > 0 && game->n_moves >= game->max_turns)
     game->end = KOMI_END_TURN_LIMIT;
   return TRUE;
 }
@@ -340,8 +413,9 @@ dilate (const guint64 *in, guint words, int stride, guint64 *out)
  * An empty point is not suicide when it touches an empty point, is a
  * liberty of a friendly group with two or more liberties, or is the last
  * liberty of an enemy group; all three are computed for the whole board
- * at once from the group liberty sets, so the per-point work is only the
- * superko probe. */
+ * at once from the group liberty sets. Superko too works on whole sets:
+ * the placements that capture nothing are checked against the history
+ * all at once (history_plain_repeats), the few that capture one by one. */
 static inline __attribute__ ((always_inline)) void
 classify_points_impl (const KomiGame *game,
                       guint           words,
@@ -353,38 +427,79 @@ classify_points_impl (const KomiGame *game,
 {
   const KomiBoard *b = game->board;
   KomiColor me = game->to_move, other = KOMI_OTHER (me);
-  guint64 near_empty[KOMI_MAX_WORDS], safe[KOMI_MAX_WORDS] = { 0, }, capture[KOMI_MAX_WORDS] = { 0, };
-  guint64 eyes[KOMI_MAX_WORDS] = { 0, }, tmp[KOMI_MAX_WORDS];
+  guint64 near_empty[KOMI_MAX_WORDS], cand[KOMI_MAX_WORDS], eyes[KOMI_MAX_WORDS] = { 0, };
+  guint64 tmp[KOMI_MAX_WORDS], forbidden[KOMI_MAX_WORDS] = { 0, };
   const guint64 *empty = b->sets[KOMI_EMPTY];
-  guint nl = 0, ns = 0, counts_bit;
-  gboolean plain_may_repeat;
+  guint nl = 0, ns = 0, least;
+  int heads[4];
+  guint n_heads;
 
   if (game->end != KOMI_END_NONE)
     goto done;
 
-  counts_bit = COUNTS_BIT (b->n_on_board[KOMI_BLACK] + (me == KOMI_BLACK),
-                           b->n_on_board[KOMI_WHITE] + (me == KOMI_WHITE));
-  plain_may_repeat = (game->counts_seen[counts_bit >> 6] >> (counts_bit & 63)) & 1;
-
+  /* A point next to an empty one is never suicide; the few others are
+   * looked at one by one. */
   dilate (empty, words, b->stride, near_empty);
   for (guint i = 0; i < words; i++)
     {
-      guint64 heads = b->sets[KOMI_SET_HEADS][i];
+      guint64 lone = empty[i] & ~near_empty[i];
 
-      while (heads != 0)
+      cand[i] = empty[i] & near_empty[i];
+      for (; lone != 0; lone &= lone - 1)
+        if (_komi_board_check_padded (b, me, (int) (i * 64 + (guint) __builtin_ctzll (lone)),
+                                      heads, &n_heads) == KOMI_MOVE_OK)
+          cand[i] |= lone & -lone;
+    }
+
+  /* Placements that capture nothing, all at once; then drop the (rare)
+   * points found there whose placement does capture. */
+  history_plain_repeats (game, me, words, forbidden);
+  for (guint i = 0; i < words; i++)
+    {
+      guint64 bits;
+
+      forbidden[i] &= cand[i];
+      for (bits = forbidden[i]; bits != 0; bits &= bits - 1)
         {
-          int h = (int) (i * 64 + (guint) __builtin_ctzll (heads));
-          const guint64 *libs = _komi_board_libs (b, h);
-
-          heads &= heads - 1;
-          if (b->color[h] == me && b->nlibs[h] >= 2)
-            for (guint k = 0; k < words; k++)
-              safe[k] |= libs[k];
-          else if (b->color[h] == other && b->nlibs[h] == 1)
-            for (guint k = 0; k < words; k++)
-              capture[k] |= libs[k];
+          _komi_board_check_padded (b, me, (int) (i * 64 + (guint) __builtin_ctzll (bits)),
+                                    heads, &n_heads);
+          if (n_heads > 0)
+            forbidden[i] &= ~(bits & -bits);
         }
     }
+
+  /* Placements that capture, one by one, when any earlier position has
+   * the mover's next stone count with fewer enemy stones than now. */
+  least = game->least[me - 1][b->n_on_board[me] + 1];
+  if (least != 0 && least <= b->n_on_board[other])
+    {
+      guint64 capture[KOMI_MAX_WORDS] = { 0, };
+      guint64 atari = 0;
+
+      for (guint i = 0; i < words; i++)
+        for (atari = b->sets[KOMI_SET_HEADS][i] & b->sets[other][i]; atari != 0; atari &= atari - 1)
+          {
+            int h = (int) (i * 64 + (guint) __builtin_ctzll (atari));
+
+            if (b->nlibs[h] == 1)
+              {
+                const guint64 *libs = _komi_board_libs (b, h);
+
+                for (guint k = 0; k < words; k++)
+                  capture[k] |= libs[k];
+              }
+          }
+      for (guint i = 0; i < words; i++)
+        for (guint64 bits = cand[i] & capture[i]; bits != 0; bits &= bits - 1)
+          {
+            int q = (int) (i * 64 + (guint) __builtin_ctzll (bits));
+
+            _komi_board_check_padded (b, me, q, heads, &n_heads);
+            if (history_repeats (game, me, q, heads, n_heads))
+              forbidden[i] |= bits & -bits;
+          }
+    }
+
   if (skip_own_eyes)
     {
       for (guint k = 0; k < words; k++)
@@ -396,34 +511,18 @@ classify_points_impl (const KomiGame *game,
 
   for (guint i = 0; i < words; i++)
     {
-      guint64 cand = empty[i] & (near_empty[i] | safe[i] | capture[i]);
+      guint64 bits;
 
-      while (cand != 0)
-        {
-          int q = (int) (i * 64 + (guint) __builtin_ctzll (cand));
-          guint64 bit = cand & -cand;
-          KomiPoint p = b->point_of[q];
-          guint64 key = 0;
-
-          cand &= cand - 1;
-          if (capture[i] & bit)
-            _komi_board_check_padded (b, me, q, &key);
-          else if (plain_may_repeat)
-            key = b->hash ^ zobrist (q, me);
-
-          if (((capture[i] & bit) || plain_may_repeat) && history_repeats (game, key, me, p))
-            {
-              if (superko != NULL)
-                superko[ns] = p;
-              ns++;
-            }
-          else if (!(eyes[i] & bit))
-            {
-              if (legal != NULL)
-                legal[nl] = p;
-              nl++;
-            }
-        }
+      if (legal != NULL)
+        for (bits = cand[i] & ~forbidden[i] & ~eyes[i]; bits != 0; bits &= bits - 1)
+          legal[nl++] = b->point_of[i * 64 + (guint) __builtin_ctzll (bits)];
+      else
+        nl += _komi_popcount (cand[i] & ~forbidden[i] & ~eyes[i]);
+      if (superko != NULL)
+        for (bits = forbidden[i]; bits != 0; bits &= bits - 1)
+          superko[ns++] = b->point_of[i * 64 + (guint) __builtin_ctzll (bits)];
+      else
+        ns += _komi_popcount (forbidden[i]);
     }
 
 done:
