@@ -428,6 +428,7 @@ classify_points_impl (const KomiGame *game,
   const KomiBoard *b = game->board;
   KomiColor me = game->to_move, other = KOMI_OTHER (me);
   guint64 near_empty[KOMI_MAX_WORDS], cand[KOMI_MAX_WORDS], eyes[KOMI_MAX_WORDS] = { 0, };
+  guint64 safe[KOMI_MAX_WORDS] = { 0, }, capture[KOMI_MAX_WORDS] = { 0, };
   guint64 tmp[KOMI_MAX_WORDS], forbidden[KOMI_MAX_WORDS] = { 0, };
   const guint64 *empty = b->sets[KOMI_EMPTY];
   guint nl = 0, ns = 0, least;
@@ -437,68 +438,54 @@ classify_points_impl (const KomiGame *game,
   if (game->end != KOMI_END_NONE)
     goto done;
 
-  /* A point next to an empty one is never suicide; the few others are
-   * looked at one by one. */
+  /* A point is no suicide when it touches an empty point, is a liberty
+   * of a friendly group with two or more liberties, or is the last
+   * liberty of an enemy group (a capture). */
   dilate (empty, words, b->stride, near_empty);
-  for (guint i = 0; i < words; i++)
-    {
-      guint64 lone = empty[i] & ~near_empty[i];
-
-      cand[i] = empty[i] & near_empty[i];
-      for (; lone != 0; lone &= lone - 1)
-        if (_komi_board_check_padded (b, me, (int) (i * 64 + (guint) __builtin_ctzll (lone)),
-                                      heads, &n_heads) == KOMI_MOVE_OK)
-          cand[i] |= lone & -lone;
-    }
-
-  /* Placements that capture nothing, all at once; then drop the (rare)
-   * points found there whose placement does capture. */
-  history_plain_repeats (game, me, words, forbidden);
   for (guint i = 0; i < words; i++)
     {
       guint64 bits;
 
-      forbidden[i] &= cand[i];
-      for (bits = forbidden[i]; bits != 0; bits &= bits - 1)
+      for (bits = b->sets[KOMI_SET_HEADS][i] & b->sets[me][i]; bits != 0; bits &= bits - 1)
         {
-          _komi_board_check_padded (b, me, (int) (i * 64 + (guint) __builtin_ctzll (bits)),
-                                    heads, &n_heads);
-          if (n_heads > 0)
-            forbidden[i] &= ~(bits & -bits);
+          int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
+          const guint64 *libs = _komi_board_libs (b, h);
+          guint64 keep = -(guint64) (b->nlibs[h] >= 2);
+
+          for (guint k = 0; k < words; k++)
+            safe[k] |= libs[k] & keep;
+        }
+      for (bits = b->sets[KOMI_SET_HEADS][i] & b->sets[other][i]; bits != 0; bits &= bits - 1)
+        {
+          int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
+          const guint64 *libs = _komi_board_libs (b, h);
+          guint64 keep = -(guint64) (b->nlibs[h] == 1);
+
+          for (guint k = 0; k < words; k++)
+            capture[k] |= libs[k] & keep;
         }
     }
+  for (guint i = 0; i < words; i++)
+    cand[i] = empty[i] & (near_empty[i] | safe[i] | capture[i]);
+
+  /* Placements that capture nothing, all at once. */
+  history_plain_repeats (game, me, words, forbidden);
+  for (guint i = 0; i < words; i++)
+    forbidden[i] &= cand[i] & ~capture[i];
 
   /* Placements that capture, one by one, when any earlier position has
    * the mover's next stone count with fewer enemy stones than now. */
   least = game->least[me - 1][b->n_on_board[me] + 1];
   if (least != 0 && least <= b->n_on_board[other])
-    {
-      guint64 capture[KOMI_MAX_WORDS] = { 0, };
-      guint64 atari = 0;
+    for (guint i = 0; i < words; i++)
+      for (guint64 bits = cand[i] & capture[i]; bits != 0; bits &= bits - 1)
+        {
+          int q = (int) (i * 64 + (guint) __builtin_ctzll (bits));
 
-      for (guint i = 0; i < words; i++)
-        for (atari = b->sets[KOMI_SET_HEADS][i] & b->sets[other][i]; atari != 0; atari &= atari - 1)
-          {
-            int h = (int) (i * 64 + (guint) __builtin_ctzll (atari));
-
-            if (b->nlibs[h] == 1)
-              {
-                const guint64 *libs = _komi_board_libs (b, h);
-
-                for (guint k = 0; k < words; k++)
-                  capture[k] |= libs[k];
-              }
-          }
-      for (guint i = 0; i < words; i++)
-        for (guint64 bits = cand[i] & capture[i]; bits != 0; bits &= bits - 1)
-          {
-            int q = (int) (i * 64 + (guint) __builtin_ctzll (bits));
-
-            _komi_board_check_padded (b, me, q, heads, &n_heads);
-            if (history_repeats (game, me, q, heads, n_heads))
-              forbidden[i] |= bits & -bits;
-          }
-    }
+          _komi_board_check_padded (b, me, q, heads, &n_heads);
+          if (history_repeats (game, me, q, heads, n_heads))
+            forbidden[i] |= bits & -bits;
+        }
 
   if (skip_own_eyes)
     {
