@@ -14,6 +14,8 @@
 #include "komi-coords.h"
 #include "komi-game.h"
 
+G_STATIC_ASSERT (KOMI_MAX_WORDS <= G_N_ELEMENTS (((KomiPointSet *) NULL)->bits));
+
 #define COUNTS_BUCKETS 64
 #define COUNTS_KEY(b, w) ((guint32) (b) | (guint32) (w) << 16)
 #define COUNTS_BUCKET(b, w) (((b) * 37u + (w)) & (COUNTS_BUCKETS - 1))
@@ -406,9 +408,10 @@ dilate (const guint64 *in, guint words, int stride, guint64 *out)
     }
 }
 
-/* Sorts every empty point, in board order, into legal and forbidden by
- * superko; either output may be NULL. With @skip_own_eyes, points whose
- * neighbours are all the mover's stones are left out of @legal.
+/* Sorts every empty point into legal (@legal_bits) and forbidden by
+ * superko (@superko_bits), as bitsets over the padded board. With
+ * @skip_own_eyes, points whose neighbours are all the mover's stones are
+ * left out of @legal_bits.
  *
  * An empty point is not suicide when it touches an empty point, is a
  * liberty of a friendly group with two or more liberties, or is the last
@@ -420,23 +423,23 @@ static inline __attribute__ ((always_inline)) void
 classify_points_impl (const KomiGame *game,
                       guint           words,
                       gboolean        skip_own_eyes,
-                      KomiPoint      *legal,
-                      guint          *n_legal,
-                      KomiPoint      *superko,
-                      guint          *n_superko)
+                      guint64        *legal_bits,
+                      guint64        *superko_bits)
 {
   const KomiBoard *b = game->board;
   KomiColor me = game->to_move, other = KOMI_OTHER (me);
   guint64 near_empty[KOMI_MAX_WORDS], cand[KOMI_MAX_WORDS], eyes[KOMI_MAX_WORDS] = { 0, };
   guint64 safe[KOMI_MAX_WORDS] = { 0, }, capture[KOMI_MAX_WORDS] = { 0, };
-  guint64 tmp[KOMI_MAX_WORDS], forbidden[KOMI_MAX_WORDS] = { 0, };
+  guint64 tmp[KOMI_MAX_WORDS], *forbidden = superko_bits;
   const guint64 *empty = b->sets[KOMI_EMPTY];
-  guint nl = 0, ns = 0, least;
+  guint least;
   int heads[4];
   guint n_heads;
 
+  for (guint i = 0; i < words; i++)
+    legal_bits[i] = forbidden[i] = 0;
   if (game->end != KOMI_END_NONE)
-    goto done;
+    return;
 
   /* A point is no suicide when it touches an empty point, is a liberty
    * of a friendly group with two or more liberties, or is the last
@@ -497,68 +500,98 @@ classify_points_impl (const KomiGame *game,
     }
 
   for (guint i = 0; i < words; i++)
-    {
-      guint64 bits;
-
-      if (legal != NULL)
-        for (bits = cand[i] & ~forbidden[i] & ~eyes[i]; bits != 0; bits &= bits - 1)
-          legal[nl++] = b->point_of[i * 64 + (guint) __builtin_ctzll (bits)];
-      else
-        nl += _komi_popcount (cand[i] & ~forbidden[i] & ~eyes[i]);
-      if (superko != NULL)
-        for (bits = forbidden[i]; bits != 0; bits &= bits - 1)
-          superko[ns++] = b->point_of[i * 64 + (guint) __builtin_ctzll (bits)];
-      else
-        ns += _komi_popcount (forbidden[i]);
-    }
-
-done:
-  if (n_legal != NULL)
-    *n_legal = nl;
-  if (n_superko != NULL)
-    *n_superko = ns;
+    legal_bits[i] = cand[i] & ~forbidden[i] & ~eyes[i];
 }
 
 static void
 classify_points (const KomiGame *game,
                  gboolean        skip_own_eyes,
-                 KomiPoint      *legal,
-                 guint          *n_legal,
-                 KomiPoint      *superko,
-                 guint          *n_superko)
+                 guint64        *legal_bits,
+                 guint64        *superko_bits)
 {
   /* 9x9 (Protocol 1) gets a copy with the word count known at compile
    * time, so the word loops unroll. */
   if (game->board->words == 2)
-    classify_points_impl (game, 2, skip_own_eyes, legal, n_legal, superko, n_superko);
+    classify_points_impl (game, 2, skip_own_eyes, legal_bits, superko_bits);
   else
-    classify_points_impl (game, game->board->words, skip_own_eyes, legal, n_legal, superko,
-                          n_superko);
+    classify_points_impl (game, game->board->words, skip_own_eyes, legal_bits, superko_bits);
+}
+
+/* The points of a padded-board bitset, in board order. */
+static guint
+bits_to_points (const KomiBoard *b, const guint64 *bits, KomiPoint *out)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < b->words; i++)
+    for (guint64 w = bits[i]; w != 0; w &= w - 1)
+      out[n++] = b->point_of[i * 64 + (guint) __builtin_ctzll (w)];
+  return n;
 }
 
 guint
 komi_game_legal_points (const KomiGame *game, KomiPoint *out)
 {
-  guint n;
+  guint64 legal[KOMI_MAX_WORDS], superko[KOMI_MAX_WORDS];
 
-  classify_points (game, FALSE, out, &n, NULL, NULL);
-  return n;
+  classify_points (game, FALSE, legal, superko);
+  return bits_to_points (game->board, legal, out);
 }
 
 guint
 komi_game_superko_points (const KomiGame *game, KomiPoint *out)
 {
-  guint n;
+  guint64 legal[KOMI_MAX_WORDS], superko[KOMI_MAX_WORDS];
 
-  classify_points (game, FALSE, NULL, NULL, out, &n);
-  return n;
+  classify_points (game, FALSE, legal, superko);
+  return bits_to_points (game->board, superko, out);
 }
 
 guint
 komi_game_random_candidates (const KomiGame *game, KomiPoint *out)
 {
-  guint n;
+  guint64 legal[KOMI_MAX_WORDS], superko[KOMI_MAX_WORDS];
 
-  classify_points (game, TRUE, out, &n, NULL, NULL);
-  return n;
+  classify_points (game, TRUE, legal, superko);
+  return bits_to_points (game->board, legal, out);
+}
+
+void
+komi_game_legal_set (const KomiGame *game, KomiPointSet *set)
+{
+  guint64 superko[KOMI_MAX_WORDS];
+
+  classify_points (game, FALSE, set->bits, superko);
+  set->board = game->board;
+  set->n = 0;
+  for (guint i = 0; i < game->board->words; i++)
+    set->n += _komi_popcount (set->bits[i]);
+}
+
+KomiPoint
+komi_point_set_nth (const KomiPointSet *set, guint i)
+{
+  const KomiBoard *b = set->board;
+
+  g_return_val_if_fail (i < set->n, KOMI_NO_POINT);
+
+  for (guint k = 0; ; k++)
+    {
+      guint64 w = set->bits[k];
+      guint c = _komi_popcount (w);
+
+      if (i < c)
+        {
+          for (; i > 0; i--)
+            w &= w - 1;
+          return b->point_of[k * 64 + (guint) __builtin_ctzll (w)];
+        }
+      i -= c;
+    }
+}
+
+guint
+komi_point_set_to_points (const KomiPointSet *set, KomiPoint *out)
+{
+  return bits_to_points (set->board, set->bits, out);
 }

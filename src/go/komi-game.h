@@ -62,6 +62,27 @@ guint         komi_game_superko_points        (const KomiGame  *game,
 guint         komi_game_random_candidates     (const KomiGame  *game,
                                                KomiPoint       *out);
 
+/* The legal points as a set, for a caller that wants one of them by its
+ * rank in board order without the whole list (the random player). */
+typedef struct
+{
+  guint            n;                   /* legal points in the set */
+  /*< private >*/
+  const KomiBoard *board;
+  guint64          bits[8];
+} KomiPointSet;
+
+/* The points komi_game_legal_points lists, as a set (valid while the
+ * game's position does not change). */
+void          komi_game_legal_set             (const KomiGame  *game,
+                                               KomiPointSet    *set);
+/* The @i-th point of @set in board order, @i < set->n. */
+KomiPoint     komi_point_set_nth              (const KomiPointSet *set,
+                                               guint            i);
+/* Every point of @set in board order (@out holds set->n); returns set->n. */
+guint         komi_point_set_to_points        (const KomiPointSet *set,
+                                               KomiPoint       *out);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiGame, komi_game_free)
 
 G_END_DECLS

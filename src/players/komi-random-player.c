@@ -112,14 +112,28 @@ komi_random_choose (KomiRng        *rng,
 {
   const KomiBoard *board = komi_game_get_board (game);
   KomiColor color = komi_game_get_to_move (game);
-  guint n = komi_game_legal_points (game, buf);
+  KomiPointSet legal;
+  KomiPoint first;
+  guint n, i;
 
-  /* Eyes are tested lazily: most draws hit a non-eye at once, so the move
-   * costs one or two tests instead of one per legal point. */
+  /* The rule above, with the list L made only when the first draw is an
+   * own eye: until then L[i] is the i-th legal point in board order,
+   * which the set gives without writing out the list. Eyes are tested
+   * lazily: most draws hit a non-eye at once. */
+  komi_game_legal_set (game, &legal);
+  n = legal.n;
+  if (n == 0)
+    return KOMI_PASS;
+  i = (guint) komi_rng_uniform (rng, n);
+  first = komi_point_set_nth (&legal, i);
+  if (!komi_board_is_own_eye (board, color, first))
+    return first;
+
+  komi_point_set_to_points (&legal, buf);
+  buf[i] = buf[--n];
   while (n > 0)
     {
-      guint i = (guint) komi_rng_uniform (rng, n);
-
+      i = (guint) komi_rng_uniform (rng, n);
       if (!komi_board_is_own_eye (board, color, buf[i]))
         return buf[i];
       buf[i] = buf[--n];
