@@ -48,14 +48,16 @@ struct _KomiBoard
   guint16  *nlibs;         /* at heads: liberties, kept equal to the bitset's count */
   guint16   pad_of[KOMI_MAX_POINTS];  /* point -> padded index */
   gint16   *point_of;      /* padded index -> point, -1 on the border */
-  /* Bitsets over padded indices: [KOMI_EMPTY], [KOMI_BLACK], [KOMI_WHITE]
-   * and [KOMI_SET_HEADS] (one bit per group, at its head). They let the
+  /* Bitsets over padded indices: [KOMI_EMPTY], [KOMI_BLACK], [KOMI_WHITE],
+   * [KOMI_SET_HEADS] (one bit per group, at its head) and [KOMI_SET_ATARI]
+   * (the heads of groups with exactly one liberty). They let the
    * legal-point scan work on whole words instead of point by point. */
-  guint64   sets[4][KOMI_MAX_WORDS];
+  guint64   sets[5][KOMI_MAX_WORDS];
   guint     n_on_board[3]; /* stones of each colour */
 };
 
 #define KOMI_SET_HEADS 3
+#define KOMI_SET_ATARI 4
 
 #define KOMI_BORDER 3
 

@@ -30,6 +30,16 @@ popcount_libs (const KomiBoard *b, int head)
   return n;
 }
 
+/* Keeps the head's bit in sets[KOMI_SET_ATARI] equal to nlibs == 1. */
+static inline void
+mark_atari (KomiBoard *b, int head)
+{
+  guint64 bit = G_GUINT64_CONSTANT (1) << (head & 63);
+  guint64 *w = &b->sets[KOMI_SET_ATARI][head >> 6];
+
+  *w = (*w & ~bit) | (-(guint64) (b->nlibs[head] == 1) & bit);
+}
+
 static inline void
 set_lib (KomiBoard *b, int head, int q)
 {
@@ -40,6 +50,7 @@ set_lib (KomiBoard *b, int head, int q)
     {
       *w |= bit;
       b->nlibs[head]++;
+      mark_atari (b, head);
     }
 }
 
@@ -53,6 +64,7 @@ clear_lib (KomiBoard *b, int head, int q)
     {
       *w &= ~bit;
       b->nlibs[head]--;
+      mark_atari (b, head);
     }
 }
 
@@ -218,7 +230,9 @@ merge_groups (KomiBoard *b, int keep, int absorbed)
   for (guint i = 0; i < b->words; i++)
     kl[i] |= al[i];
   b->nlibs[keep] = (guint16) popcount_libs (b, keep);
+  mark_atari (b, keep);
   _komi_clear_bit (b->sets[KOMI_SET_HEADS], absorbed);
+  _komi_clear_bit (b->sets[KOMI_SET_ATARI], absorbed);
 }
 
 /* Removes the group at @head; returns the number of stones removed. */
@@ -241,6 +255,7 @@ remove_group (KomiBoard *b, int head)
 
   b->hash ^= b->ghash[head];
   _komi_clear_bit (b->sets[KOMI_SET_HEADS], head);
+  _komi_clear_bit (b->sets[KOMI_SET_ATARI], head);
   /* The emptied points become liberties of the neighbouring groups. */
   do
     {
@@ -275,8 +290,10 @@ add_stone (KomiBoard *b, KomiColor color, int q)
   b->ghash[q] = zobrist (q, color);
   b->hash ^= b->ghash[q];
   l = _komi_board_libs (b, q);
-  memset (l, 0, b->words * sizeof (guint64));
+  for (guint i = 0; i < b->words; i++)
+    l[i] = 0;
   b->nlibs[q] = 0;
+  _komi_clear_bit (b->sets[KOMI_SET_ATARI], q);
 
   for (int d = 0; d < 4; d++)
     {

@@ -441,33 +441,37 @@ classify_points_impl (const KomiGame *game,
   if (game->end != KOMI_END_NONE)
     return;
 
-  /* A point is no suicide when it touches an empty point, is a liberty
-   * of a friendly group with two or more liberties, or is the last
-   * liberty of an enemy group (a capture). */
+  /* A point is no suicide when it touches an empty point, touches a
+   * friendly group with two or more liberties (of which it is one), or is
+   * the last liberty of an enemy group (a capture). The groups in atari
+   * are few: their heads are a set the board keeps. */
   dilate (empty, words, b->stride, near_empty);
+  for (guint i = 0; i < words; i++)
+    tmp[i] = b->sets[me][i];
   for (guint i = 0; i < words; i++)
     {
       guint64 bits;
 
-      for (bits = b->sets[KOMI_SET_HEADS][i] & b->sets[me][i]; bits != 0; bits &= bits - 1)
+      for (bits = b->sets[KOMI_SET_ATARI][i] & b->sets[me][i]; bits != 0; bits &= bits - 1)
         {
-          int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
-          const guint64 *libs = _komi_board_libs (b, h);
-          guint64 keep = -(guint64) (b->nlibs[h] >= 2);
+          int h = (int) (i * 64 + (guint) __builtin_ctzll (bits)), q = h;
 
-          for (guint k = 0; k < words; k++)
-            safe[k] |= libs[k] & keep;
+          do
+            {
+              _komi_clear_bit (tmp, q);
+              q = b->next[q];
+            }
+          while (q != h);
         }
-      for (bits = b->sets[KOMI_SET_HEADS][i] & b->sets[other][i]; bits != 0; bits &= bits - 1)
+      for (bits = b->sets[KOMI_SET_ATARI][i] & b->sets[other][i]; bits != 0; bits &= bits - 1)
         {
-          int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
-          const guint64 *libs = _komi_board_libs (b, h);
-          guint64 keep = -(guint64) (b->nlibs[h] == 1);
+          const guint64 *libs = _komi_board_libs (b, (int) (i * 64 + (guint) __builtin_ctzll (bits)));
 
           for (guint k = 0; k < words; k++)
-            capture[k] |= libs[k] & keep;
+            capture[k] |= libs[k];
         }
     }
+  dilate (tmp, words, b->stride, safe);
   for (guint i = 0; i < words; i++)
     cand[i] = empty[i] & (near_empty[i] | safe[i] | capture[i]);
 
