@@ -204,7 +204,8 @@ komi_board_get_liberties (const KomiBoard *board, KomiPoint point)
   return board->nlibs[board->head[q]];
 }
 
-/* Joins the group at @absorbed into the group at @keep (both heads). */
+/* Joins the group at @absorbed into the group at @keep (both heads);
+ * the caller recounts @keep's liberties. */
 static void
 merge_groups (KomiBoard *b, int keep, int absorbed)
 {
@@ -229,8 +230,6 @@ merge_groups (KomiBoard *b, int keep, int absorbed)
   b->ghash[keep] ^= b->ghash[absorbed];
   for (guint i = 0; i < b->words; i++)
     kl[i] |= al[i];
-  b->nlibs[keep] = (guint16) popcount_libs (b, keep);
-  mark_atari (b, keep);
   _komi_clear_bit (b->sets[KOMI_SET_HEADS], absorbed);
   _komi_clear_bit (b->sets[KOMI_SET_ATARI], absorbed);
 }
@@ -276,51 +275,69 @@ remove_group (KomiBoard *b, int head)
 static int
 add_stone (KomiBoard *b, KomiColor color, int q)
 {
-  int head = q;
-  guint64 *l;
+  KomiColor other = KOMI_OTHER (color);
+  guint64 *l = _komi_board_libs (b, q);
+  guint64 qbit = G_GUINT64_CONSTANT (1) << (q & 63);
+  int friends[4];
+  guint n_friends = 0;
+  int keep;
 
   b->color[q] = color;
   _komi_clear_bit (b->sets[KOMI_EMPTY], q);
   _komi_set_bit (b->sets[color], q);
-  _komi_set_bit (b->sets[KOMI_SET_HEADS], q);
   b->n_on_board[color]++;
   b->head[q] = (guint16) q;
   b->next[q] = (guint16) q;
   b->n_stones[q] = 1;
   b->ghash[q] = zobrist (q, color);
   b->hash ^= b->ghash[q];
-  l = _komi_board_libs (b, q);
   for (guint i = 0; i < b->words; i++)
     l[i] = 0;
-  b->nlibs[q] = 0;
-  _komi_clear_bit (b->sets[KOMI_SET_ATARI], q);
 
+  /* The stone's own liberties; the groups it joins; the enemy groups
+   * lose @q as a liberty. */
   for (int d = 0; d < 4; d++)
     {
       int r = q + b->neighbours[d];
-      KomiColor c = b->color[r];
+      guint c = b->color[r];
 
       if (c == KOMI_EMPTY)
-        set_lib (b, head, r);
-      else if (c == KOMI_BLACK || c == KOMI_WHITE)
+        _komi_set_bit (l, r);
+      else if (c == color)
         {
           int rh = b->head[r];
-          clear_lib (b, rh, q);
-          if (c == color && rh != head)
-            {
-              /* Relabel the smaller group. */
-              if (b->n_stones[rh] >= b->n_stones[head])
-                {
-                  merge_groups (b, rh, head);
-                  head = rh;
-                }
-              else
-                merge_groups (b, head, rh);
-            }
+          gboolean dup = FALSE;
+
+          for (guint i = 0; i < n_friends; i++)
+            dup |= friends[i] == rh;
+          if (!dup)
+            friends[n_friends++] = rh;
         }
+      else if (c == other)
+        clear_lib (b, b->head[r], q);
     }
-  clear_lib (b, head, q);
-  return head;
+
+  if (n_friends == 0)
+    {
+      b->nlibs[q] = (guint16) popcount_libs (b, q);
+      _komi_set_bit (b->sets[KOMI_SET_HEADS], q);
+      mark_atari (b, q);
+      return q;
+    }
+
+  /* Everything joins the largest group, which relabels the fewest. */
+  keep = friends[0];
+  for (guint i = 1; i < n_friends; i++)
+    if (b->n_stones[friends[i]] > b->n_stones[keep])
+      keep = friends[i];
+  for (guint i = 0; i < n_friends; i++)
+    if (friends[i] != keep)
+      merge_groups (b, keep, friends[i]);
+  merge_groups (b, keep, q);
+  _komi_board_libs (b, keep)[q >> 6] &= ~qbit;
+  b->nlibs[keep] = (guint16) popcount_libs (b, keep);
+  mark_atari (b, keep);
+  return keep;
 }
 
 KomiMoveError

@@ -96,11 +96,16 @@ komi_rng_uniform (KomiRng *rng,
 
   g_return_val_if_fail (n > 0, 0);
 
-  /* -n in unsigned arithmetic is 2^64 - n. */
-  threshold = (0 - n) % n;
-  do
-    r = komi_rng_next (rng);
-  while (r < threshold);
+  /* The threshold (2^64 mod n) is below n, so a draw of n or more is
+   * accepted without computing it: one division instead of two, and the
+   * same draws. -n in unsigned arithmetic is 2^64 - n. */
+  r = komi_rng_next (rng);
+  if (r < n)
+    {
+      threshold = (0 - n) % n;
+      while (r < threshold)
+        r = komi_rng_next (rng);
+    }
 
   return r % n;
 }
