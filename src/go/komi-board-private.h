@@ -119,26 +119,27 @@ _komi_board_check_padded (const KomiBoard *b,
   if (b->color[q] != KOMI_EMPTY)
     return KOMI_MOVE_OCCUPIED;
 
+  /* Without branches on the neighbours' colours, which are as good as
+   * random: head[] and nlibs[] of an empty or border point hold stale
+   * but harmless values, and are only read. */
   for (int d = 0; d < 4; d++)
     {
       int r = q + b->neighbours[d];
       guint c = b->color[r];
+      int h = b->head[r];
+      guint libs = b->nlibs[h];
+      gboolean takes = (c == (guint) other) & (libs == 1);
 
-      if (c == KOMI_EMPTY)
-        alive = TRUE;
-      else if (c == color)
-        alive |= b->nlibs[b->head[r]] > 1;
-      else if (c == other && b->nlibs[b->head[r]] == 1)
+      alive |= (c == KOMI_EMPTY) | ((c == (guint) color) & (libs > 1)) | takes;
+      if (takes)
         {
           /* Its one liberty is q: placing here captures it. */
-          int h = b->head[r];
           gboolean dup = FALSE;
 
           for (guint i = 0; i < n; i++)
             dup |= captured[i] == h;
           if (!dup)
             captured[n++] = h;
-          alive = TRUE;
         }
     }
 

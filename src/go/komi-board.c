@@ -395,7 +395,9 @@ komi_board_play (KomiBoard *board, KomiColor color, KomiPoint point)
   for (int d = 0; d < 4; d++)
     {
       int r = q + b->neighbours[d];
-      if (b->color[r] == other && b->nlibs[b->head[r]] == 0)
+      /* One branch, rarely taken (head[] of a non-stone is stale but
+       * harmless to read). */
+      if ((b->color[r] == other) & (b->nlibs[b->head[r]] == 0))
         captured += remove_group (b, b->head[r]);
     }
   return captured;
@@ -405,16 +407,14 @@ gboolean
 komi_board_is_own_eye (const KomiBoard *board, KomiColor color, KomiPoint point)
 {
   int q = _komi_board_padded (board, point);
+  gboolean eye = board->color[q] == KOMI_EMPTY;
 
-  if (board->color[q] != KOMI_EMPTY)
-    return FALSE;
   for (int d = 0; d < 4; d++)
     {
-      KomiColor c = board->color[q + board->neighbours[d]];
-      if (c != color && c != KOMI_BORDER)
-        return FALSE;
+      guint c = board->color[q + board->neighbours[d]];
+      eye &= (c == (guint) color) | (c == KOMI_BORDER);
     }
-  return TRUE;
+  return eye;
 }
 
 void
