@@ -271,9 +271,11 @@ remove_group (KomiBoard *b, int head)
 }
 
 /* Adds a stone at padded @q for @color without capturing anything and
- * returns its group head. */
+ * returns its group head. When @dead is given, it receives the heads of
+ * the enemy groups left without liberties, each once, and @n_dead their
+ * number. */
 static int
-add_stone (KomiBoard *b, KomiColor color, int q)
+add_stone (KomiBoard *b, KomiColor color, int q, int dead[4], guint *n_dead)
 {
   KomiColor other = KOMI_OTHER (color);
   guint64 *l = _komi_board_libs (b, q);
@@ -314,7 +316,20 @@ add_stone (KomiBoard *b, KomiColor color, int q)
             friends[n_friends++] = rh;
         }
       else if (c == other)
-        clear_lib (b, b->head[r], q);
+        {
+          int rh = b->head[r];
+
+          clear_lib (b, rh, q);
+          if (dead != NULL && b->nlibs[rh] == 0)
+            {
+              gboolean dup = FALSE;
+
+              for (guint i = 0; i < *n_dead; i++)
+                dup |= dead[i] == rh;
+              if (!dup)
+                dead[(*n_dead)++] = rh;
+            }
+        }
     }
 
   if (n_friends == 0)
@@ -380,8 +395,8 @@ guint
 komi_board_play (KomiBoard *board, KomiColor color, KomiPoint point)
 {
   KomiBoard *b = board;
-  KomiColor other = KOMI_OTHER (color);
-  guint captured = 0;
+  guint captured = 0, n_dead = 0;
+  int dead[4];
   int q;
 
   g_return_val_if_fail (color == KOMI_BLACK || color == KOMI_WHITE, 0);
@@ -390,16 +405,9 @@ komi_board_play (KomiBoard *board, KomiColor color, KomiPoint point)
   q = _komi_board_padded (b, point);
   g_return_val_if_fail (b->color[q] == KOMI_EMPTY, 0);
 
-  add_stone (b, color, q);
-
-  for (int d = 0; d < 4; d++)
-    {
-      int r = q + b->neighbours[d];
-      /* One branch, rarely taken (head[] of a non-stone is stale but
-       * harmless to read). */
-      if ((b->color[r] == other) & (b->nlibs[b->head[r]] == 0))
-        captured += remove_group (b, b->head[r]);
-    }
+  add_stone (b, color, q, dead, &n_dead);
+  for (guint i = 0; i < n_dead; i++)
+    captured += remove_group (b, dead[i]);
   return captured;
 }
 
@@ -439,7 +447,7 @@ komi_board_set_colors (KomiBoard *board, const guint8 *colors)
     {
       KomiColor c = colors[p];
       if (c == KOMI_BLACK || c == KOMI_WHITE)
-        add_stone (b, c, _komi_board_padded (b, (KomiPoint) p));
+        add_stone (b, c, _komi_board_padded (b, (KomiPoint) p), NULL, NULL);
     }
 }
 
