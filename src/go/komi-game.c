@@ -16,7 +16,7 @@
 
 G_STATIC_ASSERT (KOMI_MAX_WORDS <= G_N_ELEMENTS (((KomiPointSet *) NULL)->bits));
 
-#define COUNTS_BUCKETS 64
+#define COUNTS_BUCKETS 256
 #define COUNTS_KEY(b, w) ((guint32) (b) | (guint32) (w) << 16)
 #define COUNTS_BUCKET(b, w) (((b) * 37u + (w)) & (COUNTS_BUCKETS - 1))
 
@@ -430,7 +430,7 @@ classify_points_impl (const KomiGame *game,
   KomiColor me = game->to_move, other = KOMI_OTHER (me);
   guint64 near_empty[KOMI_MAX_WORDS], cand[KOMI_MAX_WORDS], eyes[KOMI_MAX_WORDS] = { 0, };
   guint64 safe[KOMI_MAX_WORDS] = { 0, }, capture[KOMI_MAX_WORDS] = { 0, };
-  guint64 tmp[KOMI_MAX_WORDS], *forbidden = superko_bits;
+  guint64 tmp[KOMI_MAX_WORDS] = { 0, }, *forbidden = superko_bits;
   const guint64 *empty = b->sets[KOMI_EMPTY];
   guint least;
   int heads[4];
@@ -441,27 +441,24 @@ classify_points_impl (const KomiGame *game,
   if (game->end != KOMI_END_NONE)
     return;
 
-  /* A point is no suicide when it touches an empty point, touches a
-   * friendly group with two or more liberties (of which it is one), or is
-   * the last liberty of an enemy group (a capture). The groups in atari
-   * are few: their heads are a set the board keeps. */
+  /* A point is no suicide when it touches an empty point, is a liberty
+   * of a friendly group with two or more liberties, or is the last
+   * liberty of an enemy group (a capture). The groups in atari are few
+   * (the board keeps their heads as a set), so: a point next to a
+   * friendly stone is safe unless it is the last liberty of a friendly
+   * group, and those few points are looked at one by one. */
   dilate (empty, words, b->stride, near_empty);
-  for (guint i = 0; i < words; i++)
-    tmp[i] = b->sets[me][i];
+  dilate (b->sets[me], words, b->stride, safe);
   for (guint i = 0; i < words; i++)
     {
       guint64 bits;
 
       for (bits = b->sets[KOMI_SET_ATARI][i] & b->sets[me][i]; bits != 0; bits &= bits - 1)
         {
-          int h = (int) (i * 64 + (guint) __builtin_ctzll (bits)), q = h;
+          const guint64 *libs = _komi_board_libs (b, (int) (i * 64 + (guint) __builtin_ctzll (bits)));
 
-          do
-            {
-              _komi_clear_bit (tmp, q);
-              q = b->next[q];
-            }
-          while (q != h);
+          for (guint k = 0; k < words; k++)
+            tmp[k] |= libs[k];
         }
       for (bits = b->sets[KOMI_SET_ATARI][i] & b->sets[other][i]; bits != 0; bits &= bits - 1)
         {
@@ -471,9 +468,16 @@ classify_points_impl (const KomiGame *game,
             capture[k] |= libs[k];
         }
     }
-  dilate (tmp, words, b->stride, safe);
   for (guint i = 0; i < words; i++)
-    cand[i] = empty[i] & (near_empty[i] | safe[i] | capture[i]);
+    {
+      guint64 doubt = empty[i] & ~near_empty[i] & ~capture[i] & tmp[i];
+
+      cand[i] = empty[i] & (near_empty[i] | (safe[i] & ~tmp[i]) | capture[i]);
+      for (; doubt != 0; doubt &= doubt - 1)
+        if (_komi_board_check_padded (b, me, (int) (i * 64 + (guint) __builtin_ctzll (doubt)),
+                                      heads, &n_heads) == KOMI_MOVE_OK)
+          cand[i] |= doubt & -doubt;
+    }
 
   /* Placements that capture nothing, all at once. */
   history_plain_repeats (game, me, words, forbidden);
@@ -574,8 +578,8 @@ komi_game_legal_set (const KomiGame *game, KomiPointSet *set)
 
 /* The position of the @k-th set bit of @x (from 0; @x has more than @k):
  * bytes' running counts side by side in one word (Vigna, "Broadword
- * implementation of rank/select queries", 2008), then at most seven steps
- * within the byte. */
+ * implementation of rank/select queries", 2008), then the same within
+ * the byte: no branches. */
 static inline guint
 select64 (guint64 x, guint k)
 {
@@ -589,10 +593,12 @@ select64 (guint64 x, guint k)
   /* Bytes whose running count is at most k come before the k-th bit. */
   byte = (guint) ((((((k * ones) | msbs) - s) & msbs) >> 7) * ones >> 56);
   before = (guint) (((s << 8) >> (8 * byte)) & 0xFF);
-  in_byte = (x >> (8 * byte)) & 0xFF;
-  for (k -= before; k > 0; k--)
-    in_byte &= in_byte - 1;
-  return 8 * byte + (guint) __builtin_ctzll (in_byte);
+  k -= before;
+  /* The same within the byte: its bits spread one to a byte (1 or 0),
+   * running counts, and the bytes whose count is at most k. */
+  in_byte = (((x >> (8 * byte)) & 0xFF) * ones) & 0x8040201008040201ull;
+  in_byte = (((in_byte + 0x7F7F7F7F7F7F7F7Full) & msbs) >> 7) * ones;
+  return 8 * byte + (guint) ((((((k * ones) | msbs) - in_byte) & msbs) >> 7) * ones >> 56);
 }
 
 KomiPoint
