@@ -569,11 +569,22 @@ komi_game_legal_set (const KomiGame *game, KomiPointSet *set)
 {
   guint64 superko[KOMI_MAX_WORDS];
 
+  const KomiBoard *b = game->board;
+  guint64 open[KOMI_MAX_WORDS], touched[KOMI_MAX_WORDS];
+  KomiColor other = KOMI_OTHER (game->to_move);
+
   classify_points (game, FALSE, set->bits, superko);
-  set->board = game->board;
+  set->board = b;
   set->n = 0;
-  for (guint i = 0; i < game->board->words; i++)
-    set->n += _komi_popcount (set->bits[i]);
+  /* An own eye: no neighbour empty or the opponent's. */
+  for (guint i = 0; i < b->words; i++)
+    open[i] = b->sets[KOMI_EMPTY][i] | b->sets[other][i];
+  dilate (open, b->words, b->stride, touched);
+  for (guint i = 0; i < b->words; i++)
+    {
+      set->n += _komi_popcount (set->bits[i]);
+      set->own_eyes[i] = set->bits[i] & ~touched[i];
+    }
 }
 
 /* The position of the @k-th set bit of @x (from 0; @x has more than @k):
@@ -602,10 +613,10 @@ select64 (guint64 x, guint k)
 }
 
 KomiPoint
-komi_point_set_nth (const KomiPointSet *set, guint i)
+komi_point_set_nth (const KomiPointSet *set, guint i, gboolean *own_eye)
 {
   const KomiBoard *b = set->board;
-  guint k = 0, c;
+  guint k = 0, c, bit;
 
   g_return_val_if_fail (i < set->n, KOMI_NO_POINT);
 
@@ -614,7 +625,10 @@ komi_point_set_nth (const KomiPointSet *set, guint i)
       i -= c;
       k++;
     }
-  return b->point_of[k * 64 + select64 (set->bits[k], i)];
+  bit = select64 (set->bits[k], i);
+  if (own_eye != NULL)
+    *own_eye = (set->own_eyes[k] >> bit) & 1;
+  return b->point_of[k * 64 + bit];
 }
 
 guint

@@ -70,15 +70,19 @@ typedef struct
   /*< private >*/
   const KomiBoard *board;
   guint64          bits[8];
+  guint64          own_eyes[8];         /* the mover's own eyes among them */
 } KomiPointSet;
 
 /* The points komi_game_legal_points lists, as a set (valid while the
  * game's position does not change). */
 void          komi_game_legal_set             (const KomiGame  *game,
                                                KomiPointSet    *set);
-/* The @i-th point of @set in board order, @i < set->n. */
+/* The @i-th point of @set in board order, @i < set->n. When @own_eye is
+ * given, it receives whether the point is an own eye of the side to move
+ * (komi_board_is_own_eye). */
 KomiPoint     komi_point_set_nth              (const KomiPointSet *set,
-                                               guint            i);
+                                               guint            i,
+                                               gboolean        *own_eye);
 /* Every point of @set in board order (@out holds set->n); returns set->n. */
 guint         komi_point_set_to_points        (const KomiPointSet *set,
                                                KomiPoint       *out);

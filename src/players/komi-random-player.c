@@ -119,6 +119,7 @@ komi_random_choose (KomiRng        *rng,
   KomiColor color = komi_game_get_to_move (game);
   KomiPointSet legal;
   KomiPoint first;
+  gboolean eye;
   guint n, i;
 
   /* The rule above, with the list L made only when the first draw is an
@@ -130,8 +131,8 @@ komi_random_choose (KomiRng        *rng,
   if (n == 0)
     return KOMI_PASS;
   i = (guint) komi_rng_uniform (rng, n);
-  first = komi_point_set_nth (&legal, i);
-  if (!komi_board_is_own_eye (board, color, first))
+  first = komi_point_set_nth (&legal, i, &eye);
+  if (!eye)
     return first;
 
   komi_point_set_to_points (&legal, buf);
