@@ -270,18 +270,55 @@ remove_group (KomiBoard *b, int head)
   return n;
 }
 
+/* One neighbour @r of the new stone at @q: an empty point is one of its
+ * liberties (@l), a friendly group joins it (@friends, each once), an
+ * enemy group loses @q as a liberty (@dead: those left with none). */
+static inline __attribute__ ((always_inline)) void
+visit_neighbour (KomiBoard *b, KomiColor color, int q, int r, guint64 *l,
+                 int *friends, guint *n_friends, int *dead, guint *n_dead)
+{
+  guint c = b->color[r];
+
+  if (c == KOMI_EMPTY)
+    _komi_set_bit (l, r);
+  else if (c == (guint) color)
+    {
+      int rh = b->head[r];
+      gboolean dup = FALSE;
+
+      for (guint i = 0; i < *n_friends; i++)
+        dup |= friends[i] == rh;
+      if (!dup)
+        friends[(*n_friends)++] = rh;
+    }
+  else if (c == (guint) KOMI_OTHER (color))
+    {
+      int rh = b->head[r];
+
+      clear_lib (b, rh, q);
+      if (dead != NULL && b->nlibs[rh] == 0)
+        {
+          gboolean dup = FALSE;
+
+          for (guint i = 0; i < *n_dead; i++)
+            dup |= dead[i] == rh;
+          if (!dup)
+            dead[(*n_dead)++] = rh;
+        }
+    }
+}
+
 /* Adds a stone at padded @q for @color without capturing anything and
  * returns its group head. When @dead is given, it receives the heads of
  * the enemy groups left without liberties, each once, and @n_dead their
- * number. */
-static int
-add_stone (KomiBoard *b, KomiColor color, int q, int dead[4], guint *n_dead)
+ * number. @words is the board's (a constant in the 9x9 copy). */
+static inline __attribute__ ((always_inline)) int
+add_stone_impl (KomiBoard *b, guint words, KomiColor color, int q, int dead[4], guint *n_dead)
 {
-  KomiColor other = KOMI_OTHER (color);
   guint64 *l = _komi_board_libs (b, q);
   guint64 qbit = G_GUINT64_CONSTANT (1) << (q & 63);
   int friends[4];
-  guint n_friends = 0;
+  guint n_friends = 0, n;
   int keep;
 
   b->color[q] = color;
@@ -293,48 +330,22 @@ add_stone (KomiBoard *b, KomiColor color, int q, int dead[4], guint *n_dead)
   b->n_stones[q] = 1;
   b->ghash[q] = zobrist (q, color);
   b->hash ^= b->ghash[q];
-  for (guint i = 0; i < b->words; i++)
+  for (guint i = 0; i < words; i++)
     l[i] = 0;
 
-  /* The stone's own liberties; the groups it joins; the enemy groups
-   * lose @q as a liberty. */
-  for (int d = 0; d < 4; d++)
-    {
-      int r = q + b->neighbours[d];
-      guint c = b->color[r];
-
-      if (c == KOMI_EMPTY)
-        _komi_set_bit (l, r);
-      else if (c == color)
-        {
-          int rh = b->head[r];
-          gboolean dup = FALSE;
-
-          for (guint i = 0; i < n_friends; i++)
-            dup |= friends[i] == rh;
-          if (!dup)
-            friends[n_friends++] = rh;
-        }
-      else if (c == other)
-        {
-          int rh = b->head[r];
-
-          clear_lib (b, rh, q);
-          if (dead != NULL && b->nlibs[rh] == 0)
-            {
-              gboolean dup = FALSE;
-
-              for (guint i = 0; i < *n_dead; i++)
-                dup |= dead[i] == rh;
-              if (!dup)
-                dead[(*n_dead)++] = rh;
-            }
-        }
-    }
+  /* Four calls rather than a loop: rolled, the loop's counter lives on
+   * the stack in this, the hottest function of a game. */
+  visit_neighbour (b, color, q, q - b->stride, l, friends, &n_friends, dead, n_dead);
+  visit_neighbour (b, color, q, q - 1, l, friends, &n_friends, dead, n_dead);
+  visit_neighbour (b, color, q, q + 1, l, friends, &n_friends, dead, n_dead);
+  visit_neighbour (b, color, q, q + b->stride, l, friends, &n_friends, dead, n_dead);
 
   if (n_friends == 0)
     {
-      b->nlibs[q] = (guint16) popcount_libs (b, q);
+      n = 0;
+      for (guint i = 0; i < words; i++)
+        n += _komi_popcount (l[i]);
+      b->nlibs[q] = (guint16) n;
       _komi_set_bit (b->sets[KOMI_SET_HEADS], q);
       mark_atari (b, q);
       return q;
@@ -349,10 +360,22 @@ add_stone (KomiBoard *b, KomiColor color, int q, int dead[4], guint *n_dead)
     if (friends[i] != keep)
       merge_groups (b, keep, friends[i]);
   merge_groups (b, keep, q);
-  _komi_board_libs (b, keep)[q >> 6] &= ~qbit;
-  b->nlibs[keep] = (guint16) popcount_libs (b, keep);
+  l = _komi_board_libs (b, keep);
+  l[q >> 6] &= ~qbit;
+  n = 0;
+  for (guint i = 0; i < words; i++)
+    n += _komi_popcount (l[i]);
+  b->nlibs[keep] = (guint16) n;
   mark_atari (b, keep);
   return keep;
+}
+
+static int
+add_stone (KomiBoard *b, KomiColor color, int q, int dead[4], guint *n_dead)
+{
+  if (b->words == 2)
+    return add_stone_impl (b, 2, color, q, dead, n_dead);
+  return add_stone_impl (b, b->words, color, q, dead, n_dead);
 }
 
 KomiMoveError
