@@ -30,13 +30,15 @@ _komi_test_bit (const guint64 *set, int q)
   return (set[q >> 6] >> (q & 63)) & 1;
 }
 
-/* Shared with komi-game.c and komi-score.c, which walk the padded array. */
+/* Shared with komi-game.c and komi-score.c, which walk the padded array.
+ * The arrays live in the same allocation, after the struct. */
 struct _KomiBoard
 {
   guint     size;
   int       stride;        /* size + 2 */
   guint     n_padded;      /* stride * stride */
   guint     words;         /* 64-bit words in one liberty set */
+  gsize     alloc_size;    /* the struct and its arrays: one allocation */
   int       neighbours[4]; /* offsets: up, left, right, down */
   guint64   hash;          /* Zobrist hash of the stones */
   guint8   *color;         /* KomiColor, or 3 on the border ring */

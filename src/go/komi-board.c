@@ -68,47 +68,72 @@ clear_lib (KomiBoard *b, int head, int q)
     }
 }
 
+/* The board and its arrays are one allocation (a board is made for every
+ * game): the struct, then the 8-byte arrays, then the 2-byte ones, then
+ * the colours. Returns the allocation's size. */
+static gsize
+board_layout (KomiBoard *b)
+{
+  guint8 *p = (guint8 *) (b + 1);
+  gsize n = b->n_padded;
+
+  b->ghash = (guint64 *) p;
+  p += n * sizeof (guint64);
+  b->libs = (guint64 *) p;
+  p += n * b->words * sizeof (guint64);
+  b->head = (guint16 *) p;
+  p += n * sizeof (guint16);
+  b->next = (guint16 *) p;
+  p += n * sizeof (guint16);
+  b->n_stones = (guint16 *) p;
+  p += n * sizeof (guint16);
+  b->nlibs = (guint16 *) p;
+  p += n * sizeof (guint16);
+  b->point_of = (gint16 *) p;
+  p += n * sizeof (gint16);
+  b->color = p;
+  p += n;
+  return (gsize) (p - (guint8 *) b);
+}
+
 KomiBoard *
 komi_board_new (guint size)
 {
-  KomiBoard *b;
-  guint n;
+  KomiBoard shape = { 0, }, *b;
+  int stride = (int) size + 2;
 
   g_return_val_if_fail (size >= KOMI_MIN_SIZE && size <= KOMI_MAX_SIZE, NULL);
 
-  b = g_new0 (KomiBoard, 1);
+  shape.n_padded = (guint) (stride * stride);
+  shape.words = (shape.n_padded + 63) / 64;
+  /* Zeroed: head[] and nlibs[] of empty points are read (never trusted)
+   * by the branchless move check, so they hold valid values from the
+   * start. */
+  b = g_malloc0 (board_layout (&shape));
   b->size = size;
-  b->stride = (int) size + 2;
-  n = (guint) (b->stride * b->stride);
-  b->n_padded = n;
-  b->words = (n + 63) / 64;
-  b->color = g_new (guint8, n);
-  b->head = g_new0 (guint16, n);
-  b->next = g_new0 (guint16, n);
-  b->n_stones = g_new0 (guint16, n);
-  b->ghash = g_new0 (guint64, n);
-  b->nlibs = g_new0 (guint16, n);
-  b->libs = g_new0 (guint64, (gsize) n * b->words);
+  b->stride = stride;
+  b->n_padded = shape.n_padded;
+  b->words = shape.words;
+  b->alloc_size = board_layout (b);
   b->neighbours[0] = -b->stride;
   b->neighbours[1] = -1;
   b->neighbours[2] = 1;
   b->neighbours[3] = b->stride;
 
-  b->point_of = g_new (gint16, n);
-  for (guint q = 0; q < n; q++)
-    {
-      int x = (int) q % b->stride, y = (int) q / b->stride;
-      gboolean border = x == 0 || y == 0 || x == b->stride - 1 || y == b->stride - 1;
-      b->color[q] = border ? KOMI_BORDER : KOMI_EMPTY;
-      b->point_of[q] = -1;
-      if (!border)
+  /* Row by row, without a division per point. */
+  memset (b->color, KOMI_BORDER, b->n_padded);
+  for (guint q = 0; q < b->n_padded; q++)
+    b->point_of[q] = -1;
+  for (guint y = 0, p = 0; y < size; y++)
+    for (guint x = 0; x < size; x++, p++)
+      {
+        guint q = (y + 1) * (guint) b->stride + x + 1;
+
+        b->color[q] = KOMI_EMPTY;
         _komi_set_bit (b->sets[KOMI_EMPTY], (int) q);
-    }
-  for (guint p = 0; p < size * size; p++)
-    {
-      b->pad_of[p] = (guint16) ((p / size + 1) * (guint) b->stride + p % size + 1);
-      b->point_of[b->pad_of[p]] = (gint16) p;
-    }
+        b->pad_of[p] = (guint16) q;
+        b->point_of[q] = (gint16) p;
+      }
   return b;
 }
 
@@ -116,36 +141,17 @@ KomiBoard *
 komi_board_copy (const KomiBoard *board)
 {
   KomiBoard *b;
-  guint n;
 
   g_return_val_if_fail (board != NULL, NULL);
 
-  n = board->n_padded;
-  b = g_memdup2 (board, sizeof *board);
-  b->color = g_memdup2 (board->color, n);
-  b->head = g_memdup2 (board->head, n * sizeof (guint16));
-  b->next = g_memdup2 (board->next, n * sizeof (guint16));
-  b->n_stones = g_memdup2 (board->n_stones, n * sizeof (guint16));
-  b->ghash = g_memdup2 (board->ghash, n * sizeof (guint64));
-  b->nlibs = g_memdup2 (board->nlibs, n * sizeof (guint16));
-  b->point_of = g_memdup2 (board->point_of, n * sizeof (gint16));
-  b->libs = g_memdup2 (board->libs, (gsize) n * board->words * sizeof (guint64));
+  b = g_memdup2 (board, board->alloc_size);
+  board_layout (b);
   return b;
 }
 
 void
 komi_board_free (KomiBoard *board)
 {
-  if (board == NULL)
-    return;
-  g_free (board->color);
-  g_free (board->head);
-  g_free (board->next);
-  g_free (board->n_stones);
-  g_free (board->ghash);
-  g_free (board->nlibs);
-  g_free (board->point_of);
-  g_free (board->libs);
   g_free (board);
 }
 
