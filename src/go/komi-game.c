@@ -428,9 +428,9 @@ classify_points_impl (const KomiGame *game,
 {
   const KomiBoard *b = game->board;
   KomiColor me = game->to_move, other = KOMI_OTHER (me);
-  guint64 near_empty[KOMI_MAX_WORDS], cand[KOMI_MAX_WORDS], eyes[KOMI_MAX_WORDS] = { 0, };
-  guint64 safe[KOMI_MAX_WORDS] = { 0, }, capture[KOMI_MAX_WORDS] = { 0, };
-  guint64 tmp[KOMI_MAX_WORDS] = { 0, }, *forbidden = superko_bits;
+  guint64 near_empty[KOMI_MAX_WORDS], cand[KOMI_MAX_WORDS], eyes[KOMI_MAX_WORDS];
+  guint64 safe[KOMI_MAX_WORDS], capture[KOMI_MAX_WORDS];
+  guint64 tmp[KOMI_MAX_WORDS], *forbidden = superko_bits;
   const guint64 *empty = b->sets[KOMI_EMPTY];
   guint least;
   int heads[4];
@@ -450,24 +450,17 @@ classify_points_impl (const KomiGame *game,
   dilate (empty, words, b->stride, near_empty);
   dilate (b->sets[me], words, b->stride, safe);
   for (guint i = 0; i < words; i++)
-    {
-      guint64 bits;
+    tmp[i] = capture[i] = eyes[i] = 0;
+  for (guint i = 0; i < words; i++)
+    for (guint64 bits = b->sets[KOMI_SET_ATARI][i]; bits != 0; bits &= bits - 1)
+      {
+        int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
+        const guint64 *libs = b->libs + (gsize) h * words;
+        guint64 *into = b->color[h] == me ? tmp : capture;
 
-      for (bits = b->sets[KOMI_SET_ATARI][i] & b->sets[me][i]; bits != 0; bits &= bits - 1)
-        {
-          const guint64 *libs = _komi_board_libs (b, (int) (i * 64 + (guint) __builtin_ctzll (bits)));
-
-          for (guint k = 0; k < words; k++)
-            tmp[k] |= libs[k];
-        }
-      for (bits = b->sets[KOMI_SET_ATARI][i] & b->sets[other][i]; bits != 0; bits &= bits - 1)
-        {
-          const guint64 *libs = _komi_board_libs (b, (int) (i * 64 + (guint) __builtin_ctzll (bits)));
-
-          for (guint k = 0; k < words; k++)
-            capture[k] |= libs[k];
-        }
-    }
+        for (guint k = 0; k < words; k++)
+          into[k] |= libs[k];
+      }
   for (guint i = 0; i < words; i++)
     {
       guint64 doubt = empty[i] & ~near_empty[i] & ~capture[i] & tmp[i];
