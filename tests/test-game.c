@@ -150,6 +150,48 @@ test_copy_is_independent (void)
   g_assert_cmpint (komi_board_get (komi_game_get_board (game), pt (9, "C3")), ==, KOMI_EMPTY);
 }
 
+/* The legal set (what the random player draws from) holds the points of
+ * komi_game_legal_points in the same order, and knows the mover's own
+ * eyes, on every board size and through captures and superko. */
+static void
+test_legal_set_matches_list (void)
+{
+  static const guint sizes[] = { 5, 7, 9, 13, 19 };
+  GRand *rand = g_rand_new_with_seed (20261202);
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (guint g = 0; g < (sizes[s] >= 13 ? 3 : 20); g++)
+      {
+        g_autoptr(KomiGame) game = komi_game_new (sizes[s], 0);
+
+        for (guint turn = 0; turn < 600 && !komi_game_is_over (game); turn++)
+          {
+            const KomiBoard *board = komi_game_get_board (game);
+            KomiPoint list[KOMI_MAX_POINTS], from_set[KOMI_MAX_POINTS];
+            guint n = komi_game_legal_points (game, list);
+            KomiPointSet set;
+
+            komi_game_legal_set (game, &set);
+            g_assert_cmpuint (set.n, ==, n);
+            g_assert_cmpuint (komi_point_set_to_points (&set, from_set), ==, n);
+            g_assert_cmpmem (from_set, n * sizeof (KomiPoint), list, n * sizeof (KomiPoint));
+            for (guint i = 0; i < n; i++)
+              {
+                gboolean eye = -1;
+
+                g_assert_cmpint (komi_point_set_nth (&set, i, &eye), ==, list[i]);
+                g_assert_cmpint (eye, ==, komi_board_is_own_eye (board, komi_game_get_to_move (game),
+                                                                 list[i]));
+              }
+            g_assert_true (komi_game_play (game, n == 0 || g_rand_int_range (rand, 0, 30) == 0
+                                                 ? KOMI_PASS
+                                                 : list[g_rand_int_range (rand, 0, (int) n)],
+                                           NULL));
+          }
+      }
+  g_rand_free (rand);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -161,6 +203,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/game/turn-limit", test_turn_limit);
   g_test_add_func ("/komi/game/legal-points-board-order", test_legal_points_board_order);
   g_test_add_func ("/komi/game/copy", test_copy_is_independent);
+  g_test_add_func ("/komi/game/legal-set", test_legal_set_matches_list);
 
   return g_test_run ();
 }

@@ -13,6 +13,7 @@
 #include "komi-coords.h"
 #include "komi-player-spec.h"
 #include "komi-random-player.h"
+#include "komi-score.h"
 
 /* Golden values: computed once from the algorithm written in
  * komi-random-player.c (by an independent script) and then frozen. If one
@@ -63,6 +64,46 @@ test_rng_range (void)
 
 /* Random against random from the empty board: the first moves of a fixed
  * pair of seeds, frozen like the values above. */
+/* 400 whole games (seeds 1 to 400, one generator for both sides, as
+ * `komi-cli bench` plays them): every move, every turn's superko-forbidden
+ * points and the area count, folded into one FNV-1a hash. Frozen from the
+ * rules core before its bitset rewrite (issue 16 §6): the same seeds must
+ * keep giving the same games move by move. */
+static void
+test_random_golden_games (void)
+{
+  KomiPoint buf[KOMI_MAX_POINTS], superko[KOMI_MAX_POINTS];
+  guint64 hash = G_GUINT64_CONSTANT (14695981039346656037);
+  const guint64 prime = G_GUINT64_CONSTANT (1099511628211);
+  guint turns = 0, n_superko = 0;
+
+  for (guint seed = 1; seed <= 400; seed++)
+    {
+      g_autoptr(KomiGame) game = komi_game_new (9, KOMI_PROTOCOL_MAX_TURNS);
+      KomiScore score;
+      KomiRng rng;
+
+      komi_rng_init (&rng, seed);
+      while (!komi_game_is_over (game))
+        {
+          guint n = komi_game_superko_points (game, superko);
+          KomiPoint move = komi_random_choose (&rng, game, buf);
+
+          n_superko += n;
+          for (guint i = 0; i < n; i++)
+            hash = (hash ^ (guint64) (superko[i] + 1000)) * prime;
+          hash = (hash ^ (guint64) (move + 2)) * prime;
+          g_assert_true (komi_game_play (game, move, NULL));
+        }
+      komi_score_area (komi_game_get_board (game), NULL, 0, 7, &score);
+      hash = (hash ^ (guint64) (score.black_total * 2)) * prime;
+      turns += komi_game_get_turns_played (game);
+    }
+  g_assert_cmpuint (turns, ==, 43335);
+  g_assert_cmpuint (n_superko, ==, 1657);
+  g_assert_cmphex (hash, ==, G_GUINT64_CONSTANT (0x04d0ad07db524837));
+}
+
 static void
 test_random_golden_moves (void)
 {
@@ -296,6 +337,7 @@ main (int   argc,
   g_test_add_func ("/komi/rng/golden", test_rng_golden);
   g_test_add_func ("/komi/rng/range", test_rng_range);
   g_test_add_func ("/komi/random/golden-moves", test_random_golden_moves);
+  g_test_add_func ("/komi/random/golden-games", test_random_golden_games);
   g_test_add_func ("/komi/random/uniform", test_random_uniform);
   g_test_add_func ("/komi/random/own-eye", test_random_own_eye);
   g_test_add_func ("/komi/random/passes-only-when-nothing-left",

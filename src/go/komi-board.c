@@ -26,8 +26,18 @@ popcount_libs (const KomiBoard *b, int head)
   guint n = 0;
 
   for (guint i = 0; i < b->words; i++)
-    n += (guint) __builtin_popcountll (l[i]);
+    n += _komi_popcount (l[i]);
   return n;
+}
+
+/* Keeps the head's bit in sets[KOMI_SET_ATARI] equal to nlibs == 1. */
+static inline void
+mark_atari (KomiBoard *b, int head)
+{
+  guint64 bit = G_GUINT64_CONSTANT (1) << (head & 63);
+  guint64 *w = &b->sets[KOMI_SET_ATARI][head >> 6];
+
+  *w = (*w & ~bit) | (-(guint64) (b->nlibs[head] == 1) & bit);
 }
 
 static inline void
@@ -40,6 +50,7 @@ set_lib (KomiBoard *b, int head, int q)
     {
       *w |= bit;
       b->nlibs[head]++;
+      mark_atari (b, head);
     }
 }
 
@@ -53,50 +64,76 @@ clear_lib (KomiBoard *b, int head, int q)
     {
       *w &= ~bit;
       b->nlibs[head]--;
+      mark_atari (b, head);
     }
+}
+
+/* The board and its arrays are one allocation (a board is made for every
+ * game): the struct, then the 8-byte arrays, then the 2-byte ones, then
+ * the colours. Returns the allocation's size. */
+static gsize
+board_layout (KomiBoard *b)
+{
+  guint8 *p = (guint8 *) (b + 1);
+  gsize n = b->n_padded;
+
+  b->ghash = (guint64 *) p;
+  p += n * sizeof (guint64);
+  b->libs = (guint64 *) p;
+  p += n * b->words * sizeof (guint64);
+  b->head = (guint16 *) p;
+  p += n * sizeof (guint16);
+  b->next = (guint16 *) p;
+  p += n * sizeof (guint16);
+  b->n_stones = (guint16 *) p;
+  p += n * sizeof (guint16);
+  b->nlibs = (guint16 *) p;
+  p += n * sizeof (guint16);
+  b->point_of = (gint16 *) p;
+  p += n * sizeof (gint16);
+  b->color = p;
+  p += n;
+  return (gsize) (p - (guint8 *) b);
 }
 
 KomiBoard *
 komi_board_new (guint size)
 {
-  KomiBoard *b;
-  guint n;
+  KomiBoard shape = { 0, }, *b;
+  int stride = (int) size + 2;
 
   g_return_val_if_fail (size >= KOMI_MIN_SIZE && size <= KOMI_MAX_SIZE, NULL);
 
-  b = g_new0 (KomiBoard, 1);
+  shape.n_padded = (guint) (stride * stride);
+  shape.words = (shape.n_padded + 63) / 64;
+  /* Zeroed: head[] and nlibs[] of empty points are read (never trusted)
+   * by the branchless move check, so they hold valid values from the
+   * start. */
+  b = g_malloc0 (board_layout (&shape));
   b->size = size;
-  b->stride = (int) size + 2;
-  n = (guint) (b->stride * b->stride);
-  b->n_padded = n;
-  b->words = (n + 63) / 64;
-  b->color = g_new (guint8, n);
-  b->head = g_new0 (guint16, n);
-  b->next = g_new0 (guint16, n);
-  b->n_stones = g_new0 (guint16, n);
-  b->ghash = g_new0 (guint64, n);
-  b->nlibs = g_new0 (guint16, n);
-  b->libs = g_new0 (guint64, (gsize) n * b->words);
+  b->stride = stride;
+  b->n_padded = shape.n_padded;
+  b->words = shape.words;
+  b->alloc_size = board_layout (b);
   b->neighbours[0] = -b->stride;
   b->neighbours[1] = -1;
   b->neighbours[2] = 1;
   b->neighbours[3] = b->stride;
 
-  b->point_of = g_new (gint16, n);
-  for (guint q = 0; q < n; q++)
-    {
-      int x = (int) q % b->stride, y = (int) q / b->stride;
-      gboolean border = x == 0 || y == 0 || x == b->stride - 1 || y == b->stride - 1;
-      b->color[q] = border ? KOMI_BORDER : KOMI_EMPTY;
-      b->point_of[q] = -1;
-      if (!border)
+  /* Row by row, without a division per point. */
+  memset (b->color, KOMI_BORDER, b->n_padded);
+  for (guint q = 0; q < b->n_padded; q++)
+    b->point_of[q] = -1;
+  for (guint y = 0, p = 0; y < size; y++)
+    for (guint x = 0; x < size; x++, p++)
+      {
+        guint q = (y + 1) * (guint) b->stride + x + 1;
+
+        b->color[q] = KOMI_EMPTY;
         _komi_set_bit (b->sets[KOMI_EMPTY], (int) q);
-    }
-  for (guint p = 0; p < size * size; p++)
-    {
-      b->pad_of[p] = (guint16) ((p / size + 1) * (guint) b->stride + p % size + 1);
-      b->point_of[b->pad_of[p]] = (gint16) p;
-    }
+        b->pad_of[p] = (guint16) q;
+        b->point_of[q] = (gint16) p;
+      }
   return b;
 }
 
@@ -104,36 +141,17 @@ KomiBoard *
 komi_board_copy (const KomiBoard *board)
 {
   KomiBoard *b;
-  guint n;
 
   g_return_val_if_fail (board != NULL, NULL);
 
-  n = board->n_padded;
-  b = g_memdup2 (board, sizeof *board);
-  b->color = g_memdup2 (board->color, n);
-  b->head = g_memdup2 (board->head, n * sizeof (guint16));
-  b->next = g_memdup2 (board->next, n * sizeof (guint16));
-  b->n_stones = g_memdup2 (board->n_stones, n * sizeof (guint16));
-  b->ghash = g_memdup2 (board->ghash, n * sizeof (guint64));
-  b->nlibs = g_memdup2 (board->nlibs, n * sizeof (guint16));
-  b->point_of = g_memdup2 (board->point_of, n * sizeof (gint16));
-  b->libs = g_memdup2 (board->libs, (gsize) n * board->words * sizeof (guint64));
+  b = g_memdup2 (board, board->alloc_size);
+  board_layout (b);
   return b;
 }
 
 void
 komi_board_free (KomiBoard *board)
 {
-  if (board == NULL)
-    return;
-  g_free (board->color);
-  g_free (board->head);
-  g_free (board->next);
-  g_free (board->n_stones);
-  g_free (board->ghash);
-  g_free (board->nlibs);
-  g_free (board->point_of);
-  g_free (board->libs);
   g_free (board);
 }
 
@@ -192,7 +210,8 @@ komi_board_get_liberties (const KomiBoard *board, KomiPoint point)
   return board->nlibs[board->head[q]];
 }
 
-/* Joins the group at @absorbed into the group at @keep (both heads). */
+/* Joins the group at @absorbed into the group at @keep (both heads);
+ * the caller recounts @keep's liberties. */
 static void
 merge_groups (KomiBoard *b, int keep, int absorbed)
 {
@@ -217,8 +236,8 @@ merge_groups (KomiBoard *b, int keep, int absorbed)
   b->ghash[keep] ^= b->ghash[absorbed];
   for (guint i = 0; i < b->words; i++)
     kl[i] |= al[i];
-  b->nlibs[keep] = (guint16) popcount_libs (b, keep);
   _komi_clear_bit (b->sets[KOMI_SET_HEADS], absorbed);
+  _komi_clear_bit (b->sets[KOMI_SET_ATARI], absorbed);
 }
 
 /* Removes the group at @head; returns the number of stones removed. */
@@ -241,6 +260,7 @@ remove_group (KomiBoard *b, int head)
 
   b->hash ^= b->ghash[head];
   _komi_clear_bit (b->sets[KOMI_SET_HEADS], head);
+  _komi_clear_bit (b->sets[KOMI_SET_ATARI], head);
   /* The emptied points become liberties of the neighbouring groups. */
   do
     {
@@ -256,54 +276,112 @@ remove_group (KomiBoard *b, int head)
   return n;
 }
 
-/* Adds a stone at padded @q for @color without capturing anything and
- * returns its group head. */
-static int
-add_stone (KomiBoard *b, KomiColor color, int q)
+/* One neighbour @r of the new stone at @q: an empty point is one of its
+ * liberties (@l), a friendly group joins it (@friends, each once), an
+ * enemy group loses @q as a liberty (@dead: those left with none). */
+static inline __attribute__ ((always_inline)) void
+visit_neighbour (KomiBoard *b, KomiColor color, int q, int r, guint64 *l,
+                 int *friends, guint *n_friends, int *dead, guint *n_dead)
 {
-  int head = q;
-  guint64 *l;
+  guint c = b->color[r];
+
+  if (c == KOMI_EMPTY)
+    _komi_set_bit (l, r);
+  else if (c == (guint) color)
+    {
+      int rh = b->head[r];
+      gboolean dup = FALSE;
+
+      for (guint i = 0; i < *n_friends; i++)
+        dup |= friends[i] == rh;
+      if (!dup)
+        friends[(*n_friends)++] = rh;
+    }
+  else if (c == (guint) KOMI_OTHER (color))
+    {
+      int rh = b->head[r];
+
+      clear_lib (b, rh, q);
+      if (dead != NULL && b->nlibs[rh] == 0)
+        {
+          gboolean dup = FALSE;
+
+          for (guint i = 0; i < *n_dead; i++)
+            dup |= dead[i] == rh;
+          if (!dup)
+            dead[(*n_dead)++] = rh;
+        }
+    }
+}
+
+/* Adds a stone at padded @q for @color without capturing anything and
+ * returns its group head. When @dead is given, it receives the heads of
+ * the enemy groups left without liberties, each once, and @n_dead their
+ * number. @words is the board's (a constant in the 9x9 copy). */
+static inline __attribute__ ((always_inline)) int
+add_stone_impl (KomiBoard *b, guint words, KomiColor color, int q, int dead[4], guint *n_dead)
+{
+  guint64 *l = _komi_board_libs (b, q);
+  guint64 qbit = G_GUINT64_CONSTANT (1) << (q & 63);
+  int friends[4];
+  guint n_friends = 0, n;
+  int keep;
 
   b->color[q] = color;
   _komi_clear_bit (b->sets[KOMI_EMPTY], q);
   _komi_set_bit (b->sets[color], q);
-  _komi_set_bit (b->sets[KOMI_SET_HEADS], q);
   b->n_on_board[color]++;
   b->head[q] = (guint16) q;
   b->next[q] = (guint16) q;
   b->n_stones[q] = 1;
   b->ghash[q] = zobrist (q, color);
   b->hash ^= b->ghash[q];
-  l = _komi_board_libs (b, q);
-  memset (l, 0, b->words * sizeof (guint64));
-  b->nlibs[q] = 0;
+  for (guint i = 0; i < words; i++)
+    l[i] = 0;
 
-  for (int d = 0; d < 4; d++)
+  /* Four calls rather than a loop: rolled, the loop's counter lives on
+   * the stack in this, the hottest function of a game. */
+  visit_neighbour (b, color, q, q - b->stride, l, friends, &n_friends, dead, n_dead);
+  visit_neighbour (b, color, q, q - 1, l, friends, &n_friends, dead, n_dead);
+  visit_neighbour (b, color, q, q + 1, l, friends, &n_friends, dead, n_dead);
+  visit_neighbour (b, color, q, q + b->stride, l, friends, &n_friends, dead, n_dead);
+
+  if (n_friends == 0)
     {
-      int r = q + b->neighbours[d];
-      KomiColor c = b->color[r];
-
-      if (c == KOMI_EMPTY)
-        set_lib (b, head, r);
-      else if (c == KOMI_BLACK || c == KOMI_WHITE)
-        {
-          int rh = b->head[r];
-          clear_lib (b, rh, q);
-          if (c == color && rh != head)
-            {
-              /* Relabel the smaller group. */
-              if (b->n_stones[rh] >= b->n_stones[head])
-                {
-                  merge_groups (b, rh, head);
-                  head = rh;
-                }
-              else
-                merge_groups (b, head, rh);
-            }
-        }
+      n = 0;
+      for (guint i = 0; i < words; i++)
+        n += _komi_popcount (l[i]);
+      b->nlibs[q] = (guint16) n;
+      _komi_set_bit (b->sets[KOMI_SET_HEADS], q);
+      mark_atari (b, q);
+      return q;
     }
-  clear_lib (b, head, q);
-  return head;
+
+  /* Everything joins the largest group, which relabels the fewest. */
+  keep = friends[0];
+  for (guint i = 1; i < n_friends; i++)
+    if (b->n_stones[friends[i]] > b->n_stones[keep])
+      keep = friends[i];
+  for (guint i = 0; i < n_friends; i++)
+    if (friends[i] != keep)
+      merge_groups (b, keep, friends[i]);
+  merge_groups (b, keep, q);
+  l = _komi_board_libs (b, keep);
+  l[q >> 6] &= ~qbit;
+  n = 0;
+  for (guint i = 0; i < words; i++)
+    n += _komi_popcount (l[i]);
+  b->nlibs[keep] = (guint16) n;
+  mark_atari (b, keep);
+  return keep;
+}
+
+static int
+add_stone (KomiBoard *b, KomiColor color, int q, int dead[4], guint *n_dead)
+{
+  if (b->words == 2)
+    return add_stone_impl (b, 2, color, q, dead, n_dead);
+  return add_stone_impl (b, b->words, color, q, dead, n_dead);
 }
 
 KomiMoveError
@@ -312,9 +390,22 @@ komi_board_check (const KomiBoard *board,
                   KomiPoint        point,
                   guint64         *out_hash)
 {
+  int captured[4];
+  guint n_captured;
+  KomiMoveError err;
+
   if (point < 0 || (guint) point >= board->size * board->size)
     return KOMI_MOVE_OFF_BOARD;
-  return _komi_board_check_padded (board, color, board->pad_of[point], out_hash);
+  err = _komi_board_check_padded (board, color, board->pad_of[point], captured, &n_captured);
+  if (err == KOMI_MOVE_OK && out_hash != NULL)
+    {
+      guint64 h = board->hash ^ zobrist (board->pad_of[point], color);
+
+      for (guint i = 0; i < n_captured; i++)
+        h ^= board->ghash[captured[i]];
+      *out_hash = h;
+    }
+  return err;
 }
 
 void
@@ -333,8 +424,8 @@ guint
 komi_board_play (KomiBoard *board, KomiColor color, KomiPoint point)
 {
   KomiBoard *b = board;
-  KomiColor other = KOMI_OTHER (color);
-  guint captured = 0;
+  guint captured = 0, n_dead = 0;
+  int dead[4];
   int q;
 
   g_return_val_if_fail (color == KOMI_BLACK || color == KOMI_WHITE, 0);
@@ -343,14 +434,9 @@ komi_board_play (KomiBoard *board, KomiColor color, KomiPoint point)
   q = _komi_board_padded (b, point);
   g_return_val_if_fail (b->color[q] == KOMI_EMPTY, 0);
 
-  add_stone (b, color, q);
-
-  for (int d = 0; d < 4; d++)
-    {
-      int r = q + b->neighbours[d];
-      if (b->color[r] == other && b->nlibs[b->head[r]] == 0)
-        captured += remove_group (b, b->head[r]);
-    }
+  add_stone (b, color, q, dead, &n_dead);
+  for (guint i = 0; i < n_dead; i++)
+    captured += remove_group (b, dead[i]);
   return captured;
 }
 
@@ -358,16 +444,14 @@ gboolean
 komi_board_is_own_eye (const KomiBoard *board, KomiColor color, KomiPoint point)
 {
   int q = _komi_board_padded (board, point);
+  gboolean eye = board->color[q] == KOMI_EMPTY;
 
-  if (board->color[q] != KOMI_EMPTY)
-    return FALSE;
   for (int d = 0; d < 4; d++)
     {
-      KomiColor c = board->color[q + board->neighbours[d]];
-      if (c != color && c != KOMI_BORDER)
-        return FALSE;
+      guint c = board->color[q + board->neighbours[d]];
+      eye &= (c == (guint) color) | (c == KOMI_BORDER);
     }
-  return TRUE;
+  return eye;
 }
 
 void
@@ -392,7 +476,7 @@ komi_board_set_colors (KomiBoard *board, const guint8 *colors)
     {
       KomiColor c = colors[p];
       if (c == KOMI_BLACK || c == KOMI_WHITE)
-        add_stone (b, c, _komi_board_padded (b, (KomiPoint) p));
+        add_stone (b, c, _komi_board_padded (b, (KomiPoint) p), NULL, NULL);
     }
 }
 

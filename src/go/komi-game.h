@@ -62,6 +62,31 @@ guint         komi_game_superko_points        (const KomiGame  *game,
 guint         komi_game_random_candidates     (const KomiGame  *game,
                                                KomiPoint       *out);
 
+/* The legal points as a set, for a caller that wants one of them by its
+ * rank in board order without the whole list (the random player). */
+typedef struct
+{
+  guint            n;                   /* legal points in the set */
+  /*< private >*/
+  const KomiBoard *board;
+  guint64          bits[8];
+  guint64          own_eyes[8];         /* the mover's own eyes among them */
+} KomiPointSet;
+
+/* The points komi_game_legal_points lists, as a set (valid while the
+ * game's position does not change). */
+void          komi_game_legal_set             (const KomiGame  *game,
+                                               KomiPointSet    *set);
+/* The @i-th point of @set in board order, @i < set->n. When @own_eye is
+ * given, it receives whether the point is an own eye of the side to move
+ * (komi_board_is_own_eye). */
+KomiPoint     komi_point_set_nth              (const KomiPointSet *set,
+                                               guint            i,
+                                               gboolean        *own_eye);
+/* Every point of @set in board order (@out holds set->n); returns set->n. */
+guint         komi_point_set_to_points        (const KomiPointSet *set,
+                                               KomiPoint       *out);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiGame, komi_game_free)
 
 G_END_DECLS

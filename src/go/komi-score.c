@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "komi-board-private.h"
 #include "komi-score.h"
 
 void
@@ -19,77 +20,76 @@ komi_score_area (const KomiBoard *board,
                  double           komi,
                  KomiScore       *score)
 {
-  guint size = komi_board_get_size (board);
+  const KomiBoard *b = board;
+  guint size = b->size;
   guint n = size * size;
-  guint8 colors[KOMI_MAX_POINTS];
-  gboolean seen[KOMI_MAX_POINTS] = { FALSE, };
-  KomiPoint stack[KOMI_MAX_POINTS];
+  /* The padded board (border ring included), so a flood needs no bounds
+   * checks and no division per point: scored after every game. */
+  guint8 colors[(KOMI_MAX_SIZE + 2) * (KOMI_MAX_SIZE + 2)];
+  gboolean seen[(KOMI_MAX_SIZE + 2) * (KOMI_MAX_SIZE + 2)] = { FALSE, };
+  int stack[KOMI_MAX_POINTS];
 
   g_return_if_fail (score != NULL);
 
   memset (score, 0, sizeof *score);
   score->size = size;
   score->komi = komi;
-  komi_board_get_colors (board, colors);
+  memcpy (colors, b->color, b->n_padded);
 
   for (guint i = 0; i < n_dead; i++)
     {
       KomiPoint p = dead[i];
+      int q;
 
       g_return_if_fail (p >= 0 && (guint) p < n);
-      if (colors[p] == KOMI_BLACK)
+      q = b->pad_of[p];
+      if (colors[q] == KOMI_BLACK)
         score->black_dead++;
-      else if (colors[p] == KOMI_WHITE)
+      else if (colors[q] == KOMI_WHITE)
         score->white_dead++;
-      colors[p] = KOMI_EMPTY;
+      colors[q] = KOMI_EMPTY;
     }
 
   for (guint p = 0; p < n; p++)
     {
-      if (colors[p] == KOMI_BLACK)
-        score->black_stones++;
-      else if (colors[p] == KOMI_WHITE)
-        score->white_stones++;
-      score->owner[p] = colors[p];
+      guint8 c = colors[b->pad_of[p]];
+
+      score->black_stones += c == KOMI_BLACK;
+      score->white_stones += c == KOMI_WHITE;
+      score->owner[p] = c;
     }
 
   /* Flood each empty region once; its owner is the one colour it borders. */
   for (guint start = 0; start < n; start++)
     {
+      int q0 = b->pad_of[start];
       guint sp = 0, count = 0;
       gboolean touches_black = FALSE, touches_white = FALSE;
       KomiColor owner;
 
-      if (colors[start] != KOMI_EMPTY || seen[start])
+      if (colors[q0] != KOMI_EMPTY || seen[q0])
         continue;
-      seen[start] = TRUE;
-      stack[sp++] = (KomiPoint) start;
+      seen[q0] = TRUE;
+      stack[sp++] = q0;
 
       /* The region's points are collected at the bottom of `stack` in the
        * order popped, so the second pass can mark them. */
       while (sp > count)
         {
-          KomiPoint p = stack[count++];
-          guint x = (guint) p % size, y = (guint) p / size;
-          KomiPoint nb[4];
-          int k = 0;
+          int q = stack[count++];
 
-          if (x > 0) nb[k++] = p - 1;
-          if (x + 1 < size) nb[k++] = p + 1;
-          if (y > 0) nb[k++] = p - (KomiPoint) size;
-          if (y + 1 < size) nb[k++] = p + (KomiPoint) size;
-
-          for (int i = 0; i < k; i++)
+          for (int d = 0; d < 4; d++)
             {
-              KomiPoint q = nb[i];
-              if (colors[q] == KOMI_BLACK)
+              int r = q + b->neighbours[d];
+
+              if (colors[r] == KOMI_BLACK)
                 touches_black = TRUE;
-              else if (colors[q] == KOMI_WHITE)
+              else if (colors[r] == KOMI_WHITE)
                 touches_white = TRUE;
-              else if (!seen[q])
+              else if (colors[r] == KOMI_EMPTY && !seen[r])
                 {
-                  seen[q] = TRUE;
-                  stack[sp++] = q;
+                  seen[r] = TRUE;
+                  stack[sp++] = r;
                 }
             }
         }
@@ -97,7 +97,7 @@ komi_score_area (const KomiBoard *board,
       owner = touches_black == touches_white ? KOMI_EMPTY
               : touches_black ? KOMI_BLACK : KOMI_WHITE;
       for (guint i = 0; i < count; i++)
-        score->owner[stack[i]] = owner;
+        score->owner[b->point_of[stack[i]]] = owner;
       if (owner == KOMI_BLACK)
         score->black_territory += count;
       else if (owner == KOMI_WHITE)

@@ -96,11 +96,16 @@ komi_rng_uniform (KomiRng *rng,
 
   g_return_val_if_fail (n > 0, 0);
 
-  /* -n in unsigned arithmetic is 2^64 - n. */
-  threshold = (0 - n) % n;
-  do
-    r = komi_rng_next (rng);
-  while (r < threshold);
+  /* The threshold (2^64 mod n) is below n, so a draw of n or more is
+   * accepted without computing it: one division instead of two, and the
+   * same draws. -n in unsigned arithmetic is 2^64 - n. */
+  r = komi_rng_next (rng);
+  if (r < n)
+    {
+      threshold = (0 - n) % n;
+      while (r < threshold)
+        r = komi_rng_next (rng);
+    }
 
   return r % n;
 }
@@ -112,14 +117,29 @@ komi_random_choose (KomiRng        *rng,
 {
   const KomiBoard *board = komi_game_get_board (game);
   KomiColor color = komi_game_get_to_move (game);
-  guint n = komi_game_legal_points (game, buf);
+  KomiPointSet legal;
+  KomiPoint first;
+  gboolean eye;
+  guint n, i;
 
-  /* Eyes are tested lazily: most draws hit a non-eye at once, so the move
-   * costs one or two tests instead of one per legal point. */
+  /* The rule above, with the list L made only when the first draw is an
+   * own eye: until then L[i] is the i-th legal point in board order,
+   * which the set gives without writing out the list. Eyes are tested
+   * lazily: most draws hit a non-eye at once. */
+  komi_game_legal_set (game, &legal);
+  n = legal.n;
+  if (n == 0)
+    return KOMI_PASS;
+  i = (guint) komi_rng_uniform (rng, n);
+  first = komi_point_set_nth (&legal, i, &eye);
+  if (!eye)
+    return first;
+
+  komi_point_set_to_points (&legal, buf);
+  buf[i] = buf[--n];
   while (n > 0)
     {
-      guint i = (guint) komi_rng_uniform (rng, n);
-
+      i = (guint) komi_rng_uniform (rng, n);
       if (!komi_board_is_own_eye (board, color, buf[i]))
         return buf[i];
       buf[i] = buf[--n];

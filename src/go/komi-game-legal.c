@@ -1,0 +1,251 @@
+/* komi-game-legal.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "komi-go"
+
+#include "config.h"
+
+#include "komi-game-private.h"
+
+/* @out = the points next to any point of @in (multi-word shifts by 1 and
+ * by the stride). Border bits of @in are zero, so nothing wraps into a
+ * real point. */
+static inline void
+dilate (const guint64 *in, guint words, int stride, guint64 *out)
+{
+  for (guint i = 0; i < words; i++)
+    {
+      guint64 prev = i > 0 ? in[i - 1] : 0, next = i + 1 < words ? in[i + 1] : 0;
+
+      out[i] = (in[i] << 1) | (prev >> 63)
+               | (in[i] >> 1) | (next << 63)
+               | (in[i] << stride) | (prev >> (64 - stride))
+               | (in[i] >> stride) | (next << (64 - stride));
+    }
+}
+
+/* Sorts every empty point into legal (@legal_bits) and forbidden by
+ * superko (@superko_bits), as bitsets over the padded board. With
+ * @skip_own_eyes, points whose neighbours are all the mover's stones are
+ * left out of @legal_bits.
+ *
+ * An empty point is not suicide when it touches an empty point, is a
+ * liberty of a friendly group with two or more liberties, or is the last
+ * liberty of an enemy group; all three are computed for the whole board
+ * at once from the group liberty sets. Superko too works on whole sets:
+ * the placements that capture nothing are checked against the history
+ * all at once (_komi_game_history_plain_repeats), the few that capture one by
+ * one. */
+static inline __attribute__ ((always_inline)) void
+classify_points_impl (const KomiGame *game,
+                      guint           words,
+                      gboolean        skip_own_eyes,
+                      guint64        *legal_bits,
+                      guint64        *superko_bits)
+{
+  const KomiBoard *b = game->board;
+  KomiColor me = game->to_move, other = KOMI_OTHER (me);
+  guint64 near_empty[KOMI_MAX_WORDS], cand[KOMI_MAX_WORDS], eyes[KOMI_MAX_WORDS];
+  guint64 safe[KOMI_MAX_WORDS], capture[KOMI_MAX_WORDS];
+  guint64 tmp[KOMI_MAX_WORDS], *forbidden = superko_bits;
+  const guint64 *empty = b->sets[KOMI_EMPTY];
+  guint least;
+  int heads[4];
+  guint n_heads;
+
+  for (guint i = 0; i < words; i++)
+    legal_bits[i] = forbidden[i] = 0;
+  if (game->end != KOMI_END_NONE)
+    return;
+
+  /* A point is no suicide when it touches an empty point, is a liberty
+   * of a friendly group with two or more liberties, or is the last
+   * liberty of an enemy group (a capture). The groups in atari are few
+   * (the board keeps their heads as a set), so: a point next to a
+   * friendly stone is safe unless it is the last liberty of a friendly
+   * group, and those few points are looked at one by one. */
+  dilate (empty, words, b->stride, near_empty);
+  dilate (b->sets[me], words, b->stride, safe);
+  for (guint i = 0; i < words; i++)
+    tmp[i] = capture[i] = eyes[i] = 0;
+  for (guint i = 0; i < words; i++)
+    for (guint64 bits = b->sets[KOMI_SET_ATARI][i]; bits != 0; bits &= bits - 1)
+      {
+        int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
+        const guint64 *libs = b->libs + (gsize) h * words;
+        guint64 *into = b->color[h] == me ? tmp : capture;
+
+        for (guint k = 0; k < words; k++)
+          into[k] |= libs[k];
+      }
+  for (guint i = 0; i < words; i++)
+    {
+      guint64 doubt = empty[i] & ~near_empty[i] & ~capture[i] & tmp[i];
+
+      cand[i] = empty[i] & (near_empty[i] | (safe[i] & ~tmp[i]) | capture[i]);
+      for (; doubt != 0; doubt &= doubt - 1)
+        if (_komi_board_check_padded (b, me, (int) (i * 64 + (guint) __builtin_ctzll (doubt)),
+                                      heads, &n_heads) == KOMI_MOVE_OK)
+          cand[i] |= doubt & -doubt;
+    }
+
+  /* Placements that capture nothing, all at once. */
+  _komi_game_history_plain_repeats (game, me, words, forbidden);
+  for (guint i = 0; i < words; i++)
+    forbidden[i] &= cand[i] & ~capture[i];
+
+  /* Placements that capture, one by one, when any earlier position has
+   * the mover's next stone count with fewer enemy stones than now. */
+  least = game->least[me - 1][b->n_on_board[me] + 1];
+  if (least != 0 && least <= b->n_on_board[other])
+    for (guint i = 0; i < words; i++)
+      for (guint64 bits = cand[i] & capture[i]; bits != 0; bits &= bits - 1)
+        {
+          int q = (int) (i * 64 + (guint) __builtin_ctzll (bits));
+
+          _komi_board_check_padded (b, me, q, heads, &n_heads);
+          if (_komi_game_history_repeats (game, me, q, heads, n_heads))
+            forbidden[i] |= bits & -bits;
+        }
+
+  if (skip_own_eyes)
+    {
+      for (guint k = 0; k < words; k++)
+        tmp[k] = empty[k] | b->sets[other][k];
+      dilate (tmp, words, b->stride, eyes);
+      for (guint k = 0; k < words; k++)
+        eyes[k] = ~eyes[k];
+    }
+
+  for (guint i = 0; i < words; i++)
+    legal_bits[i] = cand[i] & ~forbidden[i] & ~eyes[i];
+}
+
+static void
+classify_points (const KomiGame *game,
+                 gboolean        skip_own_eyes,
+                 guint64        *legal_bits,
+                 guint64        *superko_bits)
+{
+  /* 9x9 (Protocol 1) gets a copy with the word count known at compile
+   * time, so the word loops unroll. */
+  if (game->board->words == 2)
+    classify_points_impl (game, 2, skip_own_eyes, legal_bits, superko_bits);
+  else
+    classify_points_impl (game, game->board->words, skip_own_eyes, legal_bits, superko_bits);
+}
+
+/* The points of a padded-board bitset, in board order. */
+static guint
+bits_to_points (const KomiBoard *b, const guint64 *bits, KomiPoint *out)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < b->words; i++)
+    for (guint64 w = bits[i]; w != 0; w &= w - 1)
+      out[n++] = b->point_of[i * 64 + (guint) __builtin_ctzll (w)];
+  return n;
+}
+
+guint
+komi_game_legal_points (const KomiGame *game, KomiPoint *out)
+{
+  guint64 legal[KOMI_MAX_WORDS], superko[KOMI_MAX_WORDS];
+
+  classify_points (game, FALSE, legal, superko);
+  return bits_to_points (game->board, legal, out);
+}
+
+guint
+komi_game_superko_points (const KomiGame *game, KomiPoint *out)
+{
+  guint64 legal[KOMI_MAX_WORDS], superko[KOMI_MAX_WORDS];
+
+  classify_points (game, FALSE, legal, superko);
+  return bits_to_points (game->board, superko, out);
+}
+
+guint
+komi_game_random_candidates (const KomiGame *game, KomiPoint *out)
+{
+  guint64 legal[KOMI_MAX_WORDS], superko[KOMI_MAX_WORDS];
+
+  classify_points (game, TRUE, legal, superko);
+  return bits_to_points (game->board, legal, out);
+}
+
+void
+komi_game_legal_set (const KomiGame *game, KomiPointSet *set)
+{
+  guint64 superko[KOMI_MAX_WORDS];
+
+  const KomiBoard *b = game->board;
+  guint64 open[KOMI_MAX_WORDS], touched[KOMI_MAX_WORDS];
+  KomiColor other = KOMI_OTHER (game->to_move);
+
+  classify_points (game, FALSE, set->bits, superko);
+  set->board = b;
+  set->n = 0;
+  /* An own eye: no neighbour empty or the opponent's. */
+  for (guint i = 0; i < b->words; i++)
+    open[i] = b->sets[KOMI_EMPTY][i] | b->sets[other][i];
+  dilate (open, b->words, b->stride, touched);
+  for (guint i = 0; i < b->words; i++)
+    {
+      set->n += _komi_popcount (set->bits[i]);
+      set->own_eyes[i] = set->bits[i] & ~touched[i];
+    }
+}
+
+/* The position of the @k-th set bit of @x (from 0; @x has more than @k):
+ * bytes' running counts side by side in one word (Vigna, "Broadword
+ * implementation of rank/select queries", 2008), then the same within
+ * the byte: no branches. */
+static inline guint
+select64 (guint64 x, guint k)
+{
+  const guint64 ones = 0x0101010101010101ull, msbs = 0x8080808080808080ull;
+  guint64 s = x - ((x >> 1) & 0x5555555555555555ull);
+  guint byte, before;
+  guint64 in_byte;
+
+  s = (s & 0x3333333333333333ull) + ((s >> 2) & 0x3333333333333333ull);
+  s = ((s + (s >> 4)) & 0x0F0F0F0F0F0F0F0Full) * ones;
+  /* Bytes whose running count is at most k come before the k-th bit. */
+  byte = (guint) ((((((k * ones) | msbs) - s) & msbs) >> 7) * ones >> 56);
+  before = (guint) (((s << 8) >> (8 * byte)) & 0xFF);
+  k -= before;
+  /* The same within the byte: its bits spread one to a byte (1 or 0),
+   * running counts, and the bytes whose count is at most k. */
+  in_byte = (((x >> (8 * byte)) & 0xFF) * ones) & 0x8040201008040201ull;
+  in_byte = (((in_byte + 0x7F7F7F7F7F7F7F7Full) & msbs) >> 7) * ones;
+  return 8 * byte + (guint) ((((((k * ones) | msbs) - in_byte) & msbs) >> 7) * ones >> 56);
+}
+
+KomiPoint
+komi_point_set_nth (const KomiPointSet *set, guint i, gboolean *own_eye)
+{
+  const KomiBoard *b = set->board;
+  guint k = 0, c, bit;
+
+  g_return_val_if_fail (i < set->n, KOMI_NO_POINT);
+
+  while (i >= (c = _komi_popcount (set->bits[k])))
+    {
+      i -= c;
+      k++;
+    }
+  bit = select64 (set->bits[k], i);
+  if (own_eye != NULL)
+    *own_eye = (set->own_eyes[k] >> bit) & 1;
+  return b->point_of[k * 64 + bit];
+}
+
+guint
+komi_point_set_to_points (const KomiPointSet *set, KomiPoint *out)
+{
+  return bits_to_points (set->board, set->bits, out);
+}
