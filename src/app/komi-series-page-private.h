@@ -63,4 +63,7 @@ struct _KomiSeriesPage
 void _komi_series_page_class_init_layout (GtkWidgetClass *widget_class);
 void _komi_series_page_init_layout       (KomiSeriesPage *self);
 
+/* komi-series-page-shortcuts.c: the keys of the game shown. */
+void _komi_series_page_add_shortcuts     (KomiSeriesPage *self);
+
 G_END_DECLS

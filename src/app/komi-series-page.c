@@ -740,6 +740,7 @@ komi_series_page_init (KomiSeriesPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->live_calls = g_ptr_array_new_with_free_func ((GDestroyNotify) komi_replay_call_free);
   _komi_series_page_init_layout (self);
+  _komi_series_page_add_shortcuts (self);
   /* The target before the name, so the action never sees a button without
    * the series id it takes. */
   gtk_actionable_set_action_target (GTK_ACTIONABLE (self->continue_button), "x", (gint64) 0);
