@@ -54,6 +54,7 @@ struct _KomiSeriesPage
   guint                layout_source;      /* applies a layout after an allocation */
   KomiBoardView       *board_view;
   GtkLabel            *move_label;
+  GtkLabel            *frame_label;        /* the board's frame: "As recorded" */
   GtkLabel            *summary_label;
   GtkStack            *side_stack;         /* the calls, or the engine review */
   KomiAnalysisPanel   *analysis_panel;
