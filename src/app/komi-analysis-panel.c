@@ -12,6 +12,7 @@
 
 #include "komi-analysis-panel.h"
 #include "komi-coords.h"
+#include "komi-orientation.h"
 #include "komi-score-graph.h"
 #include "komi-settings.h"
 
@@ -28,6 +29,7 @@ struct _KomiAnalysisPanel
   char              *message;       /* how the last analysis ended, when it did not */
   GSettings         *settings;      /* NULL without the schema: the spin buttons alone */
   guint              step;
+  KomiOrientation    orientation;   /* of the board beside the panel */
 
   GtkLabel          *status_label;
   GtkSpinButton     *mistake_spin;
@@ -102,20 +104,23 @@ update_status (KomiAnalysisPanel *self)
   gtk_label_set_text (self->status_label, text);
 }
 
-/* "Move 23 D5: lost 7.5 points, best was C3 (GNU Go estimate)" */
+/* "Move 23 D5: lost 7.5 points, best was C3 (GNU Go estimate)", the
+ * points named on the board beside the panel (turned as it is). */
 static char *
 describe_move (KomiAnalysisPanel *self, const KomiStoreAnalysisMove *m)
 {
+  guint size = self->game->size;
   char point[KOMI_NAME_LEN + 1], best[KOMI_NAME_LEN + 1];
 
+  komi_point_to_name (size, m->point < 0 ? m->point
+                      : komi_orientation_apply (self->orientation, size, m->point), point);
   if (m->best == KOMI_NO_POINT)
     return g_strdup_printf (_("Move %u %s: lost %.1f points, best was to resign (%s)"),
-                            m->turn, komi_point_to_name (self->game->size, m->point, point),
-                            m->loss, self->analysis->label);
+                            m->turn, point, m->loss, self->analysis->label);
+  komi_point_to_name (size, m->best < 0 ? m->best
+                      : komi_orientation_apply (self->orientation, size, m->best), best);
   return g_strdup_printf (_("Move %u %s: lost %.1f points, best was %s (%s)"), m->turn,
-                          komi_point_to_name (self->game->size, m->point, point), m->loss,
-                          komi_point_to_name (self->game->size, m->best, best),
-                          self->analysis->label);
+                          point, m->loss, best, self->analysis->label);
 }
 
 /* The subject's mistakes and blunders (both sides' in an imported game),
@@ -320,6 +325,19 @@ komi_analysis_panel_set_step (KomiAnalysisPanel *self,
 
   self->step = step;
   komi_score_graph_set_step (self->graph, step);
+}
+
+void
+komi_analysis_panel_set_orientation (KomiAnalysisPanel *self,
+                                     KomiOrientation    orientation)
+{
+  g_return_if_fail (KOMI_IS_ANALYSIS_PANEL (self));
+  g_return_if_fail (orientation < KOMI_N_ORIENTATIONS);
+
+  if (orientation == self->orientation)
+    return;
+  self->orientation = orientation;
+  fill_list (self);
 }
 
 KomiAnalysisJob *

@@ -10,6 +10,7 @@
 
 #include "komi-analysis-job.h"
 #include "komi-library.h"
+#include "komi-orientation.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +33,10 @@ void               komi_analysis_panel_set_game (KomiAnalysisPanel *self,
 /* The position shown by the owner: 0 the start, n after move n. */
 void               komi_analysis_panel_set_step (KomiAnalysisPanel *self,
                                                  guint              step);
+/* How the board beside the panel is turned: the list names points as
+ * they stand on it. */
+void               komi_analysis_panel_set_orientation (KomiAnalysisPanel *self,
+                                                        KomiOrientation    orientation);
 /* The analysis running from this panel, or NULL. */
 KomiAnalysisJob   *komi_analysis_panel_get_job  (KomiAnalysisPanel *self);
 /* The analysis shown, or NULL (none stored, or still being read). */

@@ -215,8 +215,9 @@ static const struct
   { "win.pause-series", { "<Control>p", NULL } },
   { "win.show-page::series", { "<Alt>1", NULL } },
   { "win.show-page::players", { "<Alt>2", NULL } },
-  { "win.show-page::ladder", { "<Alt>3", NULL } },
-  { "win.show-page::games", { "<Alt>4", NULL } },
+  /* In the sidebar's order. */
+  { "win.show-page::games", { "<Alt>3", NULL } },
+  { "win.show-page::ladder", { "<Alt>4", NULL } },
   { "review.first-move", { "<Alt>Home", NULL } },
   { "review.previous-move", { "<Alt>Left", NULL } },
   { "review.next-move", { "<Alt>Right", NULL } },

@@ -28,6 +28,7 @@ typedef struct
   double white_edge[3];
   double accent[3];      /* last-move mark on numbers, cursor */
   double heat[3];        /* the probability overlay: a blue apart from the red accent */
+  double best[3];        /* the engine's better move: a green apart from both */
 } Palette;
 
 static const Palette light_palette = {
@@ -39,6 +40,7 @@ static const Palette light_palette = {
   .white_edge = { 0.30, 0.30, 0.30 },
   .accent = { 0.88, 0.11, 0.14 },
   .heat = { 0.11, 0.35, 0.85 },
+  .best = { 0.10, 0.55, 0.25 },
 };
 
 static const Palette dark_palette = {
@@ -50,6 +52,7 @@ static const Palette dark_palette = {
   .white_edge = { 0.20, 0.20, 0.20 },
   .accent = { 0.93, 0.20, 0.22 },
   .heat = { 0.20, 0.45, 0.95 },
+  .best = { 0.15, 0.75, 0.35 },
 };
 
 void
@@ -61,6 +64,7 @@ komi_board_scene_init (KomiBoardScene *scene,
   memset (scene, 0, sizeof *scene);
   scene->size = size;
   scene->last_move = KOMI_NO_POINT;
+  scene->best_move = KOMI_NO_POINT;
   scene->cursor = KOMI_NO_POINT;
   scene->show_coordinates = TRUE;
   scene->show_territory = TRUE;
@@ -375,6 +379,30 @@ paint_points (const KomiBoardScene    *scene,
     }
 }
 
+/* The engine's better move at a mistake, as KaTrain marks it: a ring
+ * with a dot, where the stone should have gone. */
+static void
+paint_best_move (const KomiBoardScene    *scene,
+                 cairo_t                 *cr,
+                 const KomiBoardGeometry *g,
+                 const Palette           *p)
+{
+  KomiPoint shown;
+  double x, y, r = g->cell * 0.46;
+
+  if (scene->best_move < 0 || (guint) scene->best_move >= scene->size * scene->size)
+    return;
+  shown = komi_orientation_apply (scene->orientation, scene->size, scene->best_move);
+  x = g->x0 + komi_point_x (scene->size, shown) * g->cell;
+  y = g->y0 + komi_point_y (scene->size, shown) * g->cell;
+  set_rgb (cr, p->best, 0.9);
+  cairo_set_line_width (cr, MAX (2.0, g->cell * 0.09));
+  cairo_arc (cr, x, y, r * 0.8, 0, 2 * G_PI);
+  cairo_stroke (cr);
+  cairo_arc (cr, x, y, r * 0.25, 0, 2 * G_PI);
+  cairo_fill (cr);
+}
+
 static void
 paint_cursor (const KomiBoardScene    *scene,
               cairo_t                 *cr,
@@ -425,6 +453,7 @@ komi_board_scene_paint (const KomiBoardScene *scene,
   if (scene->show_heat)
     paint_heat (scene, cr, &g, p);
   paint_points (scene, cr, &g, p);
+  paint_best_move (scene, cr, &g, p);
   paint_cursor (scene, cr, &g, p);
 
   cairo_restore (cr);

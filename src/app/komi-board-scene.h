@@ -26,6 +26,8 @@ typedef struct
   gboolean   dead[KOMI_MAX_POINTS];              /* stones judged dead */
   guint8     territory[KOMI_MAX_POINTS];         /* who the point counts for; KOMI_EMPTY: none */
   KomiPoint  last_move;                          /* KOMI_NO_POINT or KOMI_PASS: no mark */
+  KomiPoint  best_move;                          /* the engine's better move at a mistake,
+                                                  * a real point; KOMI_NO_POINT: no mark */
   KomiPoint  cursor;                             /* keyboard cursor, a point as shown;
                                                   * KOMI_NO_POINT: none */
   KomiOrientation orientation;                   /* how the board is shown; the data above

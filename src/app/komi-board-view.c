@@ -71,6 +71,8 @@ komi_board_view_describe_point (KomiBoardView *self,
     g_string_append_printf (text, _(", move %u"), s->numbers[point]);
   if (point == s->last_move)
     g_string_append (text, _(", last move"));
+  if (point == s->best_move)
+    g_string_append (text, _(", the engine’s better move"));
   if (s->show_territory && s->colors[point] != KOMI_EMPTY && s->dead[point])
     g_string_append (text, _(", dead"));
   if (s->show_territory && s->territory[point] == KOMI_BLACK)
@@ -199,6 +201,21 @@ komi_board_view_set_heat (KomiBoardView *self,
   for (guint i = 0; i < G_N_ELEMENTS (self->scene.heat); i++)
     self->scene.heat[i] = values != NULL && i < n_points ? (float) values[i] : -1.0f;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+komi_board_view_set_best_move (KomiBoardView *self,
+                               KomiPoint      point)
+{
+  g_return_if_fail (KOMI_IS_BOARD_VIEW (self));
+
+  if (point < 0 || (guint) point >= self->scene.size * self->scene.size)
+    point = KOMI_NO_POINT;
+  if (point == self->scene.best_move)
+    return;
+  self->scene.best_move = point;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  update_accessible (self);
 }
 
 guint

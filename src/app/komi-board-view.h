@@ -42,6 +42,10 @@ void                  komi_board_view_set_marks             (KomiBoardView    *s
  * it, and so does komi_board_view_set_position(). */
 void                  komi_board_view_set_heat              (KomiBoardView    *self,
                                                              const double     *values);
+/* The engine's better move at a mistake (a real point; KOMI_NO_POINT: no
+ * mark), drawn as a green ring; komi_board_view_set_position() clears it. */
+void                  komi_board_view_set_best_move         (KomiBoardView    *self,
+                                                             KomiPoint         point);
 guint                 komi_board_view_get_size              (KomiBoardView    *self);
 gboolean              komi_board_view_get_show_coordinates  (KomiBoardView    *self);
 void                  komi_board_view_set_show_coordinates  (KomiBoardView    *self,

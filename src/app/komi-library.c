@@ -15,6 +15,8 @@
 #include <glib/gi18n.h>
 
 #include "komi-board.h"
+#include "komi-coords.h"
+#include "komi-orientation.h"
 #include "komi-game.h"
 #include "komi-library.h"
 #include "komi-library-load.h"
@@ -448,8 +450,28 @@ komi_replay_get_last_move (const KomiReplay *replay,
 }
 
 char *
+komi_replay_answer_text (const KomiReplay *replay,
+                         const char       *answer,
+                         KomiOrientation   shown)
+{
+  char name[KOMI_NAME_LEN + 1];
+  KomiPoint p;
+
+  if (!komi_point_from_name (replay->size, answer, &p) || p < 0)
+    return g_strdup (answer);
+  p = komi_orientation_unapply (replay->game->orientation, replay->size, p);
+  komi_point_to_name (replay->size, komi_orientation_apply (shown, replay->size, p), name);
+  if (g_ascii_strcasecmp (name, answer) == 0)
+    return g_strdup (answer);
+  /* TRANSLATORS: the model's answer as it was shown the board, then the
+   * same point on the board as drawn beside it. */
+  return g_strdup_printf (_("%s (%s on this board)"), answer, name);
+}
+
+char *
 komi_replay_describe_calls (const KomiReplay *replay,
-                            guint             turn)
+                            guint             turn,
+                            KomiOrientation   shown)
 {
   g_autoptr(GString) text = NULL;
   guint n = 0;
@@ -483,7 +505,11 @@ komi_replay_describe_calls (const KomiReplay *replay,
           && !g_str_equal (c->outcome, "answer"))
         g_string_append_printf (text, ", %s", komi_record_text_outcome (c->outcome));
       if (c->answer != NULL)
-        g_string_append_printf (text, _(", answered %s"), c->answer);
+        {
+          g_autofree char *answer = komi_replay_answer_text (replay, c->answer, shown);
+
+          g_string_append_printf (text, _(", answered %s"), answer);
+        }
       if (c->model_version != NULL)
         g_string_append_printf (text, " (%s)", c->model_version);
     }

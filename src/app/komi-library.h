@@ -116,9 +116,17 @@ void              komi_replay_get_numbers         (const KomiReplay     *replay,
                                                    guint                 step,
                                                    guint                *numbers);
 /* The model calls made for move @turn, in words ("2 calls: …"); NULL when
- * none was made. */
+ * none was made. Answers are named as the model gave them (in the frame
+ * it was shown) and, where that differs, as on a board turned @shown
+ * ("G2 (C8 on this board)"). */
 char             *komi_replay_describe_calls      (const KomiReplay     *replay,
-                                                   guint                 turn);
+                                                   guint                 turn,
+                                                   KomiOrientation       shown);
+/* A model's answer @answer (a point's name in the model's frame, or any
+ * other answer) as komi_replay_describe_calls() words it. */
+char             *komi_replay_answer_text         (const KomiReplay     *replay,
+                                                   const char           *answer,
+                                                   KomiOrientation       shown);
 /* The point of the move that led to @step; KOMI_NO_POINT at the start. */
 KomiPoint         komi_replay_get_last_move       (const KomiReplay     *replay,
                                                    guint                 step);

@@ -58,6 +58,13 @@ review_activated (GtkWidget  *widget,
     komi_review_window_show_step (self, find_mistake (self, FALSE));
   else if (g_str_equal (action_name, "review.cycle-orientation"))
     komi_review_window_set_orientation (self, (self->orientation + 1) % KOMI_N_ORIENTATIONS);
+  else if (g_str_equal (action_name, "review.toggle-numbers"))
+    {
+      gboolean shown;
+
+      g_object_get (self->board_view, "show-numbers", &shown, NULL);
+      g_object_set (self->board_view, "show-numbers", !shown, NULL);
+    }
 }
 
 static void
@@ -109,7 +116,7 @@ _komi_review_window_add_shortcuts (KomiReviewWindow *self)
     { "Home", "review.first-move" }, { "End", "review.last-move" },
     { "n", "review.next-mistake" }, { "<Shift>n", "review.previous-mistake" },
     { "<Control>Down", "review.next-mistake" }, { "<Control>Up", "review.previous-mistake" },
-    { "o", "review.cycle-orientation" },
+    { "o", "review.cycle-orientation" }, { "numbersign", "review.toggle-numbers" },
   };
   GtkEventController *controller = gtk_shortcut_controller_new ();
 
@@ -130,6 +137,7 @@ _komi_review_window_class_init_actions (GtkWidgetClass *widget_class)
   static const char *steps[] = {
     "review.first-move", "review.previous-move", "review.next-move", "review.last-move",
     "review.next-mistake", "review.previous-mistake", "review.cycle-orientation",
+    "review.toggle-numbers",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)

@@ -20,6 +20,7 @@ struct _KomiReviewWindow
   GtkDropDown        *orientation_dropdown;
   AdwToastOverlay    *toast_overlay;
   KomiBoardView      *board_view;
+  GtkLabel           *frame_label;      /* the board's frame: "As recorded" */
   GtkScale           *slider;
   GtkLabel           *move_label;
   GtkLabel           *status_label;

@@ -18,13 +18,6 @@
 
 G_DEFINE_FINAL_TYPE (KomiReviewWindow, komi_review_window, ADW_TYPE_WINDOW)
 
-/* Names of the orientations as a person reads them, in enum order. */
-static const char *orientation_names[KOMI_N_ORIENTATIONS] = {
-  N_("Upright"), N_("Turned 90°"), N_("Turned 180°"), N_("Turned 270°"),
-  N_("Mirrored left–right"), N_("Mirrored top–bottom"), N_("Mirrored in A9–J1"),
-  N_("Mirrored in A1–J9"),
-};
-
 static KomiOrientation
 model_orientation (KomiReviewWindow *self)
 {
@@ -155,12 +148,15 @@ fill_moves (KomiReviewWindow *self)
   self->syncing = FALSE;
 }
 
-/* The heat map of the shown move's last answered best_point call, and the
- * play_or_pass split beside it. */
+/* The model's probabilities drawn where it decided: on the position shown,
+ * those of its calls for the next move (the last answered best_point
+ * call as a heat map, the play_or_pass split beside it). Drawn after the
+ * move they would lie under its stone. */
 static void
 show_probabilities (KomiReviewWindow *self)
 {
   const KomiReplay *r = self->review->replay;
+  guint turn = self->step + 1;
   g_autofree double *heat = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
 
@@ -171,7 +167,7 @@ show_probabilities (KomiReviewWindow *self)
       GHashTableIter iter;
       gpointer name, value;
 
-      if (c->turn != self->step || (table = komi_review_call_probabilities (c)) == NULL)
+      if (c->turn != turn || (table = komi_review_call_probabilities (c)) == NULL)
         continue;
       if (g_str_equal (c->question, "play_or_pass"))
         {
@@ -179,7 +175,7 @@ show_probabilities (KomiReviewWindow *self)
           double *pass = g_hash_table_lookup (table, KOMI_PROTOCOL_OPTION_PASS);
 
           g_string_truncate (text, 0);
-          g_string_append_printf (text, _("Place a stone %.0f%% · pass %.0f%%"),
+          g_string_append_printf (text, _("Move %u: place a stone %.0f%% · pass %.0f%%"), turn,
                                   place ? 100 * *place : 0, pass ? 100 * *pass : 0);
           continue;
         }
@@ -198,9 +194,13 @@ show_probabilities (KomiReviewWindow *self)
         }
     }
   komi_board_view_set_heat (self->board_view, heat);
-  if (heat != NULL)
-    g_string_append_printf (text, "%s%s", text->len > 0 ? " · " : "",
+  if (heat != NULL && text->len > 0)
+    g_string_append_printf (text, " · %s",
                             _("the model’s probability of each point is drawn on the board (per cent)"));
+  else if (heat != NULL)
+    /* TRANSLATORS: %u is the move the model was deciding on this position. */
+    g_string_append_printf (text, _("Move %u: the model’s probability of each point is drawn "
+                                    "on the board (per cent)"), turn);
   gtk_label_set_text (self->heat_label, text->str);
   gtk_widget_set_visible (GTK_WIDGET (self->heat_label), text->len > 0);
 }
@@ -276,6 +276,7 @@ komi_review_window_show_step (KomiReviewWindow *self,
   self->step = MIN (step, last);
   komi_analysis_panel_set_step (self->analysis_panel, self->step);
   point = komi_board_view_show_replay (self->board_view, r, self->step);
+  komi_board_view_show_best_move (self->board_view, current_analysis (self), self->step);
 
   if (self->step == 0)
     move = g_strdup_printf (_("Start (%u moves)"), last);
@@ -333,10 +334,16 @@ komi_review_window_set_orientation (KomiReviewWindow *self,
 
   self->orientation = orientation;
   komi_board_view_set_orientation (self->board_view, orientation);
+  komi_analysis_panel_set_orientation (self->analysis_panel, orientation);
   if (gtk_drop_down_get_selected (self->orientation_dropdown) != orientation)
     gtk_drop_down_set_selected (self->orientation_dropdown, orientation);
   if (self->review == NULL)
     return;
+  {
+    g_autofree char *frame = komi_frame_text (orientation, model_orientation (self));
+
+    gtk_label_set_text (self->frame_label, frame);
+  }
   /* Point names follow the board: the list, the heading, the answers. */
   fill_moves (self);
   komi_review_window_show_step (self, self->step);
@@ -409,9 +416,9 @@ fill_orientations (KomiReviewWindow *self)
 
       if (self->review != NULL && o == model_orientation (self)
           && self->review->calls->len > 0)
-        name = g_strdup_printf (_("As the model saw it (%s)"), _(orientation_names[o]));
+        name = g_strdup_printf (_("As the model saw it (%s)"), komi_orientation_display_name (o));
       else
-        name = g_strdup (_(orientation_names[o]));
+        name = g_strdup (komi_orientation_display_name (o));
       gtk_string_list_append (names, name);
     }
   /* A new model selects its first item: not the user's choice. */
@@ -568,6 +575,7 @@ komi_review_window_class_init (KomiReviewWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, slider);
   gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, move_label);
   gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, frame_label);
   gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, analysis_slot);
   gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, moves_view);
   gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, calls_title);

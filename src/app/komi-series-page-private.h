@@ -54,6 +54,7 @@ struct _KomiSeriesPage
   guint                layout_source;      /* applies a layout after an allocation */
   KomiBoardView       *board_view;
   GtkLabel            *move_label;
+  GtkLabel            *frame_label;        /* the board's frame: "As recorded" */
   GtkLabel            *summary_label;
   GtkStack            *side_stack;         /* the calls, or the engine review */
   KomiAnalysisPanel   *analysis_panel;
@@ -62,5 +63,8 @@ struct _KomiSeriesPage
 /* komi-series-page-layout.c: the game followed, laid out by the width. */
 void _komi_series_page_class_init_layout (GtkWidgetClass *widget_class);
 void _komi_series_page_init_layout       (KomiSeriesPage *self);
+
+/* komi-series-page-shortcuts.c: the keys of the game shown. */
+void _komi_series_page_add_shortcuts     (KomiSeriesPage *self);
 
 G_END_DECLS

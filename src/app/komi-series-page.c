@@ -29,9 +29,16 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+static void show_step (KomiSeriesPage *self, guint step);
+
+/* Every point named beside the board follows it. */
 static void
 on_board_orientation (KomiSeriesPage *self)
 {
+  komi_analysis_panel_set_orientation (self->analysis_panel,
+                                       komi_board_view_get_orientation (self->board_view));
+  if (self->replay != NULL)
+    show_step (self, self->step);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ORIENTATION]);
 }
 
@@ -74,10 +81,16 @@ show_step (KomiSeriesPage *self, guint step)
   g_autofree char *calls = NULL;
   g_autofree char *summary = NULL;
   guint last = r->n_steps - 1;
+  KomiOrientation turned = komi_board_view_get_orientation (self->board_view);
+  g_autofree char *frame = komi_frame_text (turned, r->game->orientation);
   KomiPoint point;
 
   self->step = MIN (step, last);
   point = komi_board_view_show_replay (self->board_view, r, self->step);
+  komi_board_view_show_best_move (self->board_view,
+                                  komi_analysis_panel_get_analysis (self->analysis_panel),
+                                  self->step);
+  gtk_label_set_text (self->frame_label, frame);
 
   if (self->step == 0)
     text = g_strdup_printf (_("Start (%u moves)"), last);
@@ -88,16 +101,16 @@ show_step (KomiSeriesPage *self, guint step)
   gtk_label_set_text (self->move_label, text);
   /* The count at the end; the model's calls for the move shown, and at
    * the latest position of a game in play those of the move being decided. */
-  calls = self->step > 0 ? komi_replay_describe_calls (r, self->step) : NULL;
+  calls = self->step > 0 ? komi_replay_describe_calls (r, self->step, turned) : NULL;
   if (self->step == last && r->game->status == KOMI_GAME_STATUS_RUNNING)
     {
       /* The page reads the game once a second: the opponent's move may be
        * committed and not read yet, so the move being decided can be the
        * one after next. */
-      g_autofree char *next = komi_replay_describe_calls (r, last + 1);
+      g_autofree char *next = komi_replay_describe_calls (r, last + 1, turned);
 
       if (next == NULL)
-        next = komi_replay_describe_calls (r, last + 2);
+        next = komi_replay_describe_calls (r, last + 2, turned);
 
       if (next != NULL)
         {
@@ -124,6 +137,16 @@ on_analysis_step (KomiSeriesPage *self, guint step)
     return;
   self->follow_run = self->follow_run && step + 1 >= self->replay->n_steps;
   show_step (self, step);
+}
+
+/* An analysis read or made: its mark of the better move on the board. */
+static void
+on_analysis_changed (KomiSeriesPage *self)
+{
+  if (self->replay != NULL)
+    komi_board_view_show_best_move (self->board_view,
+                                    komi_analysis_panel_get_analysis (self->analysis_panel),
+                                    self->step);
 }
 
 static void
@@ -718,6 +741,7 @@ komi_series_page_class_init (KomiSeriesPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, games_view);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, board_view);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, move_label);
+  gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, frame_label);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, summary_label);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, side_stack);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, analysis_panel);
@@ -740,6 +764,7 @@ komi_series_page_init (KomiSeriesPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->live_calls = g_ptr_array_new_with_free_func ((GDestroyNotify) komi_replay_call_free);
   _komi_series_page_init_layout (self);
+  _komi_series_page_add_shortcuts (self);
   /* The target before the name, so the action never sees a button without
    * the series id it takes. */
   gtk_actionable_set_action_target (GTK_ACTIONABLE (self->continue_button), "x", (gint64) 0);
@@ -764,6 +789,8 @@ komi_series_page_init (KomiSeriesPage *self)
   _komi_series_page_add_columns (self->results_view, self->games_view);
   g_signal_connect_swapped (self->analysis_panel, "step-activated",
                             G_CALLBACK (on_analysis_step), self);
+  g_signal_connect_swapped (self->analysis_panel, "analysis-changed",
+                            G_CALLBACK (on_analysis_changed), self);
   g_signal_connect_swapped (self->board_view, "notify::orientation",
                             G_CALLBACK (on_board_orientation), self);
   update_actions (self);

@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "komi-ui-util.h"
 
 /* Long cells are ellipsized; the tooltip has them whole. It is asked for
@@ -119,4 +121,53 @@ komi_board_view_show_replay (KomiBoardView    *view,
     komi_board_view_set_marks (view, r->game->dead ? (const KomiPoint *) r->game->dead->data : NULL,
                                r->game->dead ? r->game->dead->len : 0, r->game->score.owner);
   return point;
+}
+
+void
+komi_board_view_show_best_move (KomiBoardView           *view,
+                                const KomiStoreAnalysis *analysis,
+                                guint                    step)
+{
+  KomiPoint best = KOMI_NO_POINT;
+
+  if (analysis != NULL && step >= 1 && step <= analysis->moves->len)
+    {
+      const KomiStoreAnalysisMove *m = &g_array_index (analysis->moves,
+                                                       KomiStoreAnalysisMove, step - 1);
+
+      if (komi_store_analysis_classify (analysis, m) != KOMI_MOVE_CLASS_GOOD
+          && m->best >= 0 && m->best != m->point)
+        best = m->best;
+    }
+  komi_board_view_set_best_move (view, best);
+}
+
+/* In enum order. */
+static const char *orientation_names[KOMI_N_ORIENTATIONS] = {
+  N_("Upright"), N_("Turned 90°"), N_("Turned 180°"), N_("Turned 270°"),
+  N_("Mirrored left–right"), N_("Mirrored top–bottom"), N_("Mirrored in A9–J1"),
+  N_("Mirrored in A1–J9"),
+};
+
+const char *
+komi_orientation_display_name (KomiOrientation orientation)
+{
+  g_return_val_if_fail (orientation < KOMI_N_ORIENTATIONS, NULL);
+  return _(orientation_names[orientation]);
+}
+
+char *
+komi_frame_text (KomiOrientation shown,
+                 KomiOrientation model)
+{
+  g_return_val_if_fail (shown < KOMI_N_ORIENTATIONS && model < KOMI_N_ORIENTATIONS, NULL);
+
+  if (shown == KOMI_ORIENTATION_IDENTITY && model == KOMI_ORIENTATION_IDENTITY)
+    return g_strdup (_("As recorded, as the model saw it"));
+  if (shown == KOMI_ORIENTATION_IDENTITY)
+    return g_strdup (_("As recorded"));
+  if (shown == model)
+    return g_strdup_printf (_("As the model saw it (%s)"), komi_orientation_display_name (shown));
+  /* TRANSLATORS: %s is how the board is turned, "Mirrored left–right". */
+  return g_strdup_printf (_("%s from the record"), komi_orientation_display_name (shown));
 }

@@ -54,4 +54,20 @@ KomiPoint            komi_board_view_show_replay  (KomiBoardView    *view,
                                                    const KomiReplay *replay,
                                                    guint             step);
 
+/* At a move @analysis calls a mistake or a blunder (its own thresholds),
+ * the engine's better move marked on @view; otherwise no mark. @step is
+ * the position shown: the move that led to it is judged. */
+void                 komi_board_view_show_best_move (KomiBoardView           *view,
+                                                     const KomiStoreAnalysis *analysis,
+                                                     guint                    step);
+
+/* An orientation as a person reads it: "Turned 90°". */
+const char          *komi_orientation_display_name (KomiOrientation orientation);
+/* The frame a board is drawn in, said beside it: "As recorded", "As the
+ * model saw it (Turned 90°)", "Mirrored left–right from the record";
+ * @model is how the game was turned for the model. Every point name next
+ * to that board is in this frame. */
+char                *komi_frame_text              (KomiOrientation  shown,
+                                                   KomiOrientation  model);
+
 G_END_DECLS
