@@ -184,6 +184,7 @@ test_save_keeps_key_out (DialogFixture *f, gconstpointer data)
   set_text (f, "key_name_row", "MY_KEY");
   set_text (f, "rpm_row", "60");
   set_text (f, "price_input_row", "0.4");
+  set_text (f, "price_output_row", "0.15");
   set_text (f, "key_row", PLANTED_KEY);
   assert_accepted (f);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.save", NULL));
@@ -214,6 +215,10 @@ test_save_keeps_key_out (DialogFixture *f, gconstpointer data)
       n_files++;
     }
   g_assert_cmpuint (n_files, ==, 1);
+  /* Prices as typed, not as the nearest double prints in full. */
+  g_assert_nonnull (strstr (contents, "\"price_output_per_mtok\" : 0.15\n}"));
+  g_assert_nonnull (strstr (contents, "\"price_input_per_mtok\" : 0.4,"));
+  g_assert_null (strstr (contents, "0.1499"));
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (child (f, "key_label"))),
                             "environment variable MY_KEY"));
 
@@ -258,7 +263,7 @@ test_edit_existing (DialogFixture *f, gconstpointer data)
   g_assert_true (g_file_set_contents (path, "{\"name\": \"Claude\", \"api\": \"anthropic\", "
                                       "\"model\": \"claude-old\", \"key_env\": \"MY_KEY\", "
                                       "\"max_output_tokens\": 64, \"temperature\": 0.5, "
-                                      "\"price_input_per_mtok\": 3, "
+                                      "\"price_input_per_mtok\": 0.15, "
                                       "\"price_output_per_mtok\": 15, "
                                       "\"anthropic_tool\": true, \"retry_attempts\": 3}\n",
                                       -1, NULL));
@@ -286,6 +291,9 @@ test_edit_existing (DialogFixture *f, gconstpointer data)
                    "0.5");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "price_output_row"))), ==,
                    "15");
+  /* As the file says it, not 0.14999999999999999. */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "price_input_row"))), ==,
+                   "0.15");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "base_url_row"))), ==, "");
   /* The key is never read into the dialog. */
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "key_row"))), ==, "");

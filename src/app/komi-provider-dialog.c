@@ -16,6 +16,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "komi-json-text.h"
 #include "komi-key-store.h"
 #include "komi-provider-dialog.h"
 #include "komi-provider-test.h"
@@ -106,7 +107,6 @@ static char *
 build_profile (KomiProviderDialog *self)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
   GtkStringObject *api = adw_combo_row_get_selected_item (self->api_row);
 
@@ -152,10 +152,9 @@ build_profile (KomiProviderDialog *self)
     }
   json_builder_end_object (b);
 
+  /* Numbers as typed (0.15), not as json-glib writes doubles. */
   root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  return json_generator_to_data (gen, NULL);
+  return komi_json_to_text (root);
 }
 
 static void
@@ -400,28 +399,6 @@ komi_provider_dialog_new (GtkWindow *parent)
   return g_object_new (KOMI_TYPE_PROVIDER_DIALOG, "transient-for", parent, NULL);
 }
 
-/* A member as the row shows it: strings as they are, numbers as short as
- * they read back. */
-static char *
-member_text (JsonNode *node)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  if (!JSON_NODE_HOLDS_VALUE (node))
-    return json_to_string (node, FALSE);
-  switch (json_node_get_value_type (node))
-    {
-    case G_TYPE_STRING:
-      return g_strdup (json_node_get_string (node));
-    case G_TYPE_INT64:
-      return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
-    case G_TYPE_DOUBLE:
-      return g_strdup (g_ascii_dtostr (buf, sizeof buf, json_node_get_double (node)));
-    default:
-      return json_to_string (node, FALSE);
-    }
-}
-
 static void
 on_stored_key (GObject      *source,
                GAsyncResult *result,
@@ -491,7 +468,7 @@ komi_provider_dialog_new_for_file (GtkWindow   *parent,
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     {
       JsonNode *node = json_object_get_member (object, rows[i].field);
-      g_autofree char *text = node != NULL ? member_text (node) : g_strdup ("");
+      g_autofree char *text = node != NULL ? komi_json_member_text (node) : g_strdup ("");
 
       if (ROW (self, i) != GTK_WIDGET (self->api_row))
         {
