@@ -593,6 +593,15 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
                                                         KOMI_TYPE_SERIES_DIALOG, "subject_row");
 
           gtk_editable_set_text (GTK_EDITABLE (row), shot->dialog);
+          /* Refused: more fields wrong, each said under itself. */
+          if (g_str_equal (shot->dialog, "gnugo:11"))
+            {
+              gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_template_child (
+                GTK_WIDGET (dialog), KOMI_TYPE_SERIES_DIALOG, "opponents_row")),
+                "random, gnugo:0, random");
+              gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_template_child (
+                GTK_WIDGET (dialog), KOMI_TYPE_SERIES_DIALOG, "pairs_row")), "-3");
+            }
         }
       gtk_window_present (GTK_WINDOW (dialog));
       if (shot->tested != NULL)
