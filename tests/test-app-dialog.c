@@ -358,6 +358,58 @@ test_errors_on_run (DialogFixture *f, gconstpointer data)
   g_settings_reset (settings, "series-budget");
 }
 
+/* The subject's menu lists the saved provider profiles by name and model
+ * (read as it opens; a file that is no profile is left out), and choosing
+ * one makes it the subject; with none, it says where profiles come from. */
+static void
+test_subject_from_profiles (DialogFixture *f, gconstpointer data)
+{
+  g_autofree char *folder = g_build_filename (f->dir, "providers", NULL);
+  g_autofree char *alpha = g_build_filename (folder, "alpha.json", NULL);
+  GtkMenuButton *button = GTK_MENU_BUTTON (child (f, "profiles_button"));
+  GMenuModel *menu;
+  g_autofree char *label = NULL;
+  g_autofree char *action = NULL;
+  g_autoptr(GVariant) target = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  komi_series_dialog_set_profiles_folder (f->dialog, folder);
+  gtk_menu_button_popup (button);
+  menu = gtk_menu_button_get_menu_model (button);
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 1);
+  g_assert_true (g_menu_model_get_item_attribute (menu, 0, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+  g_assert_true (g_str_has_prefix (label, "No saved provider profile"));
+  g_assert_false (g_menu_model_get_item_attribute (menu, 0, G_MENU_ATTRIBUTE_ACTION, "s",
+                                                   &action));
+  gtk_menu_button_popdown (button);
+  g_clear_pointer (&label, g_free);
+
+  g_assert_true (g_file_set_contents (alpha, "{\"name\": \"Alpha\", \"api\": \"openai-chat\", "
+                                      "\"model\": \"m1\"}", -1, NULL));
+  write_profile (f, "providers/beta.json", "{\"name\": \"Beta\", \"api\": \"anthropic\", "
+                 "\"model\": \"m2\"}");
+  write_profile (f, "providers/notes.json", "not a profile");
+  gtk_menu_button_popup (button);
+  menu = gtk_menu_button_get_menu_model (button);
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 2);
+  g_assert_true (g_menu_model_get_item_attribute (menu, 0, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+  g_assert_cmpstr (label, ==, "Alpha (m1)");
+  g_clear_pointer (&label, g_free);
+  g_assert_true (g_menu_model_get_item_attribute (menu, 1, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+  g_assert_cmpstr (label, ==, "Beta (m2)");
+  g_assert_true (g_menu_model_get_item_attribute (menu, 0, G_MENU_ATTRIBUTE_ACTION, "s",
+                                                  &action));
+  target = g_menu_model_get_item_attribute_value (menu, 0, G_MENU_ATTRIBUTE_TARGET, NULL);
+  gtk_menu_button_popdown (button);
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->dialog), action, target));
+  {
+    g_autofree char *expected = g_strconcat ("model:", alpha, NULL);
+
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "subject_row"))), ==,
+                     expected);
+  }
+}
+
 /* Run remembers the subject, the opponents, the pairs and the budget for
  * the next New Series. */
 static void
@@ -539,6 +591,8 @@ main (int argc, char *argv[])
               dialog_fixture_set_up, test_errors_at_once, dialog_fixture_tear_down);
   g_test_add ("/komi/app/dialog/series/errors-on-run", DialogFixture, NULL,
               dialog_fixture_set_up, test_errors_on_run, dialog_fixture_tear_down);
+  g_test_add ("/komi/app/dialog/series/subject-from-profiles", DialogFixture, NULL,
+              dialog_fixture_set_up, test_subject_from_profiles, dialog_fixture_tear_down);
   g_test_add ("/komi/app/dialog/series/remembers", DialogFixture, NULL,
               dialog_fixture_set_up, test_remembers, dialog_fixture_tear_down);
   g_test_add ("/komi/app/dialog/series/estimate", DialogFixture, NULL,

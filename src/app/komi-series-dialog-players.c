@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "komi-player-check.h"
+#include "komi-provider-profile.h"
 #include "komi-series-dialog-private.h"
 #include "komi-series-keys.h"
 
@@ -156,4 +157,50 @@ _komi_series_dialog_test_activated (GtkWidget  *widget,
                                             self->checks, on_checked, data);
     }
   show_checks (self);
+}
+
+/* Saved provider profiles */
+
+static gint
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return g_utf8_collate (*(const char * const *) a, *(const char * const *) b);
+}
+
+void
+_komi_series_dialog_fill_profiles (GtkMenuButton *button,
+                                   gpointer       user_data)
+{
+  KomiSeriesDialog *self = user_data;
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GDir) dir = g_dir_open (self->profiles_folder, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *entry;
+
+  /* Small local files, read when the menu opens: a profile saved since
+   * the dialog opened is there. */
+  while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (entry, ".json"))
+      g_ptr_array_add (names, g_strdup (entry));
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = g_build_filename (self->profiles_folder, names->pdata[i], NULL);
+      g_autofree char *spec = g_strconcat ("model:", path, NULL);
+      g_autofree char *label = NULL;
+      g_autoptr(KomiProviderProfile) profile = komi_provider_profile_load (path, NULL);
+      g_autoptr(GMenuItem) item = NULL;
+
+      if (profile == NULL)
+        continue;
+      /* TRANSLATORS: a provider profile's name and its model. */
+      label = g_strdup_printf (_("%s (%s)"), profile->name, profile->model);
+      item = g_menu_item_new (label, NULL);
+      g_menu_item_set_action_and_target (item, "series.choose-subject", "s", spec);
+      g_menu_append_item (menu, item);
+    }
+  if (g_menu_model_get_n_items (G_MENU_MODEL (menu)) == 0)
+    /* No action: shown, not chosen. */
+    g_menu_append (menu, _("No saved provider profile: add one with New Model Provider in the main menu"), NULL);
+  gtk_menu_button_set_menu_model (button, G_MENU_MODEL (menu));
 }

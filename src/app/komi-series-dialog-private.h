@@ -40,6 +40,8 @@ struct _KomiSeriesDialog
   AdwEntryRow    *jobs_row;
   AdwEntryRow    *budget_row;
   AdwPreferencesPage *page;
+  GtkMenuButton  *profiles_button;
+  char           *profiles_folder; /* where the provider dialog saves profiles */
   /* Each field's row, its error below it, whether the user has changed
    * it (no error is shown before), in KomiSeriesField order. */
   GtkWidget      *field_rows[KOMI_SERIES_N_FIELDS];
@@ -63,6 +65,10 @@ void        _komi_series_dialog_changed        (KomiSeriesDialog *self,
  * fields name have changed; the fields are judged again when it answers. */
 void        _komi_series_dialog_look_up_keys   (KomiSeriesDialog *self,
                                                 const char       *definition);
+/* The profiles_button's menu: each provider profile saved in the
+ * profiles folder, read as it opens; choosing one makes it the subject. */
+void        _komi_series_dialog_fill_profiles  (GtkMenuButton    *button,
+                                                gpointer          user_data);
 /* series.test: starts each player and asks it for one move. */
 void        _komi_series_dialog_test_activated (GtkWidget        *widget,
                                                 const char       *action_name,

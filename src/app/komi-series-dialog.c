@@ -287,6 +287,16 @@ _komi_series_dialog_changed (KomiSeriesDialog *self, GtkWidget *source)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "series.test", self->series != NULL);
 }
 
+static void
+choose_subject_activated (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  KomiSeriesDialog *self = KOMI_SERIES_DIALOG (widget);
+
+  gtk_editable_set_text (GTK_EDITABLE (self->subject_row), g_variant_get_string (parameter, NULL));
+}
+
 /* The opponent dialog adds its spec to the opponents' field. */
 static void
 add_opponent_activated (GtkWidget  *widget,
@@ -348,6 +358,16 @@ komi_series_dialog_new (GtkWindow *runner)
   return self;
 }
 
+void
+komi_series_dialog_set_profiles_folder (KomiSeriesDialog *self,
+                                        const char       *folder)
+{
+  g_return_if_fail (KOMI_IS_SERIES_DIALOG (self));
+  g_return_if_fail (folder != NULL);
+  g_free (self->profiles_folder);
+  self->profiles_folder = g_strdup (folder);
+}
+
 const char *
 komi_series_dialog_get_definition (KomiSeriesDialog *self)
 {
@@ -376,6 +396,7 @@ komi_series_dialog_finalize (GObject *object)
   KomiSeriesDialog *self = KOMI_SERIES_DIALOG (object);
 
   g_free (self->definition);
+  g_free (self->profiles_folder);
   g_free (self->keys_for);
   g_free (self->keys_error);
   g_free (self->ladder_error);
@@ -405,6 +426,7 @@ komi_series_dialog_class_init (KomiSeriesDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, referee_row);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, jobs_row);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, page);
+  gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, profiles_button);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, budget_row);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, estimate_label);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, error_label);
@@ -416,6 +438,8 @@ komi_series_dialog_class_init (KomiSeriesDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "series.run", NULL, run_activated);
   gtk_widget_class_install_action (widget_class, "series.test", NULL,
                                    _komi_series_dialog_test_activated);
+  gtk_widget_class_install_action (widget_class, "series.choose-subject", "s",
+                                   choose_subject_activated);
   gtk_widget_class_install_action (widget_class, "series.add-opponent", NULL,
                                    add_opponent_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -454,6 +478,9 @@ komi_series_dialog_init (KomiSeriesDialog *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->check_lines = g_ptr_array_new_with_free_func (g_free);
+  self->profiles_folder = g_build_filename (g_get_user_config_dir (), "komi", "providers", NULL);
+  gtk_menu_button_set_create_popup_func (self->profiles_button,
+                                         _komi_series_dialog_fill_profiles, self, NULL);
   self->field_rows[KOMI_SERIES_FIELD_NAME] = GTK_WIDGET (self->name_row);
   self->field_rows[KOMI_SERIES_FIELD_SUBJECT] = GTK_WIDGET (self->subject_row);
   self->field_rows[KOMI_SERIES_FIELD_OPPONENTS] = GTK_WIDGET (self->opponents_row);
