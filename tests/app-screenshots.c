@@ -429,7 +429,13 @@ take_provider (KomiWindow *window, const char *what)
   provider_text (dialog, "price_input_row", "0.4");
   provider_text (dialog, "price_output_row", "1.6");
   if (g_str_equal (what, "refused"))
-    provider_text (dialog, "temperature_row", "3");
+    {
+      /* Two fields wrong, each said under itself; Save brings the first
+       * into view. */
+      provider_text (dialog, "temperature_row", "3");
+      provider_text (dialog, "concurrent_row", "0");
+      gtk_widget_activate_action (GTK_WIDGET (dialog), "provider.save", NULL);
+    }
   else
     {
       KomiRehearsalOptions options = { .latency_ms = 150 };

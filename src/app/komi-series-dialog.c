@@ -25,6 +25,7 @@
 #include "komi-series-estimate.h"
 #include "komi-series-form.h"
 #include "komi-settings.h"
+#include "komi-ui-util.h"
 #include "komi-window.h"
 
 
@@ -183,17 +184,10 @@ check_fields (KomiSeriesDialog *self, gboolean rating)
       g_autofree char *problem = hidden ? NULL
         : komi_series_form_check (i, _komi_series_dialog_text_of (ADW_ENTRY_ROW (self->field_rows[i])), &engines,
                                   key_error);
-      gboolean shown = problem != NULL && (self->touched[i] || self->tried);
-      GtkWidget *label = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (self->error_rows[i]));
-
       if (problem != NULL && first < 0)
         first = i;
-      gtk_label_set_text (GTK_LABEL (label), problem != NULL ? problem : "");
-      gtk_widget_set_visible (self->error_rows[i], shown);
-      if (shown)
-        gtk_widget_add_css_class (self->field_rows[i], "error");
-      else
-        gtk_widget_remove_css_class (self->field_rows[i], "error");
+      komi_form_show_error (self->field_rows[i], self->error_rows[i], problem,
+                            self->touched[i] || self->tried);
     }
   return first;
 }
@@ -445,28 +439,6 @@ komi_series_dialog_class_init (KomiSeriesDialogClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
-/* An error row under @row, in its boxed list: shown when the field is
- * wrong and the user has changed it. */
-static GtkWidget *
-add_error_row (GtkWidget *row)
-{
-  GtkWidget *error_row = g_object_new (ADW_TYPE_PREFERENCES_ROW, "activatable", FALSE,
-                                       "focusable", FALSE, "visible", FALSE, NULL);
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_widget_set_margin_start (label, 12);
-  gtk_widget_set_margin_end (label, 12);
-  gtk_widget_set_margin_top (label, 6);
-  gtk_widget_set_margin_bottom (label, 6);
-  gtk_widget_add_css_class (label, "error");
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (error_row), label);
-  gtk_list_box_insert (GTK_LIST_BOX (gtk_widget_get_parent (row)), error_row,
-                       gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (row)) + 1);
-  return error_row;
-}
-
 static void
 komi_series_dialog_init (KomiSeriesDialog *self)
 {
@@ -489,7 +461,7 @@ komi_series_dialog_init (KomiSeriesDialog *self)
   self->field_rows[KOMI_SERIES_FIELD_JOBS] = GTK_WIDGET (self->jobs_row);
   self->field_rows[KOMI_SERIES_FIELD_BUDGET] = GTK_WIDGET (self->budget_row);
   for (int i = 0; i < KOMI_SERIES_N_FIELDS; i++)
-    self->error_rows[i] = add_error_row (self->field_rows[i]);
+    self->error_rows[i] = komi_form_add_error_row (self->field_rows[i]);
 
   /* A start that runs as it is: the last series' players and settings,
    * else the demo's; a fresh seed. */

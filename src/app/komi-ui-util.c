@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <adwaita.h>
+
 #include "komi-ui-util.h"
 
 /* Long cells are ellipsized; the tooltip has them whole. It is asked for
@@ -119,4 +121,41 @@ komi_board_view_show_replay (KomiBoardView    *view,
     komi_board_view_set_marks (view, r->game->dead ? (const KomiPoint *) r->game->dead->data : NULL,
                                r->game->dead ? r->game->dead->len : 0, r->game->score.owner);
   return point;
+}
+
+GtkWidget *
+komi_form_add_error_row (GtkWidget *row)
+{
+  GtkWidget *error_row = g_object_new (ADW_TYPE_PREFERENCES_ROW, "activatable", FALSE,
+                                       "focusable", FALSE, "visible", FALSE, NULL);
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_set_margin_start (label, 12);
+  gtk_widget_set_margin_end (label, 12);
+  gtk_widget_set_margin_top (label, 6);
+  gtk_widget_set_margin_bottom (label, 6);
+  gtk_widget_add_css_class (label, "error");
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (error_row), label);
+  gtk_list_box_insert (GTK_LIST_BOX (gtk_widget_get_parent (row)), error_row,
+                       gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (row)) + 1);
+  return error_row;
+}
+
+void
+komi_form_show_error (GtkWidget  *row,
+                      GtkWidget  *error_row,
+                      const char *problem,
+                      gboolean    shown)
+{
+  GtkWidget *label = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (error_row));
+
+  shown = shown && problem != NULL;
+  gtk_label_set_text (GTK_LABEL (label), problem != NULL ? problem : "");
+  gtk_widget_set_visible (error_row, shown);
+  if (shown)
+    gtk_widget_add_css_class (row, "error");
+  else
+    gtk_widget_remove_css_class (row, "error");
 }

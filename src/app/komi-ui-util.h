@@ -54,4 +54,14 @@ KomiPoint            komi_board_view_show_replay  (KomiBoardView    *view,
                                                    const KomiReplay *replay,
                                                    guint             step);
 
+/* A row under @row in its boxed list (an AdwPreferencesGroup's), for the
+ * field's own error: hidden until komi_form_show_error() shows it. */
+GtkWidget           *komi_form_add_error_row      (GtkWidget        *row);
+/* Shows @problem under @row (in @error_row) and marks @row, when @problem
+ * is not NULL and @shown; else hides and unmarks them. */
+void                 komi_form_show_error         (GtkWidget        *row,
+                                                   GtkWidget        *error_row,
+                                                   const char       *problem,
+                                                   gboolean          shown);
+
 G_END_DECLS
