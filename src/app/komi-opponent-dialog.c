@@ -39,6 +39,7 @@ struct _KomiOpponentDialog
   AdwEntryRow    *config_row;
   AdwEntryRow    *visits_row;
   AdwEntryRow    *command_row;
+  AdwEntryRow    *mix_row;
   GtkLabel       *error_label;
   GtkLabel       *spec_label;
   GtkLabel       *test_label;
@@ -73,11 +74,10 @@ options_of (KomiOpponentDialog *self, GPtrArray *strs)
 }
 
 static char *
-build_spec (KomiOpponentDialog *self)
+engine_spec (KomiOpponentDialog *self)
 {
   g_autofree char *visits = text_of (self->visits_row);
   g_autofree char *command = text_of (self->command_row);
-
   switch (adw_combo_row_get_selected (self->kind_row))
     {
     case KIND_GNUGO:
@@ -92,11 +92,25 @@ build_spec (KomiOpponentDialog *self)
     }
 }
 
+static char *
+build_spec (KomiOpponentDialog *self)
+{
+  g_autofree char *mix = text_of (self->mix_row);
+  g_autofree char *engine = engine_spec (self);
+
+  /* An engine with a chance of a random move: a ladder's bridging rung. */
+  if (*mix != '\0' && adw_combo_row_get_selected (self->kind_row) != KIND_RANDOM)
+    return g_strdup_printf ("mix:%s:%s", mix, engine);
+  return g_steal_pointer (&engine);
+}
+
 /* The row a spec error is about: the spec parser's messages name what is
  * wrong in words, not by field. */
 static GtkWidget *
 row_for_error (KomiOpponentDialog *self, const GError *error)
 {
+  if (strstr (error->message, "chance of a random move") != NULL)
+    return GTK_WIDGET (self->mix_row);
   switch (adw_combo_row_get_selected (self->kind_row))
     {
     case KIND_GNUGO:
@@ -122,6 +136,7 @@ on_changed (KomiOpponentDialog *self)
   GtkWidget *rows[] = {
     GTK_WIDGET (self->level_row), GTK_WIDGET (self->binary_row), GTK_WIDGET (self->model_row),
     GTK_WIDGET (self->config_row), GTK_WIDGET (self->visits_row), GTK_WIDGET (self->command_row),
+    GTK_WIDGET (self->mix_row),
   };
   guint kind = adw_combo_row_get_selected (self->kind_row);
   g_autoptr(GPtrArray) strs = g_ptr_array_new_with_free_func (g_free);
@@ -135,6 +150,7 @@ on_changed (KomiOpponentDialog *self)
   for (guint i = 1; i <= 4; i++)
     gtk_widget_set_visible (rows[i], kind == KIND_KATAGO);
   gtk_widget_set_visible (GTK_WIDGET (self->command_row), kind == KIND_GTP);
+  gtk_widget_set_visible (GTK_WIDGET (self->mix_row), kind != KIND_RANDOM);
   adw_preferences_group_set_description (
     self->engine_group,
     kind == KIND_KATAGO ? _("Adding this opponent keeps its three files for every series "
@@ -461,6 +477,7 @@ komi_opponent_dialog_class_init (KomiOpponentDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, config_row);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, visits_row);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, command_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, mix_row);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, spec_label);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, test_label);
