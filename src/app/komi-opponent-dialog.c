@@ -16,6 +16,7 @@
 #include "komi-player-check.h"
 #include "komi-player-spec.h"
 #include "komi-settings.h"
+#include "komi-ui-util.h"
 
 /* The kinds, in the order of the kind row's list. */
 enum { KIND_RANDOM, KIND_GNUGO, KIND_KATAGO, KIND_GTP };
@@ -40,6 +41,7 @@ struct _KomiOpponentDialog
   AdwEntryRow    *visits_row;
   AdwEntryRow    *command_row;
   AdwEntryRow    *mix_row;
+  GtkWidget      *error_rows[7]; /* under each field, in on_changed()'s order */
   GtkLabel       *error_label;
   GtkLabel       *spec_label;
   GtkLabel       *test_label;
@@ -156,8 +158,9 @@ on_changed (KomiOpponentDialog *self)
     kind == KIND_KATAGO ? _("Adding this opponent keeps its three files for every series "
                             "run from Komi.")
                         : NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    gtk_widget_remove_css_class (rows[i], "error");
+  G_STATIC_ASSERT (G_N_ELEMENTS (rows) == G_N_ELEMENTS (self->error_rows));
+  for (guint i = 0; i < G_N_ELEMENTS (rows) && self->error_rows[i] != NULL; i++)
+    komi_form_show_error (rows[i], self->error_rows[i], NULL, FALSE);
   g_clear_pointer (&self->spec, g_free);
   /* A result belongs to the fields it tested. */
   g_cancellable_cancel (self->cancellable);
@@ -167,17 +170,20 @@ on_changed (KomiOpponentDialog *self)
   player = komi_player_new_from_spec (spec, &opts, &error);
   if (player == NULL)
     {
+      const char *text = error->message;
+
       bad = row_for_error (self, error);
-      if (bad != NULL)
-        gtk_widget_add_css_class (bad, "error");
       /* The parser speaks to komi-cli's user; here the files are fields. */
-      if (g_str_has_prefix (error->message, "KataGo needs"))
-        gtk_label_set_text (self->error_label,
-                            _("KataGo needs its binary, a network file and a GTP config: fill "
-                              "in the three fields (empty fields take KOMI_KATAGO, "
-                              "KOMI_KATAGO_MODEL and KOMI_KATAGO_CONFIG)."));
-      else
-        gtk_label_set_text (self->error_label, error->message);
+      if (g_str_has_prefix (error->message, "KataGo needs")
+          || strstr (error->message, "”: KataGo needs") != NULL)
+        text = _("KataGo needs its binary, a network file and a GTP config: fill in the three "
+                 "fields (empty fields take KOMI_KATAGO, KOMI_KATAGO_MODEL and "
+                 "KOMI_KATAGO_CONFIG).");
+      /* Under the field it is about; above the form when about none. */
+      gtk_label_set_text (self->error_label, bad == NULL ? text : "");
+      for (guint i = 0; i < G_N_ELEMENTS (rows) && self->error_rows[i] != NULL; i++)
+        if (rows[i] == bad)
+          komi_form_show_error (rows[i], self->error_rows[i], text, TRUE);
       gtk_label_set_text (self->spec_label, "");
     }
   else
@@ -187,7 +193,8 @@ on_changed (KomiOpponentDialog *self)
       gtk_label_set_text (self->spec_label, text);
       self->spec = g_steal_pointer (&spec);
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), self->spec == NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label),
+                          self->spec == NULL && *gtk_label_get_text (self->error_label) != '\0');
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "opponent.test", self->spec != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "opponent.add",
                                  self->spec != NULL && self->target != NULL);
@@ -499,6 +506,16 @@ komi_opponent_dialog_init (KomiOpponentDialog *self)
   g_autoptr(GSettings) settings = komi_settings_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  {
+    GtkWidget *fields[] = {
+      GTK_WIDGET (self->level_row), GTK_WIDGET (self->binary_row), GTK_WIDGET (self->model_row),
+      GTK_WIDGET (self->config_row), GTK_WIDGET (self->visits_row),
+      GTK_WIDGET (self->command_row), GTK_WIDGET (self->mix_row),
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+      self->error_rows[i] = komi_form_add_error_row (fields[i]);
+  }
   rows[0] = self->binary_row;
   rows[1] = self->model_row;
   rows[2] = self->config_row;
