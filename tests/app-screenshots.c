@@ -430,7 +430,13 @@ take_provider (KomiWindow *window, const char *what)
   provider_text (dialog, "price_input_row", "0.4");
   provider_text (dialog, "price_output_row", "1.6");
   if (g_str_equal (what, "refused"))
-    provider_text (dialog, "temperature_row", "3");
+    {
+      /* Two fields wrong, each said under itself; Save brings the first
+       * into view. */
+      provider_text (dialog, "temperature_row", "3");
+      provider_text (dialog, "concurrent_row", "0");
+      gtk_widget_activate_action (GTK_WIDGET (dialog), "provider.save", NULL);
+    }
   else
     {
       KomiRehearsalOptions options = { .latency_ms = 150 };
@@ -594,6 +600,15 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
                                                         KOMI_TYPE_SERIES_DIALOG, "subject_row");
 
           gtk_editable_set_text (GTK_EDITABLE (row), shot->dialog);
+          /* Refused: more fields wrong, each said under itself. */
+          if (g_str_equal (shot->dialog, "gnugo:11"))
+            {
+              gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_template_child (
+                GTK_WIDGET (dialog), KOMI_TYPE_SERIES_DIALOG, "opponents_row")),
+                "random, gnugo:0, random");
+              gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_template_child (
+                GTK_WIDGET (dialog), KOMI_TYPE_SERIES_DIALOG, "pairs_row")), "-3");
+            }
         }
       gtk_window_present (GTK_WINDOW (dialog));
       if (shot->tested != NULL)

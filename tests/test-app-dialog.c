@@ -27,6 +27,10 @@ typedef struct
   KomiSeriesDialog *dialog;
 } DialogFixture;
 
+static const char *remembered[] = {
+  "series-subject", "series-opponents", "series-pairs", "series-budget", "series-rate",
+};
+
 static void
 dialog_fixture_set_up (DialogFixture *f, gconstpointer data)
 {
@@ -36,6 +40,13 @@ dialog_fixture_set_up (DialogFixture *f, gconstpointer data)
   f->dir = g_dir_make_tmp ("komi-app-dialog-XXXXXX", &error);
   g_assert_no_error (error);
   f->path = g_build_filename (f->dir, "library.db", NULL);
+  /* Each test starts from the defaults, not the last test's series. */
+  {
+    g_autoptr(GSettings) settings = komi_settings_new ();
+
+    for (guint i = 0; i < G_N_ELEMENTS (remembered); i++)
+      g_settings_reset (settings, remembered[i]);
+  }
   library = komi_library_new (f->path);
   f->window = komi_window_new (NULL, library);
   komi_library_reload (library);
@@ -70,26 +81,72 @@ set_text (DialogFixture *f, const char *row, const char *text)
 }
 
 static const char *rows[] = {
-  "name_row", "subject_row", "opponents_row", "pairs_row", "seed_row", "referee_row", "jobs_row",
-  "budget_row",
+  "name_row", "subject_row", "opponents_row", "pairs_row", "seed_row", "jobs_row", "budget_row",
 };
 
-/* Asserts that the fields are refused at @row (and only there), with a
- * message that contains @expected. */
-static void
-assert_refused_at (DialogFixture *f, const char *row, const char *expected)
+/* The error shown under @row (the next row of its boxed list), or NULL
+ * when none is. */
+static const char *
+error_under (DialogFixture *f, const char *row)
 {
-  g_assert_null (komi_series_dialog_get_definition (f->dialog));
-  app_test_assert_marked (f->dialog, KOMI_TYPE_SERIES_DIALOG, rows, G_N_ELEMENTS (rows), row,
-                          expected);
+  GtkWidget *below = gtk_widget_get_next_sibling (child (f, row));
+
+  g_assert_true (ADW_IS_PREFERENCES_ROW (below));
+  if (!gtk_widget_get_visible (below))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (below))));
 }
+
+/* Asserts that the fields are refused at @row and at each further row
+ * given (NULL-terminated pairs of row and words), each with its own words
+ * under it, and nowhere else; Run is refused. */
+static void
+assert_refused (DialogFixture *f, const char *row, const char *expected, ...)
+{
+  const char *wrong[G_N_ELEMENTS (rows)][2] = { { row, expected } };
+  guint n = 1;
+  va_list args;
+
+  va_start (args, expected);
+  while (n < G_N_ELEMENTS (rows) && (wrong[n][0] = va_arg (args, const char *)) != NULL)
+    {
+      wrong[n][1] = va_arg (args, const char *);
+      n++;
+    }
+  va_end (args);
+  g_assert_null (komi_series_dialog_get_definition (f->dialog));
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      const char *words = NULL;
+      const char *shown = error_under (f, rows[i]);
+
+      for (guint j = 0; j < n; j++)
+        if (g_str_equal (wrong[j][0], rows[i]))
+          words = wrong[j][1];
+      g_assert_cmpint (gtk_widget_has_css_class (child (f, rows[i]), "error"), ==,
+                       words != NULL);
+      if (words == NULL)
+        g_assert_null (shown);
+      else if (shown == NULL || strstr (shown, words) == NULL)
+        g_error ("under %s: “%s”, expected “%s”", rows[i], shown, words);
+      /* The user's words, not a definition file's. */
+      if (shown != NULL)
+        g_assert_null (strstr (shown, "_usd"));
+    }
+}
+
+#define assert_refused_at(f, row, expected) assert_refused (f, row, expected, NULL)
 
 static void
 assert_accepted (DialogFixture *f)
 {
   g_assert_nonnull (komi_series_dialog_get_definition (f->dialog));
-  app_test_assert_marked (f->dialog, KOMI_TYPE_SERIES_DIALOG, rows, G_N_ELEMENTS (rows), NULL,
-                          NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      g_assert_null (error_under (f, rows[i]));
+      g_assert_false (gtk_widget_has_css_class (child (f, rows[i]), "error"));
+    }
+  g_assert_false (gtk_widget_get_visible (child (f, "error_label")));
 }
 
 static void
@@ -134,62 +191,67 @@ test_estimate (DialogFixture *f, gconstpointer data)
   set_text (f, "subject_row", priced);
   assert_accepted (f);
   g_assert_cmpstr (gtk_label_get_text (label), ==,
-                   "About 1920 model calls (at most 5760) · about $0.19, at most $2.88");
+                   "About 1,920 model calls (at most 5,760) · about $0.19, at most $2.88");
 
   /* Pairs change the figures at once: 4 games. */
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (child (f, "pairs_spin")), 2);
+  set_text (f, "pairs_row", "2");
   g_assert_cmpstr (gtk_label_get_text (label), ==,
-                   "About 480 model calls (at most 1440) · about $0.05, at most $0.72");
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (child (f, "pairs_spin")), 8);
+                   "About 480 model calls (at most 1,440) · about $0.05, at most $0.72");
+  set_text (f, "pairs_row", "8");
 
   /* A game costs $0.012 typically: $0.10 pays for 8 of them. */
   set_text (f, "budget_row", "0.10");
   assert_accepted (f);
   g_assert_cmpstr (gtk_label_get_text (label), ==,
-                   "About 1920 model calls (at most 5760) · about $0.19, at most $2.88\n"
+                   "About 1,920 model calls (at most 5,760) · about $0.19, at most $2.88\n"
                    "The budget of $0.10 stops the series after about 8 of 16 games; it can be "
                    "continued later.");
   set_text (f, "budget_row", "1");
   g_assert_cmpstr (gtk_label_get_text (label), ==,
-                   "About 1920 model calls (at most 5760) · about $0.19, at most $2.88\n"
+                   "About 1,920 model calls (at most 5,760) · about $0.19, at most $2.88\n"
                    "The budget of $1.00 may stop the series early.");
   set_text (f, "budget_row", "3");
   g_assert_cmpstr (gtk_label_get_text (label), ==,
-                   "About 1920 model calls (at most 5760) · about $0.19, at most $2.88");
+                   "About 1,920 model calls (at most 5,760) · about $0.19, at most $2.88");
   set_text (f, "budget_row", "lots");
-  assert_refused_at (f, "budget_row", "budget_usd");
+  assert_refused_at (f, "budget_row", "Budget must be a positive amount in US dollars");
   set_text (f, "budget_row", "-2");
-  assert_refused_at (f, "budget_row", "budget_usd");
+  assert_refused_at (f, "budget_row", "Budget must be a positive amount in US dollars");
   set_text (f, "budget_row", "");
   assert_accepted (f);
 
   set_text (f, "subject_row", unpriced);
   g_assert_cmpstr (gtk_label_get_text (label), ==,
-                   "About 1920 model calls (at most 5760) · price not set");
+                   "About 1,920 model calls (at most 5,760) · price not set");
 }
 
 static void
 test_refuses_bad_fields (DialogFixture *f, gconstpointer data)
 {
   set_text (f, "subject_row", "gnugo:11");
-  assert_refused_at (f, "subject_row", "subject");
+  assert_refused_at (f, "subject_row", "gnugo:11");
   set_text (f, "subject_row", "gnugo:3");
   assert_accepted (f);
 
   set_text (f, "opponents_row", " , ");
-  assert_refused_at (f, "opponents_row", "opponents");
+  assert_refused_at (f, "opponents_row", "Add at least one opponent");
   set_text (f, "opponents_row", "random, chess-engine");
   assert_refused_at (f, "opponents_row", "chess-engine");
+  /* The forms a player is written in, a model's among them. */
+  assert_refused_at (f, "opponents_row", "or model:PROFILE.json");
+  /* An opponent twice is refused, not played twice as often. */
+  set_text (f, "opponents_row", "random, gnugo:0, random");
+  assert_refused_at (f, "opponents_row", "“random” is listed twice");
   set_text (f, "opponents_row", "random, gnugo:0");
   assert_accepted (f);
 
   set_text (f, "seed_row", "twelve");
-  assert_refused_at (f, "seed_row", "seed");
+  assert_refused_at (f, "seed_row", "The seed must be a whole number");
   set_text (f, "seed_row", "18446744073709551615");   /* 2^64 - 1, kept whole */
   assert_accepted (f);
 
   set_text (f, "name_row", "   ");
-  assert_refused_at (f, "name_row", "name");
+  assert_refused_at (f, "name_row", "Give the series a name");
   set_text (f, "name_row", "Level 3 against the ladder");
   assert_accepted (f);
   g_assert_nonnull (strstr (komi_series_dialog_get_definition (f->dialog),
@@ -198,6 +260,179 @@ test_refuses_bad_fields (DialogFixture *f, gconstpointer data)
   /* A model whose provider profile is missing is refused, naming the file. */
   set_text (f, "subject_row", "model:/nonexistent/profile.json");
   assert_refused_at (f, "subject_row", "profile.json");
+}
+
+/* Every wrong field says so under itself at once; numbers out of range
+ * are refused with the range, never corrected into it. */
+static void
+test_errors_at_once (DialogFixture *f, gconstpointer data)
+{
+  set_text (f, "name_row", "");
+  set_text (f, "pairs_row", "-3");
+  set_text (f, "jobs_row", "65");
+  set_text (f, "budget_row", "lots");
+  assert_refused (f, "name_row", "Give the series a name",
+                  "pairs_row", "Pairs per opponent must be a whole number from 1 to 100,000",
+                  "jobs_row", "Games at once must be a whole number from 1 to 64",
+                  "budget_row", "Budget must be a positive amount in US dollars", NULL);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "pairs_row"))), ==, "-3");
+  set_text (f, "pairs_row", "999999");
+  assert_refused (f, "name_row", "Give the series a name",
+                  "pairs_row", "from 1 to 100,000",
+                  "jobs_row", "from 1 to 64",
+                  "budget_row", "US dollars", NULL);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "pairs_row"))), ==, "999999");
+  set_text (f, "name_row", "Fixed");
+  set_text (f, "pairs_row", "100000");
+  set_text (f, "jobs_row", "64");
+  set_text (f, "budget_row", "");
+  assert_accepted (f);
+  g_assert_nonnull (strstr (komi_series_dialog_get_definition (f->dialog),
+                            "\"pairs\" : 100000"));
+}
+
+static gboolean
+focus_in (gpointer data)
+{
+  DialogFixture *f = data;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (f->dialog));
+
+  return focus != NULL && gtk_widget_is_ancestor (focus, child (f, "budget_row"));
+}
+
+static GtkScrolledWindow *
+scroller (GtkWidget *widget)
+{
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    return GTK_SCROLLED_WINDOW (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkScrolledWindow *found = scroller (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+scrolled (gpointer adjustment)
+{
+  return gtk_adjustment_get_value (adjustment) > 0;
+}
+
+/* A field set wrong before the user typed (a remembered subject whose
+ * profile is gone) shows nothing at first; Run shows every error and
+ * brings the first field in error into view, while the estimate stays in
+ * sight below the scrolling form. */
+static void
+test_errors_on_run (DialogFixture *f, gconstpointer data)
+{
+  g_autoptr(GSettings) settings = komi_settings_new ();
+  GtkAdjustment *adjustment;
+
+  gtk_window_destroy (GTK_WINDOW (f->dialog));
+  g_settings_set_string (settings, "series-budget", "lots");
+  f->dialog = komi_series_dialog_new (GTK_WINDOW (f->window));
+  g_object_add_weak_pointer (G_OBJECT (f->dialog), (gpointer *) &f->dialog);
+  gtk_window_set_default_size (GTK_WINDOW (f->dialog), 560, 360);
+  gtk_window_present (GTK_WINDOW (f->dialog));
+  g_assert_true (app_test_wait (app_test_has_size, f->dialog));
+  adjustment = gtk_scrolled_window_get_vadjustment (scroller (child (f, "page")));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+
+  /* Nothing typed: no field shows an error; Run is what to press. */
+  g_assert_null (komi_series_dialog_get_definition (f->dialog));
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    g_assert_null (error_under (f, rows[i]));
+  g_assert_true (gtk_widget_get_visible (child (f, "error_label")));
+
+  gtk_widget_activate_action (GTK_WIDGET (f->dialog), "series.run", NULL);
+  g_assert_nonnull (f->dialog);
+  assert_refused_at (f, "budget_row", "Budget must be a positive amount in US dollars");
+  g_assert_true (app_test_wait (focus_in, f));
+  g_assert_true (app_test_wait (scrolled, adjustment));
+  /* The footer is outside the scrolled form. */
+  g_assert_false (gtk_widget_is_ancestor (child (f, "estimate_label"), child (f, "page")));
+  g_settings_reset (settings, "series-budget");
+}
+
+/* The subject's menu lists the saved provider profiles by name and model
+ * (read as it opens; a file that is no profile is left out), and choosing
+ * one makes it the subject; with none, it says where profiles come from. */
+static void
+test_subject_from_profiles (DialogFixture *f, gconstpointer data)
+{
+  g_autofree char *folder = g_build_filename (f->dir, "providers", NULL);
+  g_autofree char *alpha = g_build_filename (folder, "alpha.json", NULL);
+  GtkMenuButton *button = GTK_MENU_BUTTON (child (f, "profiles_button"));
+  GMenuModel *menu;
+  g_autofree char *label = NULL;
+  g_autofree char *action = NULL;
+  g_autoptr(GVariant) target = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  komi_series_dialog_set_profiles_folder (f->dialog, folder);
+  gtk_menu_button_popup (button);
+  menu = gtk_menu_button_get_menu_model (button);
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 1);
+  g_assert_true (g_menu_model_get_item_attribute (menu, 0, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+  g_assert_true (g_str_has_prefix (label, "No saved provider profile"));
+  g_assert_false (g_menu_model_get_item_attribute (menu, 0, G_MENU_ATTRIBUTE_ACTION, "s",
+                                                   &action));
+  gtk_menu_button_popdown (button);
+  g_clear_pointer (&label, g_free);
+
+  g_assert_true (g_file_set_contents (alpha, "{\"name\": \"Alpha\", \"api\": \"openai-chat\", "
+                                      "\"model\": \"m1\"}", -1, NULL));
+  write_profile (f, "providers/beta.json", "{\"name\": \"Beta\", \"api\": \"anthropic\", "
+                 "\"model\": \"m2\"}");
+  write_profile (f, "providers/notes.json", "not a profile");
+  gtk_menu_button_popup (button);
+  menu = gtk_menu_button_get_menu_model (button);
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 2);
+  g_assert_true (g_menu_model_get_item_attribute (menu, 0, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+  g_assert_cmpstr (label, ==, "Alpha (m1)");
+  g_clear_pointer (&label, g_free);
+  g_assert_true (g_menu_model_get_item_attribute (menu, 1, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+  g_assert_cmpstr (label, ==, "Beta (m2)");
+  g_assert_true (g_menu_model_get_item_attribute (menu, 0, G_MENU_ATTRIBUTE_ACTION, "s",
+                                                  &action));
+  target = g_menu_model_get_item_attribute_value (menu, 0, G_MENU_ATTRIBUTE_TARGET, NULL);
+  gtk_menu_button_popdown (button);
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->dialog), action, target));
+  {
+    g_autofree char *expected = g_strconcat ("model:", alpha, NULL);
+
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "subject_row"))), ==,
+                     expected);
+  }
+}
+
+/* Run remembers the subject, the opponents, the pairs and the budget for
+ * the next New Series. */
+static void
+test_remembers (DialogFixture *f, gconstpointer data)
+{
+  set_text (f, "subject_row", "gnugo:2");
+  set_text (f, "opponents_row", "random, gnugo:0");
+  set_text (f, "pairs_row", "1");
+  set_text (f, "budget_row", "2.50");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "referee_row")), 2);   /* none */
+  assert_accepted (f);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "series.run", NULL));
+  g_assert_null (f->dialog);
+  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 120));
+
+  f->dialog = komi_series_dialog_new (GTK_WINDOW (f->window));
+  g_object_add_weak_pointer (G_OBJECT (f->dialog), (gpointer *) &f->dialog);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "subject_row"))), ==,
+                   "gnugo:2");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "opponents_row"))), ==,
+                   "random, gnugo:0");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "pairs_row"))), ==, "1");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "budget_row"))), ==, "2.50");
 }
 
 static gboolean
@@ -252,7 +487,7 @@ test_run_records_series (DialogFixture *f, gconstpointer data)
   set_text (f, "name_row", "From the dialog");
   set_text (f, "subject_row", "random");
   set_text (f, "opponents_row", "random");
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (child (f, "pairs_spin")), 2);
+  set_text (f, "pairs_row", "2");
   adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "referee_row")), 2);   /* none */
   assert_accepted (f);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "series.run", NULL));
@@ -343,7 +578,7 @@ test_rating (DialogFixture *f, gconstpointer data)
 int
 main (int argc, char *argv[])
 {
-  /* Figures without the locale's digit grouping, whatever runs the tests. */
+  /* The C locale's figures (grouped with ","), whatever runs the tests. */
   g_unsetenv ("LC_ALL");
   g_setenv ("LC_NUMERIC", "C", TRUE);
   app_test_init (&argc, &argv);
@@ -352,6 +587,14 @@ main (int argc, char *argv[])
               dialog_fixture_set_up, test_defaults_are_valid, dialog_fixture_tear_down);
   g_test_add ("/komi/app/dialog/series/refuses-bad-fields", DialogFixture, NULL,
               dialog_fixture_set_up, test_refuses_bad_fields, dialog_fixture_tear_down);
+  g_test_add ("/komi/app/dialog/series/errors-at-once", DialogFixture, NULL,
+              dialog_fixture_set_up, test_errors_at_once, dialog_fixture_tear_down);
+  g_test_add ("/komi/app/dialog/series/errors-on-run", DialogFixture, NULL,
+              dialog_fixture_set_up, test_errors_on_run, dialog_fixture_tear_down);
+  g_test_add ("/komi/app/dialog/series/subject-from-profiles", DialogFixture, NULL,
+              dialog_fixture_set_up, test_subject_from_profiles, dialog_fixture_tear_down);
+  g_test_add ("/komi/app/dialog/series/remembers", DialogFixture, NULL,
+              dialog_fixture_set_up, test_remembers, dialog_fixture_tear_down);
   g_test_add ("/komi/app/dialog/series/estimate", DialogFixture, NULL,
               dialog_fixture_set_up, test_estimate, dialog_fixture_tear_down);
   g_test_add ("/komi/app/dialog/series/players-tested", DialogFixture, NULL,

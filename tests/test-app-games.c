@@ -507,6 +507,97 @@ test_export_selection (GamesFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+find_chooser (gpointer data)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (GTK_IS_FILE_CHOOSER (l->data) && gtk_widget_get_visible (l->data))
+      {
+        *(GtkWidget **) data = l->data;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+file_selected (gpointer chooser)
+{
+  g_autoptr(GFile) file = gtk_file_chooser_get_file (chooser);
+
+  return file != NULL;
+}
+
+static gboolean
+file_exists (gpointer path)
+{
+  return g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
+static gboolean
+has_folder (gpointer chooser)
+{
+  g_autoptr(GFile) folder = gtk_file_chooser_get_current_folder (chooser);
+
+  return folder != NULL;
+}
+
+/* The folder the chooser shows, once it has one. */
+static char *
+chooser_folder (GtkWidget *chooser)
+{
+  g_assert_true (app_test_wait (has_folder, chooser));
+  g_autoptr(GFile) folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
+
+  return folder != NULL ? g_file_get_path (folder) : NULL;
+}
+
+/* Export Game proposes the game's own short name, and a folder a person
+ * keeps files in (Documents, else home) until an export went elsewhere:
+ * then that folder. Under Xvfb there is no portal: GTK's own dialog. */
+static void
+test_export_chooser (GamesFixture *f, gconstpointer data)
+{
+  KomiWindow *window = komi_window_new (NULL, f->library);
+  const KomiStoreGame *game = f->games->pdata[0];
+  g_autofree char *name = komi_export_sgf_file_name (game);
+  g_autofree char *target = g_build_filename (f->dir, "mine.sgf", NULL);
+  g_autoptr(GFile) dir = g_file_new_for_path (f->dir);
+  const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  const char *expected = documents != NULL && g_file_test (documents, G_FILE_TEST_IS_DIR)
+                         ? documents : g_get_home_dir ();
+  GtkWidget *chooser = NULL;
+  g_autofree char *folder = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (settled, f->library));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-game", "x",
+                                             game->id));
+  g_assert_true (app_test_wait (find_chooser, &chooser));
+  g_assert_cmpstr (gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser)), ==, name);
+  g_assert_true (g_str_has_prefix (name, "series-"));
+  folder = chooser_folder (chooser);
+  g_assert_cmpstr (folder, ==, expected);
+
+  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), dir, NULL));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "mine.sgf");
+  g_assert_true (app_test_wait (file_selected, chooser));
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  g_assert_true (app_test_wait_seconds (file_exists, target, 30));
+
+  /* The next one starts where that went. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-game", "x",
+                                             game->id));
+  chooser = NULL;
+  g_assert_true (app_test_wait (find_chooser, &chooser));
+  g_free (folder);
+  folder = chooser_folder (chooser);
+  g_assert_cmpstr (folder, ==, f->dir);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -524,6 +615,8 @@ main (int argc, char *argv[])
               test_activate_row, games_tear_down);
   g_test_add ("/komi/app/games/export-selection", GamesFixture, NULL, games_set_up,
               test_export_selection, games_tear_down);
+  g_test_add ("/komi/app/games/export-chooser", GamesFixture, NULL, games_set_up,
+              test_export_chooser, games_tear_down);
   g_test_add ("/komi/app/games/window-review-game", GamesFixture, NULL, games_set_up,
               test_window_review_game, games_tear_down);
   return g_test_run ();

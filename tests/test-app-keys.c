@@ -196,12 +196,16 @@ dialog_accepts (gpointer dialog)
   return komi_series_dialog_get_definition (dialog) != NULL;
 }
 
+/* The error under the subject's field (the next row of its list) says
+ * where the key goes. */
 static gboolean
 dialog_says (gpointer dialog)
 {
-  GtkWidget *label = app_test_child (dialog, KOMI_TYPE_SERIES_DIALOG, "error_label");
+  GtkWidget *row = app_test_child (dialog, KOMI_TYPE_SERIES_DIALOG, "subject_row");
+  GtkWidget *below = gtk_widget_get_next_sibling (row);
+  GtkWidget *label = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (below));
 
-  return gtk_widget_get_visible (label)
+  return gtk_widget_get_visible (below)
     && strstr (gtk_label_get_text (GTK_LABEL (label)), "Players") != NULL;
 }
 

@@ -74,15 +74,38 @@ set_kind (DialogFixture *f, guint kind)
 }
 
 static const char *rows[] = {
-  "level_row", "binary_row", "model_row", "config_row", "visits_row", "command_row",
+  "level_row", "binary_row", "model_row", "config_row", "visits_row", "command_row", "mix_row",
 };
 
+/* The error shown under @row (the next row of its list), or NULL. */
+static const char *
+error_under (DialogFixture *f, const char *row)
+{
+  GtkWidget *below = gtk_widget_get_next_sibling (child (f, row));
+
+  g_assert_true (ADW_IS_PREFERENCES_ROW (below));
+  if (!gtk_widget_get_visible (below))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (below))));
+}
+
+/* Refused at @row only, its words under it. */
 static void
 assert_refused_at (DialogFixture *f, const char *row, const char *expected)
 {
   g_assert_null (komi_opponent_dialog_get_spec (f->dialog));
-  app_test_assert_marked (f->dialog, KOMI_TYPE_OPPONENT_DIALOG, rows, G_N_ELEMENTS (rows), row,
-                          expected);
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      const char *shown = error_under (f, rows[i]);
+
+      g_assert_cmpint (gtk_widget_has_css_class (child (f, rows[i]), "error"), ==,
+                       g_str_equal (rows[i], row));
+      if (!g_str_equal (rows[i], row))
+        g_assert_null (shown);
+      else if (shown == NULL || strstr (shown, expected) == NULL)
+        g_error ("under %s: “%s”, expected “%s”", row, shown, expected);
+    }
+  g_assert_false (gtk_widget_get_visible (child (f, "error_label")));
   g_assert_true (gtk_widget_get_visible (child (f, row)));
 }
 
@@ -90,8 +113,12 @@ static void
 assert_spec (DialogFixture *f, const char *spec)
 {
   g_assert_cmpstr (komi_opponent_dialog_get_spec (f->dialog), ==, spec);
-  app_test_assert_marked (f->dialog, KOMI_TYPE_OPPONENT_DIALOG, rows, G_N_ELEMENTS (rows), NULL,
-                          NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      g_assert_null (error_under (f, rows[i]));
+      g_assert_false (gtk_widget_has_css_class (child (f, rows[i]), "error"));
+    }
+  g_assert_false (gtk_widget_get_visible (child (f, "error_label")));
 }
 
 static void
@@ -136,6 +163,34 @@ test_refuses_bad_fields (DialogFixture *f, gconstpointer data)
   assert_refused_at (f, "visits_row", "visits");
   set_text (f, "visits_row", "400");
   assert_spec (f, "katago:400");
+}
+
+/* The ladder's bridging rung, mix:P:ENGINE, is built here too: an engine
+ * and the chance of a random move, refused with the range when out of it. */
+static void
+test_mix_rung (DialogFixture *f, gconstpointer data)
+{
+  if (!have_gnugo ())
+    {
+      g_test_skip ("no GNU Go");
+      return;
+    }
+  set_kind (f, 1);
+  assert_spec (f, "gnugo:1");
+  g_assert_true (gtk_widget_get_visible (child (f, "mix_row")));
+  set_text (f, "mix_row", "0.25");
+  assert_spec (f, "mix:0.25:gnugo:1");
+  set_text (f, "mix_row", "2");
+  assert_refused_at (f, "mix_row", "from 0 to 1");
+  set_text (f, "mix_row", "0.5");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (child (f, "level_spin")), 3);
+  assert_spec (f, "mix:0.5:gnugo:3");
+  set_text (f, "mix_row", "");
+  assert_spec (f, "gnugo:3");
+  /* Random is random: no chance to set. */
+  set_kind (f, 0);
+  g_assert_false (gtk_widget_get_visible (child (f, "mix_row")));
+  assert_spec (f, "random");
 }
 
 static gboolean
@@ -336,6 +391,8 @@ main (int argc, char *argv[])
 
   g_test_add ("/komi/app/dialog/opponent/refuses-bad-fields", DialogFixture, NULL,
               fixture_set_up, test_refuses_bad_fields, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/opponent/mix-rung", DialogFixture, NULL,
+              fixture_set_up, test_mix_rung, fixture_tear_down);
   g_test_add ("/komi/app/dialog/opponent/engines-tested", DialogFixture, NULL,
               fixture_set_up, test_engines_tested, fixture_tear_down);
   g_test_add ("/komi/app/dialog/opponent/katago-tested", DialogFixture, NULL,

@@ -150,9 +150,9 @@ test_series_dialog_defaults (Fixture *f, gconstpointer data)
   g_settings_set_int (f->settings, "default-jobs", 9);
   g_settings_set_string (f->settings, "default-referee", "none");
   dialog = g_object_new (KOMI_TYPE_SERIES_DIALOG, NULL);
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (
-                     GTK_SPIN_BUTTON (app_test_child (dialog, KOMI_TYPE_SERIES_DIALOG,
-                                                      "jobs_spin"))), ==, 9);
+  g_assert_cmpstr (gtk_editable_get_text (
+                     GTK_EDITABLE (app_test_child (dialog, KOMI_TYPE_SERIES_DIALOG,
+                                                   "jobs_row"))), ==, "9");
   referee = adw_combo_row_get_selected_item (
     ADW_COMBO_ROW (app_test_child (dialog, KOMI_TYPE_SERIES_DIALOG, "referee_row")));
   g_assert_cmpstr (gtk_string_object_get_string (referee), ==, "none");

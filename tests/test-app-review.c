@@ -18,6 +18,7 @@
 #include "komi-coords.h"
 #include "komi-game.h"
 #include "komi-rehearsal.h"
+#include "komi-review-calls.h"
 #include "komi-review-window.h"
 #include "komi-store.h"
 #include "komi-test-cli.h"
@@ -340,6 +341,50 @@ is_set (gpointer pointer)
   return *(char **) pointer != NULL;
 }
 
+/* A label under @widget whose text starts with @prefix, or NULL. */
+static GtkWidget *
+find_label (GtkWidget *widget, const char *prefix)
+{
+  if (GTK_IS_LABEL (widget)
+      && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_label (c, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A text view of the call inspector under @widget, or NULL; expanders
+ * are opened on the way (a closed one holds its text out of the tree). */
+static GtkWidget *
+find_call_text (GtkWidget *widget)
+{
+  if (GTK_IS_EXPANDER (widget))
+    gtk_expander_set_expanded (GTK_EXPANDER (widget), TRUE);
+  if (GTK_IS_TEXT_VIEW (widget) && gtk_widget_has_css_class (widget, "call-text"))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_call_text (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+has_toast (gpointer window)
+{
+  return find_label (window, "Copied") != NULL;
+}
+
 /* Copy as curl puts a command in the clipboard that names the key's
  * variable and never holds the key; run with the variable set, it gets the
  * server's answer. */
@@ -356,6 +401,26 @@ test_copy_as_curl (void)
   g_autoptr(GError) error = NULL;
 
   komi_review_window_show_step (window, call->turn);
+  /* The request's long strings wrap where they must, with no hyphen Pango
+   * would add at a break inside a word: the whole text says so. */
+  {
+    GtkWidget *view = find_call_text (GTK_WIDGET (window));
+    GtkTextBuffer *buffer;
+    GtkTextIter start, end;
+    GtkTextTag *tag;
+    gboolean hyphens = TRUE, set = FALSE;
+
+    g_assert_nonnull (view);
+    buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+    tag = gtk_text_tag_table_lookup (gtk_text_buffer_get_tag_table (buffer), "no-hyphens");
+    g_assert_nonnull (tag);
+    g_object_get (tag, "insert-hyphens", &hyphens, "insert-hyphens-set", &set, NULL);
+    g_assert_false (hyphens);
+    g_assert_true (set);
+    gtk_text_buffer_get_bounds (buffer, &start, &end);
+    g_assert_true (gtk_text_iter_starts_tag (&start, tag));
+    g_assert_true (gtk_text_iter_ends_tag (&end, tag));
+  }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "review.copy-curl", "x",
                                              call->id));
   gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL, on_text,
@@ -366,6 +431,28 @@ test_copy_as_curl (void)
   g_assert_nonnull (strstr (text, "${" KEY_ENV "}"));
   g_assert_nonnull (strstr (text, call->request_url));
   g_assert_null (strstr (text, KEY));
+  /* The toast says where the key comes from. */
+  g_assert_true (app_test_wait (has_toast, window));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (find_label (GTK_WIDGET (window), "Copied"))),
+                   ==, "Copied; it reads the key from $" KEY_ENV);
+  /* A request sent without a key (a local server): the command has none
+   * either, and the note says so instead of naming a variable; a profile
+   * that names no variable gets the API's usual one, said as such. */
+  {
+    KomiReviewCall keyless = *call;
+    g_autofree char *command = NULL;
+    g_autofree char *note = NULL;
+
+    keyless.request_headers = (char *) "{\"Content-Type\": \"application/json\"}";
+    command = komi_review_call_to_curl (&keyless, review->api, NULL);
+    g_assert_null (strstr (command, "${"));
+    note = komi_review_curl_note (&keyless, review->api, NULL);
+    g_assert_cmpstr (note, ==, "Copied; the request was sent without a key, and so is the "
+                     "command");
+    g_free (note);
+    note = komi_review_curl_note (call, "openai-chat", NULL);
+    g_assert_nonnull (strstr (note, "$OPENAI_API_KEY, the usual variable of this API"));
+  }
 
   if (g_find_program_in_path ("curl") == NULL)
     {

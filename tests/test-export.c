@@ -111,6 +111,26 @@ exported_sgf (Fixture *f, guint number)
 
 /* SGF */
 
+/* A file name a person reads: a model by its profile's name, a GTP program
+ * by its program, not the whole path cut at 32 characters. */
+static void
+test_sgf_file_name (void)
+{
+  KomiStoreGame game = {
+    .id = 9, .series_id = 3, .plan_index = 6, .status = KOMI_GAME_STATUS_FINISHED,
+    .black_spec = (char *) "model:/home/ada/.config/komi/providers/gpt-4o-mini.json",
+    .white_spec = (char *) "gnugo:1",
+  };
+  g_autofree char *name = komi_export_sgf_file_name (&game);
+  g_autofree char *gtp = NULL;
+
+  g_assert_cmpstr (name, ==, "series-3-game-0007-gpt-4o-mini-vs-gnugo1.sgf");
+  game.black_spec = (char *) "gtp:'/opt/engines/leela-zero/leelaz' --gtp -w net.gz";
+  game.white_spec = (char *) "mix:0.25:gnugo:3";
+  gtp = komi_export_sgf_file_name (&game);
+  g_assert_cmpstr (gtp, ==, "series-3-game-0007-leelaz-vs-mix0-25-gnugo3.sgf");
+}
+
 static void
 test_sgf_round_trip (Fixture *f, gconstpointer data)
 {
@@ -570,6 +590,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/komi/store/export/sgf-file-name", test_sgf_file_name);
   TEST ("export/sgf-round-trip", test_sgf_round_trip);
   TEST ("export/sgf-gnugo", test_sgf_gnugo);
   TEST ("export/calls-jsonl", test_calls_jsonl);

@@ -16,6 +16,7 @@
 #include "komi-player-check.h"
 #include "komi-player-spec.h"
 #include "komi-settings.h"
+#include "komi-ui-util.h"
 
 /* The kinds, in the order of the kind row's list. */
 enum { KIND_RANDOM, KIND_GNUGO, KIND_KATAGO, KIND_GTP };
@@ -39,6 +40,8 @@ struct _KomiOpponentDialog
   AdwEntryRow    *config_row;
   AdwEntryRow    *visits_row;
   AdwEntryRow    *command_row;
+  AdwEntryRow    *mix_row;
+  GtkWidget      *error_rows[7]; /* under each field, in on_changed()'s order */
   GtkLabel       *error_label;
   GtkLabel       *spec_label;
   GtkLabel       *test_label;
@@ -73,11 +76,10 @@ options_of (KomiOpponentDialog *self, GPtrArray *strs)
 }
 
 static char *
-build_spec (KomiOpponentDialog *self)
+engine_spec (KomiOpponentDialog *self)
 {
   g_autofree char *visits = text_of (self->visits_row);
   g_autofree char *command = text_of (self->command_row);
-
   switch (adw_combo_row_get_selected (self->kind_row))
     {
     case KIND_GNUGO:
@@ -92,11 +94,25 @@ build_spec (KomiOpponentDialog *self)
     }
 }
 
+static char *
+build_spec (KomiOpponentDialog *self)
+{
+  g_autofree char *mix = text_of (self->mix_row);
+  g_autofree char *engine = engine_spec (self);
+
+  /* An engine with a chance of a random move: a ladder's bridging rung. */
+  if (*mix != '\0' && adw_combo_row_get_selected (self->kind_row) != KIND_RANDOM)
+    return g_strdup_printf ("mix:%s:%s", mix, engine);
+  return g_steal_pointer (&engine);
+}
+
 /* The row a spec error is about: the spec parser's messages name what is
  * wrong in words, not by field. */
 static GtkWidget *
 row_for_error (KomiOpponentDialog *self, const GError *error)
 {
+  if (strstr (error->message, "chance of a random move") != NULL)
+    return GTK_WIDGET (self->mix_row);
   switch (adw_combo_row_get_selected (self->kind_row))
     {
     case KIND_GNUGO:
@@ -122,6 +138,7 @@ on_changed (KomiOpponentDialog *self)
   GtkWidget *rows[] = {
     GTK_WIDGET (self->level_row), GTK_WIDGET (self->binary_row), GTK_WIDGET (self->model_row),
     GTK_WIDGET (self->config_row), GTK_WIDGET (self->visits_row), GTK_WIDGET (self->command_row),
+    GTK_WIDGET (self->mix_row),
   };
   guint kind = adw_combo_row_get_selected (self->kind_row);
   g_autoptr(GPtrArray) strs = g_ptr_array_new_with_free_func (g_free);
@@ -135,13 +152,15 @@ on_changed (KomiOpponentDialog *self)
   for (guint i = 1; i <= 4; i++)
     gtk_widget_set_visible (rows[i], kind == KIND_KATAGO);
   gtk_widget_set_visible (GTK_WIDGET (self->command_row), kind == KIND_GTP);
+  gtk_widget_set_visible (GTK_WIDGET (self->mix_row), kind != KIND_RANDOM);
   adw_preferences_group_set_description (
     self->engine_group,
     kind == KIND_KATAGO ? _("Adding this opponent keeps its three files for every series "
                             "run from Komi.")
                         : NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    gtk_widget_remove_css_class (rows[i], "error");
+  G_STATIC_ASSERT (G_N_ELEMENTS (rows) == G_N_ELEMENTS (self->error_rows));
+  for (guint i = 0; i < G_N_ELEMENTS (rows) && self->error_rows[i] != NULL; i++)
+    komi_form_show_error (rows[i], self->error_rows[i], NULL, FALSE);
   g_clear_pointer (&self->spec, g_free);
   /* A result belongs to the fields it tested. */
   g_cancellable_cancel (self->cancellable);
@@ -151,17 +170,20 @@ on_changed (KomiOpponentDialog *self)
   player = komi_player_new_from_spec (spec, &opts, &error);
   if (player == NULL)
     {
+      const char *text = error->message;
+
       bad = row_for_error (self, error);
-      if (bad != NULL)
-        gtk_widget_add_css_class (bad, "error");
       /* The parser speaks to komi-cli's user; here the files are fields. */
-      if (g_str_has_prefix (error->message, "KataGo needs"))
-        gtk_label_set_text (self->error_label,
-                            _("KataGo needs its binary, a network file and a GTP config: fill "
-                              "in the three fields (empty fields take KOMI_KATAGO, "
-                              "KOMI_KATAGO_MODEL and KOMI_KATAGO_CONFIG)."));
-      else
-        gtk_label_set_text (self->error_label, error->message);
+      if (g_str_has_prefix (error->message, "KataGo needs")
+          || strstr (error->message, "”: KataGo needs") != NULL)
+        text = _("KataGo needs its binary, a network file and a GTP config: fill in the three "
+                 "fields (empty fields take KOMI_KATAGO, KOMI_KATAGO_MODEL and "
+                 "KOMI_KATAGO_CONFIG).");
+      /* Under the field it is about; above the form when about none. */
+      gtk_label_set_text (self->error_label, bad == NULL ? text : "");
+      for (guint i = 0; i < G_N_ELEMENTS (rows) && self->error_rows[i] != NULL; i++)
+        if (rows[i] == bad)
+          komi_form_show_error (rows[i], self->error_rows[i], text, TRUE);
       gtk_label_set_text (self->spec_label, "");
     }
   else
@@ -171,7 +193,8 @@ on_changed (KomiOpponentDialog *self)
       gtk_label_set_text (self->spec_label, text);
       self->spec = g_steal_pointer (&spec);
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), self->spec == NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label),
+                          self->spec == NULL && *gtk_label_get_text (self->error_label) != '\0');
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "opponent.test", self->spec != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "opponent.add",
                                  self->spec != NULL && self->target != NULL);
@@ -461,6 +484,7 @@ komi_opponent_dialog_class_init (KomiOpponentDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, config_row);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, visits_row);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, command_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, mix_row);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, spec_label);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, test_label);
@@ -482,6 +506,16 @@ komi_opponent_dialog_init (KomiOpponentDialog *self)
   g_autoptr(GSettings) settings = komi_settings_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  {
+    GtkWidget *fields[] = {
+      GTK_WIDGET (self->level_row), GTK_WIDGET (self->binary_row), GTK_WIDGET (self->model_row),
+      GTK_WIDGET (self->config_row), GTK_WIDGET (self->visits_row),
+      GTK_WIDGET (self->command_row), GTK_WIDGET (self->mix_row),
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+      self->error_rows[i] = komi_form_add_error_row (fields[i]);
+  }
   rows[0] = self->binary_row;
   rows[1] = self->model_row;
   rows[2] = self->config_row;

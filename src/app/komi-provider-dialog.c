@@ -16,10 +16,13 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "komi-json-text.h"
 #include "komi-key-store.h"
 #include "komi-provider-dialog.h"
+#include "komi-provider-form.h"
 #include "komi-provider-test.h"
 #include "komi-provider-profile.h"
+#include "komi-ui-util.h"
 
 struct _KomiProviderDialog
 {
@@ -51,6 +54,9 @@ struct _KomiProviderDialog
   GtkLabel            *key_label;
   GtkLabel            *status_label;
   GtkLabel            *test_label;
+  GtkWidget           *error_rows[13];  /* under each row, in rows[] order */
+  gboolean             touched[13];     /* changed by the user: its error shows */
+  gboolean             tried;           /* Save or Test pressed: every error shows */
 };
 
 G_DEFINE_FINAL_TYPE (KomiProviderDialog, komi_provider_dialog, ADW_TYPE_WINDOW)
@@ -73,6 +79,8 @@ static const struct { const char *field; gsize offset; } rows[] = {
 };
 
 #define ROW(self, i) G_STRUCT_MEMBER (GtkWidget *, self, rows[i].offset)
+
+G_STATIC_ASSERT (G_N_ELEMENTS (rows) == 13);
 
 static char *
 stripped_text (KomiProviderDialog *self, guint i)
@@ -106,7 +114,6 @@ static char *
 build_profile (KomiProviderDialog *self)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
   GtkStringObject *api = adw_combo_row_get_selected_item (self->api_row);
 
@@ -152,47 +159,81 @@ build_profile (KomiProviderDialog *self)
     }
   json_builder_end_object (b);
 
+  /* Numbers as typed (0.15), not as json-glib writes doubles. */
   root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  return json_generator_to_data (gen, NULL);
+  return komi_json_to_text (root);
 }
 
 static void
-on_changed (KomiProviderDialog *self)
+on_changed (KomiProviderDialog *self, GtkWidget *source)
 {
   g_autofree char *json = build_profile (self);
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(KomiProviderProfile) profile = NULL;
   g_autoptr(GError) error = NULL;
+  const char *fields[G_N_ELEMENTS (rows)];
+  char *problems[G_N_ELEMENTS (rows)] = { NULL, };
+  g_autofree char *other = NULL;
+  guint shown = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    gtk_widget_remove_css_class (ROW (self, i), "error");
+    {
+      fields[i] = rows[i].field;
+      self->touched[i] |= source != NULL && source == ROW (self, i);
+    }
   g_clear_pointer (&self->profile_json, g_free);
   g_clear_pointer (&self->profile, komi_provider_profile_free);
 
-  if (json_parser_load_from_data (parser, json, -1, &error))
+  /* Every field's own error, under it, once the user has changed it. */
+  if (json_parser_load_from_data (parser, json, -1, &error)
+      && komi_provider_form_check (json_node_get_object (json_parser_get_root (parser)), fields,
+                                   G_N_ELEMENTS (rows), problems, &other))
     profile = komi_provider_profile_new_from_json (json_parser_get_root (parser), &error);
+  for (guint i = 0; i < G_N_ELEMENTS (rows) && self->error_rows[i] != NULL; i++)
+    {
+      komi_form_show_error (ROW (self, i), self->error_rows[i], problems[i],
+                            self->touched[i] || self->tried);
+      shown += gtk_widget_get_visible (self->error_rows[i]);
+      g_free (problems[i]);
+    }
   if (profile == NULL)
     {
-      /* The parser's messages start with the field's name in quotes. */
-      for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-        {
-          g_autofree char *quoted = g_strdup_printf ("“%s”", rows[i].field);
+      g_autofree char *text = NULL;
 
-          if (g_str_has_prefix (error->message, quoted))
-            gtk_widget_add_css_class (ROW (self, i), "error");
-        }
-      gtk_label_set_text (self->error_label, error->message);
+      if (other != NULL)
+        text = g_steal_pointer (&other);
+      else if (error != NULL)
+        text = g_strdup (error->message);
+      else if (shown == 0)
+        text = g_strdup (_("Some fields need a change before the profile can be saved: press "
+                           "Save to see which."));
+      gtk_label_set_text (self->error_label, text != NULL ? text : "");
     }
   else
     {
       self->profile_json = g_steal_pointer (&json);
       self->profile = g_steal_pointer (&profile);
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), self->profile == NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "provider.save", self->profile != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "provider.test", self->profile != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label),
+                          self->profile == NULL && *gtk_label_get_text (self->error_label));
+}
+
+/* Save or Test with a field in error: every error shows, and the first
+ * field in error comes into view. Returns TRUE when there was one. */
+static gboolean
+refuse (KomiProviderDialog *self)
+{
+  if (self->profile != NULL)
+    return FALSE;
+  self->tried = TRUE;
+  on_changed (self, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    if (gtk_widget_get_visible (self->error_rows[i]))
+      {
+        gtk_widget_grab_focus (ROW (self, i));
+        break;
+      }
+  return TRUE;
 }
 
 static void
@@ -203,32 +244,6 @@ show_status (GtkLabel *label, const char *text)
 }
 
 /* Save */
-
-static void
-write_thread (GTask        *task,
-              gpointer      source,
-              gpointer      task_data,
-              GCancellable *cancellable)
-{
-  char **args = task_data;   /* path, contents, and "replace" when it may */
-  g_autofree char *folder = g_path_get_dirname (args[0]);
-  GError *error = NULL;
-
-  /* Only a profile this dialog wrote is replaced; another of the same name
-   * (perhaps written by hand) is kept. */
-  if (args[2] == NULL && g_file_test (args[0], G_FILE_TEST_EXISTS))
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_EXISTS,
-                             _("A profile already exists at %s: choose another name"),
-                             args[0]);
-  else if (g_mkdir_with_parents (folder, 0700) != 0)
-    g_task_return_new_error (task, G_IO_ERROR, g_io_error_from_errno (errno),
-                             _("Cannot create the folder %s: %s"), folder, g_strerror (errno));
-  else if (!g_file_set_contents_full (args[0], args[1], -1, G_FILE_SET_CONTENTS_CONSISTENT,
-                                      0600, &error))
-    g_task_return_error (task, error);
-  else
-    g_task_return_boolean (task, TRUE);
-}
 
 static void
 on_written (GObject      *source,
@@ -280,17 +295,6 @@ on_key_saved (GObject      *source,
     show_status (self->key_label, text);
 }
 
-static char *
-file_name_for (const char *name)
-{
-  g_autoptr(GString) s = g_string_new (NULL);
-
-  for (const char *p = name; *p != '\0'; p++)
-    g_string_append_c (s, g_ascii_isalnum (*p) || *p == '-' || *p == '_' ? *p : '-');
-  g_string_append (s, ".json");
-  return g_string_free (g_steal_pointer (&s), FALSE);
-}
-
 static void
 save_activated (GtkWidget  *widget,
                 const char *action_name,
@@ -302,16 +306,17 @@ save_activated (GtkWidget  *widget,
   g_autofree char *file = NULL;
   char **args;
 
-  if (self->profile == NULL)
+  if (refuse (self))
     return;
   if (*key != '\0' && self->profile->key_env == NULL)
     {
-      gtk_widget_add_css_class (GTK_WIDGET (self->key_name_row), "error");
-      show_status (self->error_label, _("“key_env”: name the key (e.g. OPENAI_API_KEY) so "
-                                        "that the profile can refer to it"));
+      komi_form_show_error (GTK_WIDGET (self->key_name_row), self->error_rows[4],
+                            _("Name the key (e.g. OPENAI_API_KEY) so that the profile can refer "
+                              "to it"), TRUE);
+      gtk_widget_grab_focus (GTK_WIDGET (self->key_name_row));
       return;
     }
-  file = file_name_for (self->profile->name);
+  file = komi_provider_form_file_name (self->profile->name);
   args = g_new0 (char *, 4);
   /* An edited profile is rewritten where it is, whatever its name now:
    * series name it by its path. */
@@ -323,7 +328,7 @@ save_activated (GtkWidget  *widget,
   show_status (self->status_label, _("Saving…"));
   task = g_task_new (NULL, self->cancellable, on_written, g_object_ref (self));
   g_task_set_task_data (task, args, (GDestroyNotify) g_strfreev);
-  g_task_run_in_thread (task, write_thread);
+  g_task_run_in_thread (task, komi_provider_form_write_thread);
   if (*key != '\0')
     komi_key_store_save_async (self->profile->key_env, key, self->cancellable, on_key_saved,
                                g_object_ref (self));
@@ -382,7 +387,7 @@ test_activated (GtkWidget  *widget,
   KomiProviderDialog *self = KOMI_PROVIDER_DIALOG (widget);
   const char *key = gtk_editable_get_text (GTK_EDITABLE (self->key_row));
 
-  if (self->profile == NULL)
+  if (refuse (self))
     return;
   show_status (self->test_label, _("Asking for one move…"));
   if (*key != '\0' || self->profile->key_env == NULL)
@@ -398,28 +403,6 @@ KomiProviderDialog *
 komi_provider_dialog_new (GtkWindow *parent)
 {
   return g_object_new (KOMI_TYPE_PROVIDER_DIALOG, "transient-for", parent, NULL);
-}
-
-/* A member as the row shows it: strings as they are, numbers as short as
- * they read back. */
-static char *
-member_text (JsonNode *node)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  if (!JSON_NODE_HOLDS_VALUE (node))
-    return json_to_string (node, FALSE);
-  switch (json_node_get_value_type (node))
-    {
-    case G_TYPE_STRING:
-      return g_strdup (json_node_get_string (node));
-    case G_TYPE_INT64:
-      return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
-    case G_TYPE_DOUBLE:
-      return g_strdup (g_ascii_dtostr (buf, sizeof buf, json_node_get_double (node)));
-    default:
-      return json_to_string (node, FALSE);
-    }
 }
 
 static void
@@ -491,7 +474,7 @@ komi_provider_dialog_new_for_file (GtkWindow   *parent,
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     {
       JsonNode *node = json_object_get_member (object, rows[i].field);
-      g_autofree char *text = node != NULL ? member_text (node) : g_strdup ("");
+      g_autofree char *text = node != NULL ? komi_json_member_text (node) : g_strdup ("");
 
       if (ROW (self, i) != GTK_WIDGET (self->api_row))
         {
@@ -507,7 +490,7 @@ komi_provider_dialog_new_for_file (GtkWindow   *parent,
             adw_combo_row_set_selected (self->api_row, j);
         }
     }
-  on_changed (self);
+  on_changed (self, NULL);
   if (self->profile != NULL && self->profile->key_env != NULL)
     komi_key_store_lookup_async (self->profile->key_env, self->cancellable, on_stored_key,
                                  g_object_ref (self));
@@ -616,10 +599,14 @@ static void
 komi_provider_dialog_init (KomiProviderDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    self->error_rows[i] = komi_form_add_error_row (ROW (self, i));
   self->cancellable = g_cancellable_new ();
   self->folder = g_build_filename (g_get_user_config_dir (), "komi", "providers", NULL);
   gtk_editable_set_text (GTK_EDITABLE (self->name_row), _("my-provider"));
   gtk_editable_set_text (GTK_EDITABLE (self->key_name_row), "OPENAI_API_KEY");
   gtk_editable_set_text (GTK_EDITABLE (self->concurrent_row), "4");
-  on_changed (self);
+  /* Set by the dialog, not typed: no error shows yet. */
+  memset (self->touched, 0, sizeof self->touched);
+  on_changed (self, NULL);
 }

@@ -115,6 +115,31 @@ komi_review_key_variable (const char *api,
   return "API_KEY";
 }
 
+/* Whether the request carried a key: a redacted header, or one in the
+ * query string. */
+static gboolean
+sends_key (const KomiReviewCall *call)
+{
+  return (call->request_headers != NULL && strstr (call->request_headers, "[redacted]") != NULL)
+         || (call->request_url != NULL && strstr (call->request_url, "key=") != NULL);
+}
+
+char *
+komi_review_curl_note (const KomiReviewCall *call,
+                       const char           *api,
+                       const char           *key_env)
+{
+  const char *var = komi_review_key_variable (api, key_env);
+
+  if (!sends_key (call))
+    return g_strdup (_("Copied; the request was sent without a key, and so is the command"));
+  if (key_env == NULL || *key_env == '\0')
+    /* TRANSLATORS: %s is an environment variable, e.g. OPENAI_API_KEY. */
+    return g_strdup_printf (_("Copied; it reads the key from $%s, the usual variable of this "
+                              "API (the profile names none): set it before running it"), var);
+  return g_strdup_printf (_("Copied; it reads the key from $%s"), var);
+}
+
 char *
 komi_review_call_to_curl (const KomiReviewCall *call,
                           const char           *api,
@@ -186,7 +211,14 @@ text_block (const char *text)
   GtkWidget *view = gtk_text_view_new ();
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
 
+  GtkTextIter start, end;
+
   gtk_text_buffer_set_text (buffer, text, -1);
+  /* A long JSON string breaks between any two characters, and Pango would
+   * put a hyphen at each break: one that is not in the text. */
+  gtk_text_buffer_create_tag (buffer, "no-hyphens", "insert-hyphens", FALSE, NULL);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_text_buffer_apply_tag_by_name (buffer, "no-hyphens", &start, &end);
   gtk_text_view_set_editable (GTK_TEXT_VIEW (view), FALSE);
   gtk_text_view_set_monospace (GTK_TEXT_VIEW (view), TRUE);
   gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_CHAR);
@@ -210,10 +242,15 @@ static GtkWidget *
 label (const char *text, const char *css_class)
 {
   GtkWidget *l = gtk_label_new (text);
+  PangoAttrList *attrs = pango_attr_list_new ();
 
   gtk_label_set_xalign (GTK_LABEL (l), 0);
   gtk_label_set_wrap (GTK_LABEL (l), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (l), PANGO_WRAP_WORD_CHAR);
+  /* Breaks inside a word show no hyphen the text does not have. */
+  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+  gtk_label_set_attributes (GTK_LABEL (l), attrs);
+  pango_attr_list_unref (attrs);
   gtk_label_set_selectable (GTK_LABEL (l), TRUE);
   if (css_class != NULL)
     gtk_widget_add_css_class (l, css_class);

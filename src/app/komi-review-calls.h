@@ -27,6 +27,12 @@ char      *komi_review_format_request (const char           *body,
 char      *komi_review_call_to_curl   (const KomiReviewCall *call,
                                        const char           *api,
                                        const char           *key_env);
+/* What the copied command does about the key, for the toast: reads it
+ * from a variable (which one, and whether the profile named it), or has
+ * none because the request was sent without one. */
+char      *komi_review_curl_note      (const KomiReviewCall *call,
+                                       const char           *api,
+                                       const char           *key_env);
 /* The environment variable a command reads the key from: @key_env, or
  * the usual one of @api ("OPENAI_API_KEY", …). */
 const char *komi_review_key_variable  (const char           *api,

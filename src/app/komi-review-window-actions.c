@@ -85,9 +85,7 @@ copy_curl_activated (GtkWidget  *widget,
         continue;
       command = komi_review_call_to_curl (c, self->review->api, self->review->key_env);
       gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), command);
-      message = g_strdup_printf (_("Copied; it reads the key from $%s"),
-                                 komi_review_key_variable (self->review->api,
-                                                           self->review->key_env));
+      message = komi_review_curl_note (c, self->review->api, self->review->key_env);
       adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
       return;
     }

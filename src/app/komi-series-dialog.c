@@ -20,50 +20,19 @@
 #include "komi-ladder-ship.h"
 #include "komi-library-load.h"
 #include "komi-opponent-dialog.h"
-#include "komi-player-check.h"
 #include "komi-series.h"
-#include "komi-series-dialog.h"
+#include "komi-series-dialog-private.h"
 #include "komi-series-estimate.h"
-#include "komi-series-keys.h"
+#include "komi-series-form.h"
 #include "komi-settings.h"
+#include "komi-ui-util.h"
 #include "komi-window.h"
 
-struct _KomiSeriesDialog
-{
-  AdwWindow       parent_instance;
-
-  GtkWindow      *runner;       /* the window whose win.run-definition runs it */
-  char           *definition;   /* the JSON of the fields when they are valid */
-  KomiSeries     *series;       /* the same, parsed */
-  GCancellable   *checks;       /* the player tests in flight */
-  GPtrArray      *check_lines;  /* one line per player tested, in the fields' order */
-  GCancellable   *keys;         /* the models' keys being looked up in the keyring */
-  char           *keys_for;     /* the model players they were looked up for */
-  char           *keys_error;   /* which key is missing and what to do; NULL: none */
-
-  AdwEntryRow    *name_row;
-  AdwEntryRow    *subject_row;
-  GtkSwitch      *rate_switch;
-  AdwEntryRow    *opponents_row;
-  AdwActionRow   *pairs_row;
-  GtkSpinButton  *pairs_spin;
-  AdwEntryRow    *seed_row;
-  AdwComboRow    *referee_row;
-  AdwActionRow   *jobs_row;
-  GtkSpinButton  *jobs_spin;
-  AdwEntryRow    *budget_row;
-  KomiLadder     *ladder;       /* beside the runner's library, when rating; NULL: none */
-  char           *ladder_error; /* why there is none */
-  GtkLabel       *error_label;
-  GtkLabel       *summary_label;
-  GtkLabel       *estimate_label;
-  GtkLabel       *check_label;
-};
 
 G_DEFINE_FINAL_TYPE (KomiSeriesDialog, komi_series_dialog, ADW_TYPE_WINDOW)
 
-static const char *
-text_of (AdwEntryRow *row)
+const char *
+_komi_series_dialog_text_of (AdwEntryRow *row)
 {
   return gtk_editable_get_text (GTK_EDITABLE (row));
 }
@@ -100,11 +69,12 @@ build_definition (KomiSeriesDialog *self)
   g_autoptr(JsonBuilder) b = json_builder_new ();
   g_autoptr(JsonGenerator) gen = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
-  g_auto(GStrv) opponents = g_strsplit (text_of (self->opponents_row), ",", -1);
-  g_autofree char *name = g_strstrip (g_strdup (text_of (self->name_row)));
-  g_autofree char *subject = g_strstrip (g_strdup (text_of (self->subject_row)));
-  g_autofree char *seed = g_strstrip (g_strdup (text_of (self->seed_row)));
-  g_autofree char *budget = g_strstrip (g_strdup (text_of (self->budget_row)));
+  g_auto(GStrv) opponents = g_strsplit (_komi_series_dialog_text_of (self->opponents_row), ",", -1);
+  g_autofree char *name = g_strstrip (g_strdup (_komi_series_dialog_text_of (self->name_row)));
+  g_autofree char *subject = g_strstrip (g_strdup (_komi_series_dialog_text_of (self->subject_row)));
+  g_autofree char *seed = g_strstrip (g_strdup (_komi_series_dialog_text_of (self->seed_row)));
+  g_autofree char *budget = g_strstrip (g_strdup (_komi_series_dialog_text_of (self->budget_row)));
+  guint64 pairs = 0, jobs = 0;
   GtkStringObject *referee = adw_combo_row_get_selected_item (self->referee_row);
 
   json_builder_begin_object (b);
@@ -126,8 +96,10 @@ build_definition (KomiSeriesDialog *self)
   json_builder_set_member_name (b, self->ladder != NULL ? "pair_order" : "pairs");
   if (self->ladder != NULL)
     json_builder_add_value (b, json_node_init_array (json_node_alloc (), json_array_new ()));
+  else if (komi_series_form_parse_uint (_komi_series_dialog_text_of (self->pairs_row), 1, G_MAXINT, &pairs))
+    json_builder_add_int_value (b, (gint64) pairs);
   else
-    json_builder_add_int_value (b, gtk_spin_button_get_value_as_int (self->pairs_spin));
+    json_builder_add_string_value (b, _komi_series_dialog_text_of (self->pairs_row));
   /* As typed, in a string (the parser takes digits there, seeds past 2^53
    * included, and names the field for anything else); absent when empty. */
   if (*seed != '\0')
@@ -138,7 +110,10 @@ build_definition (KomiSeriesDialog *self)
   json_builder_set_member_name (b, "referee");
   json_builder_add_string_value (b, referee ? gtk_string_object_get_string (referee) : "none");
   json_builder_set_member_name (b, "jobs");
-  json_builder_add_int_value (b, gtk_spin_button_get_value_as_int (self->jobs_spin));
+  if (komi_series_form_parse_uint (_komi_series_dialog_text_of (self->jobs_row), 1, G_MAXINT, &jobs))
+    json_builder_add_int_value (b, (gint64) jobs);
+  else
+    json_builder_add_string_value (b, _komi_series_dialog_text_of (self->jobs_row));
   /* A number when it reads as one; anything else as typed, for the parser
    * to refuse by name. */
   if (*budget != '\0')
@@ -188,141 +163,39 @@ row_for_error (KomiSeriesDialog *self, const GError *error)
   return NULL;
 }
 
-static char *
-describe (const KomiSeries *series)
-{
-  guint games = komi_series_count_games (series);
-  GString *text = g_string_new (NULL);
 
-  if (series->pair_order != NULL)
+/* Each field judged alone, its error under it once the user has changed
+ * it (or pressed Run); returns the first field in error, or -1. */
+static int
+check_fields (KomiSeriesDialog *self, gboolean rating)
+{
+  g_autoptr(GPtrArray) strs = g_ptr_array_new_with_free_func (g_free);
+  KomiPlayerOptions engines = { 0 };
+  /* Until the keyring answers, a model's key may still be found there. */
+  const char *key_error = self->keys != NULL ? _("Looking up the model’s key in the keyring…")
+                                             : self->keys_error;
+  int first = -1;
+
+  /* Read each time: the Opponent dialog may have saved KataGo's files. */
+  komi_settings_engine_options (&engines, strs);
+  for (int i = 0; i < KOMI_SERIES_N_FIELDS; i++)
     {
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                 "Rated against the %u member of the ladder, "
-                                                 "%u games at once.",
-                                                 "Rated against the %u members of the ladder, "
-                                                 "%u games at once.", series->opponents->len),
-                              series->opponents->len, series->jobs);
-      return g_string_free (text, FALSE);
+      gboolean hidden = rating && (i == KOMI_SERIES_FIELD_OPPONENTS
+                                   || i == KOMI_SERIES_FIELD_PAIRS);
+      g_autofree char *problem = hidden ? NULL
+        : komi_series_form_check (i, _komi_series_dialog_text_of (ADW_ENTRY_ROW (self->field_rows[i])), &engines,
+                                  key_error);
+      if (problem != NULL && first < 0)
+        first = i;
+      komi_form_show_error (self->field_rows[i], self->error_rows[i], problem,
+                            self->touched[i] || self->tried);
     }
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u game", "%u games", games),
-                          games);
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                             " against %u opponent, %u at once.",
-                                             " against %u opponents, %u at once.",
-                                             series->opponents->len),
-                          series->opponents->len, series->jobs);
-  return g_string_free (text, FALSE);
+  return first;
 }
 
-static char *
-money (double dollars)
+void
+_komi_series_dialog_changed (KomiSeriesDialog *self, GtkWidget *source)
 {
-  if (dollars > 0 && dollars < 0.005)
-    return g_strdup (_("under $0.01"));
-  return g_strdup_printf (_("$%.2f"), dollars);
-}
-
-/* "About 1,920 model calls (at most 5,760) · about $0.19, at most $2.88",
- * and what the budget does, from komi_series_estimate(). */
-static char *
-describe_estimate (const KomiSeriesEstimate *e)
-{
-  GString *text = g_string_new (NULL);
-  g_autofree char *cost = money (e->cost);
-  g_autofree char *cost_max = money (e->cost_max);
-  g_autofree char *budget = money (e->budget);
-
-  if (e->model_games == 0)
-    return g_strdup (_("No model calls: nothing to pay."));
-  /* ' groups digits as the locale does. */
-  g_string_append_printf (text, _("About %'" PRIu64 " model calls (at most %'"
-                                  PRIu64 ")"), e->calls, e->calls_max);
-  if (!e->priced)
-    g_string_append (text, _(" · price not set"));
-  else if (e->cost_max < 0)
-    g_string_append_printf (text, _(" · about %s; no upper bound without max output tokens "
-                                    "in the profile"), cost);
-  else
-    g_string_append_printf (text, _(" · about %s, at most %s"), cost, cost_max);
-  if (e->budget > 0 && !e->priced)
-    g_string_append (text, _("\nThe budget cannot stop the series while a price is not set."));
-  else if (e->games_in_budget < e->games)
-    g_string_append_printf (text, _("\nThe budget of %s stops the series after about %u of %u "
-                                    "games; it can be continued later."),
-                            budget, e->games_in_budget, e->games);
-  else if (e->budget_may_stop)
-    g_string_append_printf (text, _("\nThe budget of %s may stop the series early."), budget);
-  return g_string_free (text, FALSE);
-}
-
-static void on_changed (KomiSeriesDialog *self);
-
-/* The model players the fields name, one per line: what the keys were
- * looked up for. */
-static char *
-model_players (KomiSeriesDialog *self)
-{
-  g_auto(GStrv) opponents = g_strsplit (text_of (self->opponents_row), ",", -1);
-  g_autofree char *subject = g_strstrip (g_strdup (text_of (self->subject_row)));
-  GString *models = g_string_new (NULL);
-
-  if (g_str_has_prefix (subject, "model:"))
-    g_string_append_printf (models, "%s\n", subject);
-  for (guint i = 0; opponents[i] != NULL; i++)
-    if (g_str_has_prefix (g_strstrip (opponents[i]), "model:"))
-      g_string_append_printf (models, "%s\n", opponents[i]);
-  return g_string_free (models, FALSE);
-}
-
-static void
-on_keys_prepared (GObject      *source,
-                  GAsyncResult *result,
-                  gpointer      user_data)
-{
-  KomiSeriesDialog *self = user_data;
-  g_autoptr(GError) error = NULL;
-
-  /* Cancelled in dispose: @self may be gone (no reference is held, so
-   * the dialog is finalized when it is destroyed, not by this callback). */
-  if (!komi_series_keys_prepare_finish (result, &error)
-      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-  g_clear_object (&self->keys);
-  g_free (self->keys_error);
-  self->keys_error = error != NULL ? g_strdup (error->message) : NULL;
-  on_changed (self);
-}
-
-/* A model's key may be in the keyring only: it is looked up (once per set
- * of model players) before the parser, which reads the key table, can
- * accept the model. */
-static void
-look_up_keys (KomiSeriesDialog *self, const char *definition)
-{
-  g_autofree char *models = model_players (self);
-
-  if (g_strcmp0 (models, self->keys_for) == 0)
-    return;
-  g_cancellable_cancel (self->keys);
-  g_clear_object (&self->keys);
-  g_clear_pointer (&self->keys_error, g_free);
-  g_free (self->keys_for);
-  self->keys_for = g_steal_pointer (&models);
-  if (*self->keys_for == '\0')
-    return;
-  self->keys = g_cancellable_new ();
-  komi_series_keys_prepare_async (NULL, definition, self->keys, on_keys_prepared, self);
-}
-
-static void
-on_changed (KomiSeriesDialog *self)
-{
-  GtkWidget *rows[] = {
-    GTK_WIDGET (self->name_row), GTK_WIDGET (self->subject_row),
-    GTK_WIDGET (self->opponents_row), GTK_WIDGET (self->pairs_row),
-    GTK_WIDGET (self->seed_row), GTK_WIDGET (self->referee_row), GTK_WIDGET (self->jobs_row),
-    GTK_WIDGET (self->budget_row),
-  };
   gboolean rating = gtk_switch_get_active (self->rate_switch);
   g_autofree char *definition = (load_ladder (self, rating), build_definition (self));
   g_autoptr(KomiSeries) series = NULL;
@@ -332,156 +205,91 @@ on_changed (KomiSeriesDialog *self)
   KomiSeriesEstimate figures;
   g_autoptr(GPtrArray) strs = g_ptr_array_new_with_free_func (g_free);
   KomiPlayerOptions engines = { 0 };
-  GtkWidget *bad;
+  int first;
 
-  look_up_keys (self, definition);
+  for (int i = 0; i < KOMI_SERIES_N_FIELDS; i++)
+    if (source != NULL && source == self->field_rows[i])
+      self->touched[i] = TRUE;
+  _komi_series_dialog_look_up_keys (self, definition);
   gtk_widget_set_visible (GTK_WIDGET (self->opponents_row), !rating);
   gtk_widget_set_visible (GTK_WIDGET (self->pairs_row), !rating);
-  if (rating && self->ladder == NULL)
-    {
-      gtk_label_set_text (self->error_label, self->ladder_error);
-      gtk_label_set_text (self->summary_label, "");
-      gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
-      gtk_widget_set_visible (GTK_WIDGET (self->estimate_label), FALSE);
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), "series.run", FALSE);
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), "series.test", FALSE);
-      g_clear_pointer (&self->definition, g_free);
-      g_clear_pointer (&self->series, komi_series_free);
-      return;
-    }
-  /* Read each time: the Opponent dialog may have saved KataGo's files. */
-  komi_settings_engine_options (&engines, strs);
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    gtk_widget_remove_css_class (rows[i], "error");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->referee_row), "error");
   g_clear_pointer (&self->definition, g_free);
+  g_clear_pointer (&self->series, komi_series_free);
   /* Tests of players the fields no longer name are dropped. */
   g_cancellable_cancel (self->checks);
   g_ptr_array_set_size (self->check_lines, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->check_label), FALSE);
-  g_clear_pointer (&self->series, komi_series_free);
+  first = check_fields (self, rating);
+  gtk_label_set_text (self->error_label, "");
+  gtk_label_set_text (self->summary_label, "");
+  gtk_label_set_text (self->estimate_label, "");
 
-  series = komi_series_new_from_json_with_engines (definition, -1, &engines, &error);
-  if (series == NULL)
+  if (rating && self->ladder == NULL)
+    gtk_label_set_text (self->error_label, self->ladder_error);
+  else if (first >= 0)
     {
-      gboolean players = FALSE;
+      guint shown = 0;
+      g_autofree char *text = NULL;
 
-      bad = row_for_error (self, error);
-      if (bad != NULL)
-        gtk_widget_add_css_class (bad, "error");
-      players = bad == GTK_WIDGET (self->subject_row) || bad == GTK_WIDGET (self->opponents_row);
-      /* A model refused for want of a key: say where the key goes (until
-       * the lookup ends, the parser's words, which name the variable). */
-      if (players && self->keys == NULL && self->keys_error != NULL)
-        gtk_label_set_text (self->error_label, self->keys_error);
+      /* Said under each field; here, how many are left to change. */
+      for (int i = 0; i < KOMI_SERIES_N_FIELDS; i++)
+        shown += gtk_widget_get_visible (self->error_rows[i]);
+      if (shown == 0)
+        text = g_strdup (_("Some fields need a change before the series can run: press Run "
+                           "to see which."));
       else
-        gtk_label_set_text (self->error_label, error->message);
-      gtk_label_set_text (self->summary_label, "");
-      gtk_label_set_text (self->estimate_label, "");
+        text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "%u field needs a change, as said under it.",
+                                             "%u fields need a change, as said under each.",
+                                             shown), shown);
+      gtk_label_set_text (self->error_label, text);
     }
   else
     {
-      summary = describe (series);
-      gtk_label_set_text (self->summary_label, summary);
-      /* Reads each model's profile (small local files) once per change. */
-      if (rating)
-        estimate = g_strdup (_("Games and cost are decided pair by pair; the budget stops the "
-                               "rating before a pair could overspend it."));
-      else if (komi_series_estimate (&figures, series, &error))
-        estimate = describe_estimate (&figures);
+      komi_settings_engine_options (&engines, strs);
+      series = komi_series_new_from_json_with_engines (definition, -1, &engines, &error);
+      if (series == NULL)
+        {
+          /* Nothing a field check saw: the parser's words, at its row. */
+          GtkWidget *bad = row_for_error (self, error);
+
+          if (bad != NULL)
+            gtk_widget_add_css_class (bad, "error");
+          gtk_label_set_text (self->error_label, error->message);
+        }
       else
-        estimate = g_strdup (error->message);
-      gtk_label_set_text (self->estimate_label, estimate);
-      self->definition = g_steal_pointer (&definition);
-      self->series = g_steal_pointer (&series);
+        {
+          summary = komi_series_form_describe (series);
+          gtk_label_set_text (self->summary_label, summary);
+          /* Reads each model's profile (small local files) once per change. */
+          if (rating)
+            estimate = g_strdup (_("Games and cost are decided pair by pair; the budget stops "
+                                   "the rating before a pair could overspend it."));
+          else if (komi_series_estimate (&figures, series, &error))
+            estimate = komi_series_form_describe_estimate (&figures);
+          else
+            estimate = g_strdup (error->message);
+          gtk_label_set_text (self->estimate_label, estimate);
+          self->definition = g_steal_pointer (&definition);
+          self->series = g_steal_pointer (&series);
+        }
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), self->series == NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label),
+                          *gtk_label_get_text (self->error_label) != '\0');
+  gtk_widget_set_visible (GTK_WIDGET (self->summary_label), self->series != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->estimate_label), self->series != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "series.run", self->series != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "series.test", self->series != NULL);
 }
 
-/* Player tests */
-
-typedef struct
-{
-  KomiSeriesDialog *self;
-  guint             index;
-  char             *spec;
-} CheckData;
-
 static void
-show_checks (KomiSeriesDialog *self)
-{
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  for (guint i = 0; i < self->check_lines->len; i++)
-    g_string_append_printf (text, "%s%s", i > 0 ? "\n" : "",
-                            (const char *) g_ptr_array_index (self->check_lines, i));
-  gtk_label_set_text (self->check_label, text->str);
-  gtk_widget_set_visible (GTK_WIDGET (self->check_label), text->len > 0);
-}
-
-static void
-on_checked (GObject      *source,
-            GAsyncResult *result,
-            gpointer      user_data)
-{
-  CheckData *data = user_data;
-  KomiSeriesDialog *self = data->self;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KomiPlayerCheck) check = komi_player_check_finish (result, &error);
-  g_autofree char *outcome = NULL;
-
-  /* A cancelled test belongs to fields since changed: its line is gone. */
-  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
-      && data->index < self->check_lines->len)
-    {
-      outcome = check != NULL ? komi_player_check_describe (check) : g_strdup (error->message);
-      g_free (self->check_lines->pdata[data->index]);
-      self->check_lines->pdata[data->index] = g_strdup_printf ("%s %s: %s",
-                                                               check ? "✓" : "✗",
-                                                               data->spec, outcome);
-      show_checks (self);
-    }
-  g_object_unref (self);
-  g_free (data->spec);
-  g_free (data);
-}
-
-static void
-test_activated (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
+choose_subject_activated (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
 {
   KomiSeriesDialog *self = KOMI_SERIES_DIALOG (widget);
-  g_autoptr(GPtrArray) specs = g_ptr_array_new ();
 
-  if (self->series == NULL)
-    return;
-  /* The engines as the series will run them: its paths, then settings. */
-  g_cancellable_cancel (self->checks);
-  g_clear_object (&self->checks);
-  self->checks = g_cancellable_new ();
-  g_ptr_array_set_size (self->check_lines, 0);
-
-  g_ptr_array_add (specs, self->series->subject);
-  for (guint i = 0; i < self->series->opponents->len; i++)
-    g_ptr_array_add (specs, ((KomiSeriesOpponent *)
-                             g_ptr_array_index (self->series->opponents, i))->player);
-  for (guint i = 0; i < specs->len; i++)
-    {
-      CheckData *data = g_new0 (CheckData, 1);
-
-      data->self = g_object_ref (self);
-      data->index = i;
-      data->spec = g_strdup (specs->pdata[i]);
-      g_ptr_array_add (self->check_lines,
-                       g_strdup_printf ("… %s: %s", (const char *) specs->pdata[i],
-                                        _("starting…")));
-      komi_player_check_with_options_async (specs->pdata[i], &self->series->engines,
-                                            self->checks, on_checked, data);
-    }
-  show_checks (self);
+  gtk_editable_set_text (GTK_EDITABLE (self->subject_row), g_variant_get_string (parameter, NULL));
 }
 
 /* The opponent dialog adds its spec to the opponents' field. */
@@ -502,9 +310,32 @@ run_activated (GtkWidget  *widget,
                GVariant   *parameter)
 {
   KomiSeriesDialog *self = KOMI_SERIES_DIALOG (widget);
+  g_autoptr(GSettings) settings = NULL;
 
-  if (self->definition == NULL || self->runner == NULL)
+  if (self->definition == NULL)
+    {
+      /* Every error at once, and the first field in error in sight. */
+      self->tried = TRUE;
+      _komi_series_dialog_changed (self, NULL);
+      for (int i = 0; i < KOMI_SERIES_N_FIELDS; i++)
+        if (gtk_widget_get_visible (self->error_rows[i]))
+          {
+            gtk_widget_grab_focus (self->field_rows[i]);
+            break;
+          }
+      return;
+    }
+  if (self->runner == NULL)
     return;
+  /* The next New Series starts from this one (a fresh seed aside). */
+  if ((settings = komi_settings_new ()) != NULL)
+    {
+      g_settings_set_string (settings, "series-subject", _komi_series_dialog_text_of (self->subject_row));
+      g_settings_set_string (settings, "series-opponents", _komi_series_dialog_text_of (self->opponents_row));
+      g_settings_set_string (settings, "series-pairs", _komi_series_dialog_text_of (self->pairs_row));
+      g_settings_set_string (settings, "series-budget", _komi_series_dialog_text_of (self->budget_row));
+      g_settings_set_boolean (settings, "series-rate", gtk_switch_get_active (self->rate_switch));
+    }
   gtk_widget_activate_action (GTK_WIDGET (self->runner), "win.run-definition", "s",
                               self->definition);
   gtk_window_close (GTK_WINDOW (self));
@@ -520,6 +351,16 @@ komi_series_dialog_new (GtkWindow *runner)
   self->runner = runner;
   g_object_add_weak_pointer (G_OBJECT (runner), (gpointer *) &self->runner);
   return self;
+}
+
+void
+komi_series_dialog_set_profiles_folder (KomiSeriesDialog *self,
+                                        const char       *folder)
+{
+  g_return_if_fail (KOMI_IS_SERIES_DIALOG (self));
+  g_return_if_fail (folder != NULL);
+  g_free (self->profiles_folder);
+  self->profiles_folder = g_strdup (folder);
 }
 
 const char *
@@ -550,6 +391,7 @@ komi_series_dialog_finalize (GObject *object)
   KomiSeriesDialog *self = KOMI_SERIES_DIALOG (object);
 
   g_free (self->definition);
+  g_free (self->profiles_folder);
   g_free (self->keys_for);
   g_free (self->keys_error);
   g_free (self->ladder_error);
@@ -575,20 +417,24 @@ komi_series_dialog_class_init (KomiSeriesDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, rate_switch);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, opponents_row);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, pairs_row);
-  gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, pairs_spin);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, seed_row);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, referee_row);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, jobs_row);
-  gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, jobs_spin);
+  gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, page);
+  gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, profiles_button);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, budget_row);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, estimate_label);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, summary_label);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesDialog, check_label);
-  gtk_widget_class_bind_template_callback (widget_class, on_changed);
+  gtk_widget_class_bind_template_callback_full (widget_class, "on_changed",
+                                                G_CALLBACK (_komi_series_dialog_changed));
 
   gtk_widget_class_install_action (widget_class, "series.run", NULL, run_activated);
-  gtk_widget_class_install_action (widget_class, "series.test", NULL, test_activated);
+  gtk_widget_class_install_action (widget_class, "series.test", NULL,
+                                   _komi_series_dialog_test_activated);
+  gtk_widget_class_install_action (widget_class, "series.choose-subject", "s",
+                                   choose_subject_activated);
   gtk_widget_class_install_action (widget_class, "series.add-opponent", NULL,
                                    add_opponent_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -597,21 +443,57 @@ komi_series_dialog_class_init (KomiSeriesDialogClass *klass)
 static void
 komi_series_dialog_init (KomiSeriesDialog *self)
 {
+  g_autoptr(GSettings) settings = komi_settings_new ();
   g_autofree char *seed = NULL;
   g_autofree char *referee = NULL;
+  g_autofree char *jobs = NULL;
   GListModel *referees;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->check_lines = g_ptr_array_new_with_free_func (g_free);
+  self->profiles_folder = g_build_filename (g_get_user_config_dir (), "komi", "providers", NULL);
+  gtk_menu_button_set_create_popup_func (self->profiles_button,
+                                         _komi_series_dialog_fill_profiles, self, NULL);
+  self->field_rows[KOMI_SERIES_FIELD_NAME] = GTK_WIDGET (self->name_row);
+  self->field_rows[KOMI_SERIES_FIELD_SUBJECT] = GTK_WIDGET (self->subject_row);
+  self->field_rows[KOMI_SERIES_FIELD_OPPONENTS] = GTK_WIDGET (self->opponents_row);
+  self->field_rows[KOMI_SERIES_FIELD_PAIRS] = GTK_WIDGET (self->pairs_row);
+  self->field_rows[KOMI_SERIES_FIELD_SEED] = GTK_WIDGET (self->seed_row);
+  self->field_rows[KOMI_SERIES_FIELD_JOBS] = GTK_WIDGET (self->jobs_row);
+  self->field_rows[KOMI_SERIES_FIELD_BUDGET] = GTK_WIDGET (self->budget_row);
+  for (int i = 0; i < KOMI_SERIES_N_FIELDS; i++)
+    self->error_rows[i] = komi_form_add_error_row (self->field_rows[i]);
 
-  /* A start that runs as it is: the demo's players, a fresh seed. */
+  /* A start that runs as it is: the last series' players and settings,
+   * else the demo's; a fresh seed. */
   seed = g_strdup_printf ("%u", g_random_int_range (1, 1000000));
+  jobs = g_strdup_printf ("%d", komi_settings_default_jobs ());
   gtk_editable_set_text (GTK_EDITABLE (self->name_row), _("New series"));
   gtk_editable_set_text (GTK_EDITABLE (self->subject_row), "gnugo:1");
   gtk_editable_set_text (GTK_EDITABLE (self->opponents_row), "random");
+  gtk_editable_set_text (GTK_EDITABLE (self->pairs_row), "8");
+  if (settings != NULL)
+    {
+      static const struct { const char *key; gsize offset; } remembered[] = {
+        { "series-subject", G_STRUCT_OFFSET (KomiSeriesDialog, subject_row) },
+        { "series-opponents", G_STRUCT_OFFSET (KomiSeriesDialog, opponents_row) },
+        { "series-pairs", G_STRUCT_OFFSET (KomiSeriesDialog, pairs_row) },
+        { "series-budget", G_STRUCT_OFFSET (KomiSeriesDialog, budget_row) },
+      };
+
+      for (guint i = 0; i < G_N_ELEMENTS (remembered); i++)
+        {
+          g_autofree char *text = g_settings_get_string (settings, remembered[i].key);
+
+          if (*text != '\0')
+            gtk_editable_set_text (G_STRUCT_MEMBER (GtkEditable *, self, remembered[i].offset),
+                                   text);
+        }
+      gtk_switch_set_active (self->rate_switch, g_settings_get_boolean (settings, "series-rate"));
+    }
   gtk_editable_set_text (GTK_EDITABLE (self->seed_row), seed);
   /* The Preferences' defaults; the referee list is the key's choices. */
-  gtk_spin_button_set_value (self->jobs_spin, komi_settings_default_jobs ());
+  gtk_editable_set_text (GTK_EDITABLE (self->jobs_row), jobs);
   referee = komi_settings_default_referee ();
   referees = adw_combo_row_get_model (self->referee_row);
   for (guint i = 0; i < g_list_model_get_n_items (referees); i++)
@@ -621,5 +503,8 @@ komi_series_dialog_init (KomiSeriesDialog *self)
       if (g_strcmp0 (gtk_string_object_get_string (item), referee) == 0)
         adw_combo_row_set_selected (self->referee_row, i);
     }
-  on_changed (self);
+  /* Set by the dialog, not typed: no error shows until the user changes
+   * a field or presses Run. */
+  memset (self->touched, 0, sizeof self->touched);
+  _komi_series_dialog_changed (self, NULL);
 }

@@ -19,6 +19,10 @@ G_DECLARE_FINAL_TYPE (KomiSeriesDialog, komi_series_dialog, KOMI, SERIES_DIALOG,
  * stays off until every field is good. Run hands the definition to
  * @runner's win.run-definition action. */
 KomiSeriesDialog *komi_series_dialog_new            (GtkWindow        *runner);
+/* Where the subject's menu finds saved provider profiles; by default
+ * where New Model Provider saves them (~/.config/komi/providers). */
+void              komi_series_dialog_set_profiles_folder (KomiSeriesDialog *self,
+                                                          const char       *folder);
 /* The definition the fields make, or NULL while one is not valid. */
 const char       *komi_series_dialog_get_definition (KomiSeriesDialog *self);
 

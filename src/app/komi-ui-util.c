@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <adwaita.h>
 
 #include "komi-ui-util.h"
 
@@ -170,4 +171,41 @@ komi_frame_text (KomiOrientation shown,
     return g_strdup_printf (_("As the model saw it (%s)"), komi_orientation_display_name (shown));
   /* TRANSLATORS: %s is how the board is turned, "Mirrored left–right". */
   return g_strdup_printf (_("%s from the record"), komi_orientation_display_name (shown));
+}
+
+GtkWidget *
+komi_form_add_error_row (GtkWidget *row)
+{
+  GtkWidget *error_row = g_object_new (ADW_TYPE_PREFERENCES_ROW, "activatable", FALSE,
+                                       "focusable", FALSE, "visible", FALSE, NULL);
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_set_margin_start (label, 12);
+  gtk_widget_set_margin_end (label, 12);
+  gtk_widget_set_margin_top (label, 6);
+  gtk_widget_set_margin_bottom (label, 6);
+  gtk_widget_add_css_class (label, "error");
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (error_row), label);
+  gtk_list_box_insert (GTK_LIST_BOX (gtk_widget_get_parent (row)), error_row,
+                       gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (row)) + 1);
+  return error_row;
+}
+
+void
+komi_form_show_error (GtkWidget  *row,
+                      GtkWidget  *error_row,
+                      const char *problem,
+                      gboolean    shown)
+{
+  GtkWidget *label = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (error_row));
+
+  shown = shown && problem != NULL;
+  gtk_label_set_text (GTK_LABEL (label), problem != NULL ? problem : "");
+  gtk_widget_set_visible (error_row, shown);
+  if (shown)
+    gtk_widget_add_css_class (row, "error");
+  else
+    gtk_widget_remove_css_class (row, "error");
 }

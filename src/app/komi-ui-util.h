@@ -70,4 +70,14 @@ const char          *komi_orientation_display_name (KomiOrientation orientation)
 char                *komi_frame_text              (KomiOrientation  shown,
                                                    KomiOrientation  model);
 
+/* A row under @row in its boxed list (an AdwPreferencesGroup's), for the
+ * field's own error: hidden until komi_form_show_error() shows it. */
+GtkWidget           *komi_form_add_error_row      (GtkWidget        *row);
+/* Shows @problem under @row (in @error_row) and marks @row, when @problem
+ * is not NULL and @shown; else hides and unmarks them. */
+void                 komi_form_show_error         (GtkWidget        *row,
+                                                   GtkWidget        *error_row,
+                                                   const char       *problem,
+                                                   gboolean          shown);
+
 G_END_DECLS

@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "komi-export.h"
+#include "komi-library-items.h"
 #include "komi-window-private.h"
 
 /* The window's exports, all through src/store/komi-export.h: a game as SGF
@@ -344,7 +345,14 @@ on_chooser_response (GtkNativeDialog *dialog,
   if (file != NULL && (path = g_file_get_path (file)) == NULL)
     toast (choice->window, _("Choose a place on this computer"));
   if (path != NULL)
-    run_export_ids (choice->window, choice->kind, choice->id, choice->ids, path);
+    {
+      gboolean folder = choice->kind == EXPORT_SERIES || choice->kind == EXPORT_GAMES;
+
+      /* The next export starts where this one went. */
+      g_object_set_data_full (G_OBJECT (choice->window), "komi-export-folder",
+                              folder ? g_strdup (path) : g_path_get_dirname (path), g_free);
+      run_export_ids (choice->window, choice->kind, choice->id, choice->ids, path);
+    }
   g_object_unref (choice->window);
   g_clear_pointer (&choice->ids, g_array_unref);
   g_free (choice);
@@ -365,6 +373,17 @@ choose (KomiWindow *self, ExportKind kind, gint64 id, const char *title, const c
                                          _("_Cancel"));
   if (name != NULL)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  /* Where the last export went, else the Documents folder, else home. */
+  {
+    const char *last = g_object_get_data (G_OBJECT (self), "komi-export-folder");
+    const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+    const char *start = last != NULL && g_file_test (last, G_FILE_TEST_IS_DIR) ? last
+                        : documents != NULL && g_file_test (documents, G_FILE_TEST_IS_DIR)
+                        ? documents : g_get_home_dir ();
+    g_autoptr(GFile) dir = g_file_new_for_path (start);
+
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), dir, NULL);
+  }
   choice->window = g_object_ref (self);
   choice->kind = kind;
   choice->id = id;
@@ -411,15 +430,20 @@ export_activated (GtkWidget  *widget,
 
   if (g_str_equal (action_name, "win.export-game") && (id = game_of (self, parameter)) > 0)
     {
-      g_autofree char *name = g_strdup_printf ("game-%" G_GINT64_FORMAT ".sgf", id);
-      const KomiReplay *replay = komi_series_page_get_replay (self->series_page, NULL);
+      GListModel *games = komi_library_get_games (komi_window_get_library (self));
+      g_autofree char *name = NULL;
 
-      /* The export's own name when the game is the one shown. */
-      if (replay != NULL && replay->game->id == id)
+      /* The export's own name ("series-3-game-0007-gnugo1-vs-random.sgf"),
+       * from the library's listing of the game. */
+      for (guint i = 0; name == NULL && i < g_list_model_get_n_items (games); i++)
         {
-          g_free (name);
-          name = komi_export_sgf_file_name (replay->game);
+          g_autoptr(KomiGameItem) item = g_list_model_get_item (games, i);
+
+          if (item->game->id == id)
+            name = komi_export_sgf_file_name (item->game);
         }
+      if (name == NULL)
+        name = g_strdup_printf ("game-%" G_GINT64_FORMAT ".sgf", id);
       choose (self, EXPORT_GAME, id, _("Export the Game as SGF"), name);
     }
   else if (g_str_equal (action_name, "win.open-in-sabaki")

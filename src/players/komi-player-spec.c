@@ -19,7 +19,8 @@
 #define DEFAULT_TIMEOUT_MS 60000
 #define MAX_KATAGO_VISITS  10000000
 
-#define SPEC_FORMS "random, gnugo:LEVEL (0–10), katago:VISITS, gtp:COMMAND or mix:P:ENGINE"
+#define SPEC_FORMS "random, gnugo:LEVEL (0–10), katago:VISITS, gtp:COMMAND, mix:P:ENGINE " \
+                   "or model:PROFILE.json"
 
 /* Not a macro pasted into formats: xgettext cannot see into one. */
 static const char *

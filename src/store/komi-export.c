@@ -201,7 +201,7 @@ append_slug (GString *out, const char *text)
 {
   gsize start = out->len;
 
-  for (const char *p = text != NULL ? text : ""; *p != '\0' && out->len - start < 32; p++)
+  for (const char *p = text != NULL ? text : ""; *p != '\0' && out->len - start < 24; p++)
     {
       if (g_ascii_isalnum (*p))
         g_string_append_c (out, g_ascii_tolower (*p));
@@ -214,6 +214,30 @@ append_slug (GString *out, const char *text)
     g_string_truncate (out, out->len - 1);
   if (out->len == start)
     g_string_append (out, "player");
+}
+
+/* A player as its file name part: a model by its profile's file name
+ * ("model:/home/a/.config/komi/providers/gpt-4o.json" -> "gpt-4o"), a GTP
+ * program by its program's name, any other spec as written. */
+static void
+append_player_slug (GString *out, const char *spec)
+{
+  g_autofree char *name = NULL;
+
+  if (spec != NULL && g_str_has_prefix (spec, "model:"))
+    {
+      name = g_path_get_basename (spec + strlen ("model:"));
+      if (g_str_has_suffix (name, ".json"))
+        name[strlen (name) - strlen (".json")] = '\0';
+    }
+  else if (spec != NULL && g_str_has_prefix (spec, "gtp:"))
+    {
+      g_auto(GStrv) argv = NULL;
+
+      if (g_shell_parse_argv (spec + strlen ("gtp:"), NULL, &argv, NULL) && argv[0] != NULL)
+        name = g_path_get_basename (argv[0]);
+    }
+  append_slug (out, name != NULL ? name : spec);
 }
 
 char *
@@ -232,9 +256,9 @@ komi_export_sgf_file_name (const KomiStoreGame *g)
     {
       g_string_append_printf (s, "series-%" G_GINT64_FORMAT "-game-%04d-", g->series_id,
                               g->plan_index + 1);
-      append_slug (s, g->black_spec);
+      append_player_slug (s, g->black_spec);
       g_string_append (s, "-vs-");
-      append_slug (s, g->white_spec);
+      append_player_slug (s, g->white_spec);
     }
   g_string_append (s, ".sgf");
   return g_string_free (s, FALSE);
