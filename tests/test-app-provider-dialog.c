@@ -255,6 +255,16 @@ test_save_keeps_key_out (DialogFixture *f, gconstpointer data)
   g_assert_cmpfloat (profile->requests_per_minute, ==, 60);
   g_assert_cmpfloat (profile->price_input, ==, 0.4);
 
+  /* The keyring's refusal in its own words (here no keyring runs: the
+   * session bus is pointed at nothing), and where the key must go. */
+  {
+    const char *said = gtk_label_get_text (GTK_LABEL (child (f, "key_label")));
+    const char *reason = strstr (said, "not stored in the system keyring: ");
+
+    if (reason == NULL || reason[strlen ("not stored in the system keyring: ")] == '.'
+        || strstr (said, "Set the environment variable MY_KEY") == NULL)
+      g_error ("the dialog does not say why the keyring refused: %s", said);
+  }
   /* No file in the folder holds the key, and the dialog says where it
    * must go instead (no keyring here). */
   dir = g_dir_open (f->dir, 0, &error);

@@ -288,9 +288,11 @@ on_key_saved (GObject      *source,
       gtk_editable_set_text (GTK_EDITABLE (self->key_row), "");
     }
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    text = g_strdup_printf (_("No system keyring is running, so the key was not stored. "
-                              "Set the environment variable %s to it before starting Komi."),
-                            name);
+    /* The keyring's own words: "no keyring is running" would mislead when
+     * one runs but refuses (locked, no default collection). */
+    text = g_strdup_printf (_("The key was not stored in the system keyring: %s. Set the "
+                              "environment variable %s to it before starting Komi."),
+                            error->message, name);
   if (text != NULL)
     show_status (self->key_label, text);
 }
