@@ -528,6 +528,20 @@ test_next_mistake (void)
   g_assert_cmpuint (komi_review_window_get_step (window), ==, 9);
   press (window, "<Shift>n");
   g_assert_cmpuint (komi_review_window_get_step (window), ==, 5);
+  /* Past either end it goes round, and says so. */
+  press (window, "<Shift>n");
+  g_assert_cmpuint (komi_review_window_get_step (window), ==, 9);
+  g_assert_nonnull (find_label (GTK_WIDGET (window), "Before the first mistake: on to the last"));
+  press (window, "n");
+  g_assert_cmpuint (komi_review_window_get_step (window), ==, 5);
+  press (window, "Home");
+  press (window, "<Shift>n");
+  g_assert_cmpuint (komi_review_window_get_step (window), ==, 9);
+  press (window, "End");
+  press (window, "n");
+  g_assert_cmpuint (komi_review_window_get_step (window), ==, 5);
+  press (window, "n");
+  g_assert_cmpuint (komi_review_window_get_step (window), ==, 9);
   {
     g_autofree char *row = komi_review_window_dup_move_text (window, 9);
 
@@ -546,6 +560,24 @@ test_next_mistake (void)
     g_signal_emit_by_name (panel, "step-activated", 2u);
     g_assert_cmpuint (komi_review_window_get_step (window), ==, 2);
   }
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* A game the engine finds no fault with: n stays, and says why. */
+  for (guint i = 0; i < analysis->moves->len; i++)
+    {
+      KomiStoreAnalysisMove *am = &g_array_index (analysis->moves, KomiStoreAnalysisMove, i);
+
+      am->loss = 0;
+      am->lead_after = 0;
+    }
+  g_assert_true (komi_store_put_analysis (store, analysis, &error));
+  g_assert_no_error (error);
+  window = open_review (game_id);
+  press (window, "Home");
+  press (window, "n");
+  g_assert_cmpuint (komi_review_window_get_step (window), ==, 0);
+  g_assert_nonnull (find_label (GTK_WIDGET (window),
+                                "No move of this game is a mistake at the review’s thresholds"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

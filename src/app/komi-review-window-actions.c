@@ -14,23 +14,49 @@
 #include "komi-review-window-private.h"
 
 /* The next move after the one shown (@forward) or the one before it that
- * the analysis calls a mistake or a blunder; the step shown when none. */
+ * the analysis calls a mistake or a blunder, going round the game's end:
+ * *@wrapped says when it did. G_MAXUINT when the game has none. */
 static guint
-find_mistake (KomiReviewWindow *self, gboolean forward)
+find_mistake (KomiReviewWindow *self, gboolean forward, gboolean *wrapped)
 {
   guint last = self->review->replay->n_steps - 1;
 
-  if (forward)
+  *wrapped = FALSE;
+  /* Moves are steps 1..last; each tried once, the one shown last. */
+  for (guint k = 1; k <= last; k++)
     {
-      for (guint t = self->step + 1; t <= last; t++)
-        if (_komi_review_window_move_class (self, t) != KOMI_MOVE_CLASS_GOOD)
-          return t;
-    }
-  else
-    for (guint t = self->step; t-- > 1;)
+      /* Backward from the start is backward from past the end. */
+      guint from = !forward && self->step == 0 ? last + 1 : self->step;
+      guint t = forward ? (from + k - 1) % last + 1
+                        : (from > k ? from - k : from + last - k);
+
       if (_komi_review_window_move_class (self, t) != KOMI_MOVE_CLASS_GOOD)
-        return t;
-  return self->step;
+        {
+          *wrapped = forward ? t <= self->step : t >= self->step;
+          return t;
+        }
+    }
+  return G_MAXUINT;
+}
+
+static void
+go_to_mistake (KomiReviewWindow *self, gboolean forward)
+{
+  gboolean wrapped;
+  guint step = find_mistake (self, forward, &wrapped);
+  const char *note = NULL;
+
+  if (step == G_MAXUINT)
+    note = _("No move of this game is a mistake at the review’s thresholds");
+  else
+    {
+      komi_review_window_show_step (self, step);
+      if (wrapped)
+        note = forward ? _("Past the last mistake: back to the first")
+                       : _("Before the first mistake: on to the last");
+    }
+  if (note != NULL)
+    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (note));
 }
 
 static void
@@ -53,9 +79,9 @@ review_activated (GtkWidget  *widget,
   else if (g_str_equal (action_name, "review.last-move"))
     komi_review_window_show_step (self, last);
   else if (g_str_equal (action_name, "review.next-mistake"))
-    komi_review_window_show_step (self, find_mistake (self, TRUE));
+    go_to_mistake (self, TRUE);
   else if (g_str_equal (action_name, "review.previous-mistake"))
-    komi_review_window_show_step (self, find_mistake (self, FALSE));
+    go_to_mistake (self, FALSE);
   else if (g_str_equal (action_name, "review.cycle-orientation"))
     komi_review_window_set_orientation (self, (self->orientation + 1) % KOMI_N_ORIENTATIONS);
   else if (g_str_equal (action_name, "review.toggle-numbers"))
