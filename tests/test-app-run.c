@@ -367,6 +367,20 @@ profile_names_port (RunFixture *f, guint port)
 /* The demo, as a new user starts it from the first page: the rehearsal
  * model, served in this process on loopback, plays random and GNU Go level
  * 1 over real HTTP, every call recorded. */
+static GtkWidget *
+window_child (RunFixture *f, const char *name)
+{
+  return app_test_child (f->window, KOMI_TYPE_WINDOW, name);
+}
+
+static gboolean
+a_game_done (gpointer window)
+{
+  KomiSeriesJob *job = komi_window_get_job (window);
+
+  return job != NULL && komi_series_job_get_done (job) >= 1;
+}
+
 static void
 test_demo_runs_to_completion (RunFixture *f, gconstpointer data)
 {
@@ -380,8 +394,18 @@ test_demo_runs_to_completion (RunFixture *f, gconstpointer data)
   /* The server starts and the profile is written off the UI thread; the
    * job follows. */
   g_assert_null (komi_window_get_job (f->window));
+  /* Once a game has ended, the bar says what the calls cost so far: the
+   * rehearsal model is free, and says so. */
+  g_assert_true (app_test_wait_seconds (a_game_done, f->window, 280));
+  {
+    const char *bar = gtk_label_get_text (GTK_LABEL (window_child (f, "run_label")));
+
+    if (strstr (bar, " calls, $0.0000 spent") == NULL)
+      g_error ("the bar does not show the calls' cost: %s", bar);
+  }
   g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 280));
   job = komi_window_get_job (f->window);
+  g_assert_cmpuint (komi_series_job_get_calls (job), >=, 40);
   g_assert_null (komi_series_job_get_error (job));
   g_assert_cmpuint (komi_series_job_get_done (job), ==, 4);
   g_assert_cmpfloat (komi_series_job_get_cost (job), ==, 0);
@@ -513,12 +537,6 @@ all_held (gpointer data)
 
   return waiting > 0 && waiting == sql_count (f, "SELECT COUNT(*) FROM games "
                                                  "WHERE status = 'running'");
-}
-
-static GtkWidget *
-window_child (RunFixture *f, const char *name)
-{
-  return app_test_child (f->window, KOMI_TYPE_WINDOW, name);
 }
 
 /* Pause through the window: the bar says so, no move is made for a

@@ -39,6 +39,7 @@ struct _KomiSeriesJob
   guint         total;
   double        eta;
   double        cost;
+  guint         calls;
 };
 
 G_DEFINE_FINAL_TYPE (KomiSeriesJob, komi_series_job, G_TYPE_OBJECT)
@@ -75,6 +76,7 @@ typedef struct
   guint          total;
   double         eta;
   double         cost;
+  guint          calls;
   gboolean       game_started;
   gboolean       game_ended;
   gint64         game_id;     /* with @call: the game whose call was answered */
@@ -116,6 +118,7 @@ apply_update (gpointer data)
     }
   self->eta = u->eta;
   self->cost = u->cost;
+  self->calls = u->calls;
   if (u->total != self->total)
     {
       self->total = u->total;
@@ -170,6 +173,7 @@ on_progress (const KomiSeriesProgress *progress,
   u->total = progress->total;
   u->eta = progress->eta;
   u->cost = progress->cost;
+  u->calls = progress->calls;
   u->game_started = record == NULL;   /* the library has it as in play */
   u->game_ended = record != NULL;
   post (run->self, u);
@@ -449,6 +453,13 @@ komi_series_job_get_cost (KomiSeriesJob *self)
 {
   g_return_val_if_fail (KOMI_IS_SERIES_JOB (self), 0);
   return self->cost;
+}
+
+guint
+komi_series_job_get_calls (KomiSeriesJob *self)
+{
+  g_return_val_if_fail (KOMI_IS_SERIES_JOB (self), 0);
+  return self->calls;
 }
 
 const GError *

@@ -59,6 +59,8 @@ guint          komi_series_job_get_total          (KomiSeriesJob  *self);
 double         komi_series_job_get_eta            (KomiSeriesJob  *self);
 /* US dollars spent on model calls in this run. */
 double         komi_series_job_get_cost           (KomiSeriesJob  *self);
+/* Model call attempts in this run (as of the last game started or ended). */
+guint          komi_series_job_get_calls          (KomiSeriesJob  *self);
 /* Why the run ended early; NULL while running, after success, or when it
  * was stopped. */
 const GError  *komi_series_job_get_error          (KomiSeriesJob  *self);

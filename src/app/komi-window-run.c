@@ -85,8 +85,14 @@ update_bar (KomiWindow *self)
 
       g_string_append_printf (text, _(" · %s left"), left);
     }
-  if (komi_series_job_get_cost (job) > 0)
-    g_string_append_printf (text, _(" · $%.4f spent"), komi_series_job_get_cost (job));
+  /* A model's series says what its calls cost so far, $0 included (a
+   * free or unpriced model says so too). */
+  if (komi_series_job_get_calls (job) > 0)
+    g_string_append_printf (text,
+                            g_dngettext (GETTEXT_PACKAGE, " · %u call, $%.4f spent",
+                                         " · %u calls, $%.4f spent",
+                                         komi_series_job_get_calls (job)),
+                            komi_series_job_get_calls (job), komi_series_job_get_cost (job));
   gtk_label_set_text (self->run_label, text->str);
   /* A long series name may be cut short in the bar: the tooltip has all. */
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->run_label), text->str);
