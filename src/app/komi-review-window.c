@@ -614,9 +614,9 @@ komi_review_window_init (KomiReviewWindow *self)
   self->analysis_panel = komi_analysis_panel_new ();
   gtk_widget_set_vexpand (GTK_WIDGET (self->analysis_panel), TRUE);
   gtk_box_append (self->analysis_slot, GTK_WIDGET (self->analysis_panel));
-  g_signal_connect_swapped (self->analysis_panel, "step-activated",
-                            G_CALLBACK (komi_review_window_show_step), self);
-  g_signal_connect_swapped (self->analysis_panel, "analysis-changed",
-                            G_CALLBACK (on_analysis_changed), self);
+  g_signal_connect_object (self->analysis_panel, "step-activated",
+                           G_CALLBACK (komi_review_window_show_step), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->analysis_panel, "analysis-changed",
+                           G_CALLBACK (on_analysis_changed), self, G_CONNECT_SWAPPED);
   update_actions (self);
 }

@@ -787,10 +787,12 @@ komi_series_page_init (KomiSeriesPage *self)
   g_signal_connect_swapped (self->games_view, "activate", G_CALLBACK (on_game_activated), self);
 
   _komi_series_page_add_columns (self->results_view, self->games_view);
-  g_signal_connect_swapped (self->analysis_panel, "step-activated",
-                            G_CALLBACK (on_analysis_step), self);
-  g_signal_connect_swapped (self->analysis_panel, "analysis-changed",
-                            G_CALLBACK (on_analysis_changed), self);
+  /* The panel may outlive this page: a read of its analysis (a task that
+   * holds it) can end after the window is gone. */
+  g_signal_connect_object (self->analysis_panel, "step-activated",
+                           G_CALLBACK (on_analysis_step), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->analysis_panel, "analysis-changed",
+                           G_CALLBACK (on_analysis_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_swapped (self->board_view, "notify::orientation",
                             G_CALLBACK (on_board_orientation), self);
   update_actions (self);
