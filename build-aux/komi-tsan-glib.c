@@ -29,6 +29,7 @@
 #include "config.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdarg.h>
 
 #include <gio/gio.h>
@@ -396,6 +397,26 @@ DECLARE_REAL (g_thread_pool_new);
 DECLARE_REAL (g_thread_pool_push);
 DECLARE_REAL (g_thread_pool_free);
 
+/* Each pool's hop, found without reading the pool: with @wait_, GLib's
+ * last worker frees the pool record itself, after the caller's read of it
+ * in an order only GLib's own lock knows. A pthread mutex, which
+ * ThreadSanitizer sees, guards the table. */
+static pthread_mutex_t pool_hops_lock = PTHREAD_MUTEX_INITIALIZER;
+static GHashTable *pool_hops;
+
+static PoolHop *
+pool_hop (GThreadPool *pool, gboolean take)
+{
+  PoolHop *hop;
+
+  pthread_mutex_lock (&pool_hops_lock);
+  hop = pool_hops != NULL ? g_hash_table_lookup (pool_hops, pool) : NULL;
+  if (take && hop != NULL)
+    g_hash_table_remove (pool_hops, pool);
+  pthread_mutex_unlock (&pool_hops_lock);
+  return hop;
+}
+
 GThreadPool *
 g_thread_pool_new (GFunc     func,
                    gpointer  user_data,
@@ -410,26 +431,37 @@ g_thread_pool_new (GFunc     func,
   hop->data = user_data;
   pool = REAL (g_thread_pool_new) (pool_hop_run, hop, max_threads, exclusive, error);
   if (pool == NULL)
-    g_free (hop);
+    {
+      g_free (hop);
+      return NULL;
+    }
+  pthread_mutex_lock (&pool_hops_lock);
+  if (pool_hops == NULL)
+    pool_hops = g_hash_table_new (NULL, NULL);
+  g_hash_table_insert (pool_hops, pool, hop);
+  pthread_mutex_unlock (&pool_hops_lock);
   return pool;
 }
 
 gboolean
 g_thread_pool_push (GThreadPool *pool, gpointer data, GError **error)
 {
+  PoolHop *hop = pool_hop (pool, FALSE);
+
   /* The job may be any pointer, even a number: order through the hop. */
-  __tsan_release (&((PoolHop *) pool->user_data)->pushed);
+  if (hop != NULL)
+    __tsan_release (&hop->pushed);
   return REAL (g_thread_pool_push) (pool, data, error);
 }
 
 void
 g_thread_pool_free (GThreadPool *pool, gboolean immediate, gboolean wait_)
 {
-  PoolHop *hop = pool->user_data;
+  PoolHop *hop = pool_hop (pool, TRUE);
 
   REAL (g_thread_pool_free) (pool, immediate, wait_);
   /* Without @wait_ the jobs may still run: the hop stays. */
-  if (wait_)
+  if (wait_ && hop != NULL)
     {
       __tsan_acquire (&hop->done);
       g_free (hop);
