@@ -12,6 +12,7 @@
 #include <json-glib/json-glib.h>
 
 #include "komi-cli-util.h"
+#include "komi-demo-series.h"
 #include "komi-coords.h"
 
 GOptionGroup *
@@ -269,34 +270,10 @@ komi_cli_series_new (const char  *name,
                      guint        jobs,
                      GError     **error)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonNode) root = NULL;
-  g_autofree char *json = NULL;
-  /* A string: seeds beyond 2^53 lose digits in a JSON number. */
-  g_autofree char *seed_text = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+  const char *opponents[] = { opponent, NULL };
+  g_autofree char *json = komi_series_definition_build (name, subject, opponents, pairs, seed,
+                                                        referee, jobs);
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "name");
-  json_builder_add_string_value (b, name);
-  json_builder_set_member_name (b, "protocol");
-  json_builder_add_int_value (b, 1);
-  json_builder_set_member_name (b, "subject");
-  json_builder_add_string_value (b, subject);
-  json_builder_set_member_name (b, "opponents");
-  json_builder_begin_array (b);
-  json_builder_add_string_value (b, opponent);
-  json_builder_end_array (b);
-  json_builder_set_member_name (b, "pairs");
-  json_builder_add_int_value (b, pairs);
-  json_builder_set_member_name (b, "seed");
-  json_builder_add_string_value (b, seed_text);
-  json_builder_set_member_name (b, "referee");
-  json_builder_add_string_value (b, referee);
-  json_builder_set_member_name (b, "jobs");
-  json_builder_add_int_value (b, jobs);
-  json_builder_end_object (b);
-  root = json_builder_get_root (b);
-  json = json_to_string (root, FALSE);
   return komi_series_new_from_json (json, -1, error);
 }
 

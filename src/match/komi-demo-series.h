@@ -10,6 +10,17 @@
 
 G_BEGIN_DECLS
 
+/* A Protocol 1 series definition, as JSON built (never printed: a spec or
+ * a profile's path may hold any character): @subject against each of
+ * @opponents (NULL-terminated), @pairs pairs each, seeded by @seed. */
+char     *komi_series_definition_build (const char         *name,
+                                        const char         *subject,
+                                        const char * const *opponents,
+                                        guint               pairs,
+                                        guint64             seed,
+                                        const char         *referee,
+                                        guint               jobs);
+
 /* The demo series both front ends run (the application's first start,
  * `komi-cli demo`): the rehearsal model, whose profile is at
  * @profile_path, plays each of @opponents (NULL-terminated) @pairs pairs
