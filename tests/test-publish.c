@@ -299,6 +299,88 @@ test_again (void)
   g_assert_cmpstr (after, ==, before);
 }
 
+/* Text a model or a server may send (quotes, backslashes, newlines, a
+ * closing script tag, other scripts, a byte that is not UTF-8) reaches the
+ * page as JSON that parses back to the same text and never closes the
+ * page's script element. */
+static void
+test_awkward_text (void)
+{
+  g_autofree char *copy = g_build_filename (dir, "awkward.db", NULL);
+  g_autofree char *site = g_build_filename (dir, "site-awkward", NULL);
+  g_autofree char *bytes = NULL, *html = NULL, *calls = NULL;
+  g_autofree char *saved_db = db;
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  const char *body = "</script><script>alert(1)</script> \"quoted\" back\\slash\n"
+                     "line two: \xe9\xbb\x91\xe6\xa3\x8b \xff end";
+  const char *answer = "</script>\"x\"\n";
+  KomiStoreCall call = {
+    .turn = 1, .question = "play_or_pass", .attempt = 99,
+    .request_url = "https://api.example.com/v1/chat/completions",
+    .request_headers = "{}", .request_body = "{\"a\": \"</SCRIPT>\"}",
+    .response_status = 200, .response_headers = "{}", .latency_ms = 12.5,
+    .tokens_input = -1, .tokens_output = -1, .tokens_reasoning = -1, .tokens_cached = -1,
+    .model_version = "m\"odel", .answer = answer, .outcome = "invalid-option",
+    .option_probabilities = "{\"</script>\": 0.5}", .retry_delay = -1, .cost_usd = -1,
+  };
+  JsonArray *raw, *last;
+  JsonObject *meta = NULL;
+  JsonArray *list;
+  const char *start, *end;
+  gsize length = 0;
+  guint k;
+
+  g_assert_true (g_file_get_contents (db, &bytes, &length, NULL));
+  g_assert_true (g_file_set_contents (copy, bytes, (gssize) length, NULL));
+  store = komi_store_open (copy, &error);
+  g_assert_no_error (error);
+  call.response_body = g_bytes_new_static (body, strlen (body));
+  g_assert_true (komi_store_add_call (store, 1, &call, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&call.response_body, g_bytes_unref);
+  g_clear_pointer (&store, komi_store_unref);
+
+  db = copy;
+  g_free (publish (site, NULL));
+  db = g_steal_pointer (&saved_db);
+  saved_db = NULL;
+  html = read_file (site, "games", "game-1.html", NULL);
+  /* One closing script tag for the data, one after the page's script. */
+  start = strstr (html, "id=\"game-data\">");
+  g_assert_nonnull (start);
+  end = strstr (start, "</script>");
+  g_assert_nonnull (end);
+  g_assert_null (strstr (start, "alert(1)</script>"));
+  start = strchr (start, '>') + 1;
+  json_parser_load_from_data (parser, start, end - start, &error);
+  g_assert_no_error (error);
+  list = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                       "calls");
+  for (guint i = 0; i < json_array_get_length (list); i++)
+    if (json_object_get_int_member (json_array_get_object_element (list, i), "n") == 99)
+      meta = json_array_get_object_element (list, i);
+  g_assert_nonnull (meta);
+  g_assert_cmpstr (json_object_get_string_member (meta, "ans"), ==, answer);
+  g_assert_cmpstr (json_object_get_string_member (meta, "model"), ==, "m\"odel");
+  g_assert_cmpstr (json_object_get_string_member (meta, "probs"), ==,
+                   "{\"</script>\": 0.5}");
+
+  k = (guint) json_object_get_int_member (meta, "k");
+  calls = page_calls (html);
+  g_clear_object (&parser);
+  parser = json_parser_new ();
+  json_parser_load_from_data (parser, calls, -1, &error);
+  g_assert_no_error (error);
+  raw = json_node_get_array (json_parser_get_root (parser));
+  last = json_array_get_array_element (raw, k);
+  g_assert_cmpstr (json_array_get_string_element (last, 2), ==, "{\"a\": \"</SCRIPT>\"}");
+  g_assert_cmpstr (json_array_get_string_element (last, 5), ==,
+                   "</script><script>alert(1)</script> \"quoted\" back\\slash\n"
+                   "line two: \xe9\xbb\x91\xe6\xa3\x8b \xef\xbf\xbd end");
+}
+
 /* With a frozen ladder the leaderboard shows the rating layer's estimate;
  * a series the library lacks is refused. */
 static void
@@ -359,6 +441,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/publish/downloads", test_downloads);
   g_test_add_func ("/komi/publish/again", test_again);
   g_test_add_func ("/komi/publish/leaderboard", test_leaderboard);
+  g_test_add_func ("/komi/publish/awkward-text", test_awkward_text);
   status = g_test_run ();
 
   {

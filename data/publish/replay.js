@@ -32,6 +32,15 @@
   const state = { move: nMoves, modelView: false, probs: true };
   const callsByTurn = new Map();
   for (const call of data.calls) {
+    // The model's probabilities come as the library's JSON text.
+    if (typeof call.probs === 'string') {
+      try {
+        const probs = JSON.parse(call.probs);
+        call.probs = probs && typeof probs === 'object' && !Array.isArray(probs) ? probs : null;
+      } catch (e) {
+        call.probs = null;
+      }
+    }
     if (!callsByTurn.has(call.t)) callsByTurn.set(call.t, []);
     callsByTurn.get(call.t).push(call);
   }

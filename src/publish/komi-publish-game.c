@@ -11,6 +11,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <json-glib/json-glib.h>
+
 #include "komi-board.h"
 #include "komi-coords.h"
 #include "komi-export.h"
@@ -30,11 +32,11 @@
 
 typedef struct
 {
-  guint   turn;
-  gint64  id;
-  char   *meta;   /* a JSON object without its closing brace */
-  char   *raw;    /* a JSON array: url, request headers, body, status, response headers, body */
-  char   *line;   /* the export's JSON line */
+  guint     turn;
+  gint64    id;
+  JsonNode *meta;   /* a JSON object: the attempt's details */
+  JsonNode *raw;    /* a JSON array: url, request headers, body, status, response headers, body */
+  char     *line;   /* the export's JSON line */
 } CallRow;
 
 static void
@@ -42,8 +44,8 @@ call_row_clear (gpointer data)
 {
   CallRow *r = data;
 
-  g_free (r->meta);
-  g_free (r->raw);
+  g_clear_pointer (&r->meta, json_node_unref);
+  g_clear_pointer (&r->raw, json_node_unref);
   g_free (r->line);
 }
 
@@ -57,21 +59,55 @@ call_row_compare (gconstpointer a, gconstpointer b)
   return x->id < y->id ? -1 : x->id > y->id;
 }
 
+/* Text from the library as a JSON string (null when absent); bytes that
+ * are not UTF-8 are shown as U+FFFD rather than breaking the page. */
 static void
-append_count (GString *s, const char *key, gint64 value)
+add_text (JsonBuilder *b,
+          const char  *text,
+          gssize       length)
 {
-  if (value >= 0)
-    g_string_append_printf (s, ",\"%s\":%" G_GINT64_FORMAT, key, value);
+  g_autofree char *valid = NULL;
+
+  if (text == NULL)
+    {
+      json_builder_add_null_value (b);
+      return;
+    }
+  if (length >= 0 || !g_utf8_validate (text, -1, NULL))
+    text = valid = g_utf8_make_valid (text, length);
+  json_builder_add_string_value (b, text);
 }
 
-/* Probabilities are the store's JSON object text; anything else is left out. */
 static void
-append_probabilities (GString *s, const char *text)
+set_text (JsonBuilder *b,
+          const char  *name,
+          const char  *text)
 {
-  if (text == NULL || text[0] != '{' || strchr (text, '<') != NULL)
+  json_builder_set_member_name (b, name);
+  add_text (b, text, -1);
+}
+
+static void
+set_count (JsonBuilder *b,
+           const char  *name,
+           gint64       value)
+{
+  if (value < 0)
     return;
-  g_string_append (s, ",\"probs\":");
-  g_string_append (s, text);
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+/* Probabilities are the store's JSON object text, handed to the page as
+ * that text (the page's script parses it): numbers stay as recorded
+ * (0.41, where a generator writes 0.40999999999999998). */
+static void
+set_probabilities (JsonBuilder *b,
+                   const char  *text)
+{
+  if (text == NULL || text[0] != '{')
+    return;
+  set_text (b, "probs", text);
 }
 
 static gboolean
@@ -81,52 +117,51 @@ collect_call (const KomiStoreCall *c,
 {
   GArray *rows = user_data;
   CallRow row = { c->turn, c->id, NULL, NULL, NULL };
-  g_autoptr(GString) m = g_string_sized_new (256);
-  g_autoptr(GString) r = g_string_sized_new (4096);
-  g_autofree char *body = NULL;
+  g_autoptr(JsonBuilder) m = json_builder_new_immutable ();
+  g_autoptr(JsonBuilder) r = json_builder_new_immutable ();
   gsize n = 0;
   const char *bytes = c->response_body ? g_bytes_get_data (c->response_body, &n) : NULL;
-  char seconds[G_ASCII_DTOSTR_BUF_SIZE];
 
-  g_string_append_printf (m, "{\"t\":%u,\"q\":", c->turn);
-  _komi_json_append_string (m, c->question, -1);
-  g_string_append_printf (m, ",\"n\":%u,\"ans\":", c->attempt);
-  _komi_json_append_string (m, c->answer, -1);
-  g_string_append (m, ",\"out\":");
-  _komi_json_append_string (m, c->outcome, -1);
-  g_string_append (m, ",\"err\":");
-  _komi_json_append_string (m, c->error, -1);
+  json_builder_begin_object (m);
+  json_builder_set_member_name (m, "t");
+  json_builder_add_int_value (m, c->turn);
+  set_text (m, "q", c->question);
+  json_builder_set_member_name (m, "n");
+  json_builder_add_int_value (m, c->attempt);
+  set_text (m, "ans", c->answer);
+  set_text (m, "out", c->outcome);
+  set_text (m, "err", c->error);
   /* Whether this answer decided the move: 1, 0, or -1 (not yet known). */
-  g_string_append_printf (m, ",\"dec\":%d", c->decided);
-  g_string_append (m, ",\"model\":");
-  _komi_json_append_string (m, c->model_version, -1);
-  g_string_append_printf (m, ",\"status\":%d,\"ms\":%s", c->response_status,
-                          g_ascii_formatd (seconds, sizeof seconds, "%.0f", c->latency_ms));
-  append_count (m, "tin", c->tokens_input);
-  append_count (m, "tout", c->tokens_output);
-  append_count (m, "treason", c->tokens_reasoning);
+  json_builder_set_member_name (m, "dec");
+  json_builder_add_int_value (m, c->decided);
+  set_text (m, "model", c->model_version);
+  json_builder_set_member_name (m, "status");
+  json_builder_add_int_value (m, c->response_status);
+  json_builder_set_member_name (m, "ms");
+  json_builder_add_int_value (m, (gint64) round (c->latency_ms));
+  set_count (m, "tin", c->tokens_input);
+  set_count (m, "tout", c->tokens_output);
+  set_count (m, "treason", c->tokens_reasoning);
   if (c->cost_usd >= 0)
-    g_string_append_printf (m, ",\"cost\":%s",
-                            g_ascii_formatd (seconds, sizeof seconds, "%.6f", c->cost_usd));
-  append_probabilities (m, c->option_probabilities);
+    {
+      json_builder_set_member_name (m, "cost");
+      json_builder_add_double_value (m, round (c->cost_usd * 1e6) / 1e6);
+    }
+  set_probabilities (m, c->option_probabilities);
+  json_builder_end_object (m);
 
-  /* The raw response as text: bytes that are not UTF-8 are shown as U+FFFD. */
-  if (bytes != NULL)
-    body = g_utf8_make_valid (bytes, (gssize) n);
-  g_string_append_c (r, '[');
-  _komi_json_append_string (r, c->request_url, -1);
-  g_string_append_c (r, ',');
-  _komi_json_append_string (r, c->request_headers, -1);
-  g_string_append_c (r, ',');
-  _komi_json_append_string (r, c->request_body, -1);
-  g_string_append_printf (r, ",%d,", c->response_status);
-  _komi_json_append_string (r, c->response_headers, -1);
-  g_string_append_c (r, ',');
-  _komi_json_append_string (r, body, -1);
-  g_string_append_c (r, ']');
+  /* The raw response as text, as the library holds it. */
+  json_builder_begin_array (r);
+  add_text (r, c->request_url, -1);
+  add_text (r, c->request_headers, -1);
+  add_text (r, c->request_body, -1);
+  json_builder_add_int_value (r, c->response_status);
+  add_text (r, c->response_headers, -1);
+  add_text (r, bytes, bytes != NULL ? (gssize) n : -1);
+  json_builder_end_array (r);
 
-  row.meta = g_string_free (g_steal_pointer (&m), FALSE);
-  row.raw = g_string_free (g_steal_pointer (&r), FALSE);
+  row.meta = json_builder_get_root (m);
+  row.raw = json_builder_get_root (r);
   row.line = komi_export_call_to_json (c);
   g_array_append_val (rows, row);
   return TRUE;
@@ -159,29 +194,29 @@ gzip_base64 (const char *data, gsize length, GError **error)
 }
 
 static void
-append_point_name (GString *s, guint size, KomiPoint point)
+add_point_name (JsonBuilder *b, guint size, KomiPoint point)
 {
   char name[KOMI_NAME_LEN + 1];
 
-  if (point == KOMI_PASS)
-    g_string_append (s, "\"pass\"");
-  else
-    g_string_append_printf (s, "\"%s\"", komi_point_to_name (size, point, name));
+  json_builder_add_string_value (b, point == KOMI_PASS ? "pass"
+                                    : komi_point_to_name (size, point, name));
 }
 
 /* The board after each move (and before the first): one string of
  * size * size characters ".XO" per position. */
 static void
-append_positions (GString *s, const KomiStoreGame *game)
+add_positions (JsonBuilder *b, const KomiStoreGame *game)
 {
   g_autoptr(KomiBoard) board = komi_board_new (game->size);
   guint n = game->size * game->size;
   guint8 colors[KOMI_MAX_POINTS];
+  char row[KOMI_MAX_POINTS + 1];
   static const char glyph[] = ".XO";
 
   if (game->setup != NULL)
     komi_board_set_colors (board, game->setup);
-  g_string_append (s, ",\"positions\":[");
+  json_builder_set_member_name (b, "positions");
+  json_builder_begin_array (b);
   for (guint i = 0; i <= game->moves->len; i++)
     {
       if (i > 0)
@@ -193,64 +228,96 @@ append_positions (GString *s, const KomiStoreGame *game)
           if (m->point != KOMI_PASS
               && komi_board_check (board, m->color, m->point, NULL) == KOMI_MOVE_OK)
             komi_board_play (board, m->color, m->point);
-          g_string_append_c (s, ',');
         }
       komi_board_get_colors (board, colors);
-      g_string_append_c (s, '"');
       for (guint p = 0; p < n; p++)
-        g_string_append_c (s, glyph[colors[p] <= 2 ? colors[p] : 0]);
-      g_string_append_c (s, '"');
+        row[p] = glyph[colors[p] <= 2 ? colors[p] : 0];
+      row[n] = '\0';
+      json_builder_add_string_value (b, row);
     }
-  g_string_append_c (s, ']');
+  json_builder_end_array (b);
 }
 
-static void
-append_data (GString             *s,
-             const KomiStoreGame *game,
-             GArray              *rows,
-             const char          *blob)
+/* JSON text for a page's <script> element: '<' only ever stands inside a
+ * string there, and as \u003c it can never close the element. */
+static char *
+generate_for_script (JsonNode *root,
+                     gsize    *length)
 {
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autofree char *text = NULL;
+  GString *s;
+
+  json_generator_set_root (gen, root);
+  text = json_generator_to_data (gen, NULL);
+  s = g_string_sized_new (strlen (text) + 64);
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '<')
+        g_string_append (s, "\\u003c");
+      else
+        g_string_append_c (s, *p);
+    }
+  if (length != NULL)
+    *length = s->len;
+  return g_string_free (s, FALSE);
+}
+
+static JsonNode *
+build_data (const KomiStoreGame *game,
+            GArray              *rows,
+            const char          *blob)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new_immutable ();
   guint n = game->size * game->size;
   g_autofree char *count = game->counted ? komi_score_describe (&game->score) : NULL;
 
-  g_string_append_printf (s, "{\"id\":%" G_GINT64_FORMAT ",\"size\":%u,\"orientation\":",
-                          game->id, game->size);
-  _komi_json_append_string (s, komi_orientation_to_string (game->orientation), -1);
-  g_string_append (s, ",\"subject\":");
-  g_string_append (s, game->subject == KOMI_BLACK ? "\"B\""
-                      : game->subject == KOMI_WHITE ? "\"W\"" : "null");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "id");
+  json_builder_add_int_value (b, game->id);
+  json_builder_set_member_name (b, "size");
+  json_builder_add_int_value (b, game->size);
+  set_text (b, "orientation", komi_orientation_to_string (game->orientation));
+  set_text (b, "subject", game->subject == KOMI_BLACK ? "B"
+                          : game->subject == KOMI_WHITE ? "W" : NULL);
   /* Where each real point appears on the board the model was shown. */
-  g_string_append (s, ",\"map\":[");
+  json_builder_set_member_name (b, "map");
+  json_builder_begin_array (b);
   for (guint p = 0; p < n; p++)
-    g_string_append_printf (s, p ? ",%d" : "%d",
-                            komi_orientation_apply (game->orientation, game->size, p));
-  g_string_append (s, "],\"moves\":[");
+    json_builder_add_int_value (b, komi_orientation_apply (game->orientation, game->size, p));
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "moves");
+  json_builder_begin_array (b);
   for (guint i = 0; i < game->moves->len; i++)
     {
       const KomiMove *m = &g_array_index (game->moves, KomiMove, i);
 
-      g_string_append_printf (s, i ? ",[\"%c\"," : "[\"%c\",", m->color == KOMI_BLACK ? 'B' : 'W');
-      append_point_name (s, game->size, m->point);
-      g_string_append_c (s, ']');
+      json_builder_begin_array (b);
+      json_builder_add_string_value (b, m->color == KOMI_BLACK ? "B" : "W");
+      add_point_name (b, game->size, m->point);
+      json_builder_end_array (b);
     }
-  g_string_append_c (s, ']');
-  append_positions (s, game);
-  g_string_append (s, ",\"dead\":[");
+  json_builder_end_array (b);
+  add_positions (b, game);
+  json_builder_set_member_name (b, "dead");
+  json_builder_begin_array (b);
   for (guint i = 0; game->dead != NULL && i < game->dead->len; i++)
-    {
-      if (i > 0)
-        g_string_append_c (s, ',');
-      append_point_name (s, game->size, g_array_index (game->dead, KomiPoint, i));
-    }
-  g_string_append (s, "],\"count\":");
-  _komi_json_append_string (s, count, -1);
-  g_string_append (s, ",\"calls\":[");
+    add_point_name (b, game->size, g_array_index (game->dead, KomiPoint, i));
+  json_builder_end_array (b);
+  set_text (b, "count", count);
+  json_builder_set_member_name (b, "calls");
+  json_builder_begin_array (b);
   for (guint i = 0; i < rows->len; i++)
-    g_string_append_printf (s, "%s%s,\"k\":%u}", i ? ",\n" : "",
-                            g_array_index (rows, CallRow, i).meta, i);
-  g_string_append (s, "],\"raw\":");
-  _komi_json_append_string (s, blob, -1);
-  g_string_append_c (s, '}');
+    {
+      CallRow *r = &g_array_index (rows, CallRow, i);
+
+      json_object_set_int_member (json_node_get_object (r->meta), "k", i);
+      json_builder_add_value (b, g_steal_pointer (&r->meta));
+    }
+  json_builder_end_array (b);
+  set_text (b, "raw", blob);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
 }
 
 static void
@@ -337,9 +404,14 @@ _komi_publish_game_page (KomiPublishOut      *out,
   g_autoptr(KomiStoreGame) game = komi_store_load_game (store, listed->id, error);
   g_autoptr(KomiStoreAnalysis) analysis = NULL;
   g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (CallRow));
-  g_autoptr(GString) raw = NULL;
+  g_autoptr(JsonArray) raw_array = NULL;
+  g_autoptr(JsonNode) raw = NULL;
+  g_autofree char *raw_text = NULL;
+  gsize raw_length = 0;
   g_autoptr(GString) lines = NULL;
-  g_autoptr(GString) data = NULL;
+  g_autoptr(JsonNode) data = NULL;
+  g_autofree char *data_text = NULL;
+  gsize data_length = 0;
   g_autoptr(GString) page = NULL;
   g_autofree char *blob = NULL;
   g_autofree char *sgf = NULL;
@@ -355,20 +427,19 @@ _komi_publish_game_page (KomiPublishOut      *out,
     return FALSE;
   g_array_sort (rows, call_row_compare);
 
-  raw = g_string_sized_new (rows->len * 4096 + 2);
+  raw_array = json_array_sized_new (rows->len);
   lines = g_string_sized_new (rows->len * 4096 + 1);
-  g_string_append_c (raw, '[');
   for (guint i = 0; i < rows->len; i++)
     {
-      const CallRow *r = &g_array_index (rows, CallRow, i);
+      CallRow *r = &g_array_index (rows, CallRow, i);
 
-      g_string_append (raw, i ? ",\n" : "");
-      g_string_append (raw, r->raw);
+      json_array_add_element (raw_array, g_steal_pointer (&r->raw));
       g_string_append (lines, r->line);
       g_string_append_c (lines, '\n');
     }
-  g_string_append_c (raw, ']');
-  if ((blob = gzip_base64 (raw->str, raw->len, error)) == NULL)
+  raw = json_node_init_array (json_node_alloc (), raw_array);
+  raw_text = generate_for_script (raw, &raw_length);
+  if ((blob = gzip_base64 (raw_text, raw_length, error)) == NULL)
     return FALSE;
 
   analysis = komi_store_load_analysis (store, game->id, &local);
@@ -381,10 +452,10 @@ _komi_publish_game_page (KomiPublishOut      *out,
     return FALSE;
   sgf_name = komi_export_sgf_file_name (game);
 
-  data = g_string_sized_new (8192 + rows->len * 300 + strlen (blob));
-  append_data (data, game, rows, blob);
-  page = g_string_sized_new (data->len + 8192);
-  append_page (page, game, sgf_name, data->str);
+  data = build_data (game, rows, blob);
+  data_text = generate_for_script (data, &data_length);
+  page = g_string_sized_new (data_length + 8192);
+  append_page (page, game, sgf_name, data_text);
 
   base = g_strdup_printf ("games/game-%" G_GINT64_FORMAT, game->id);
   file = g_strconcat (base, ".sgf", NULL);

@@ -95,39 +95,6 @@ _komi_html_append_printf (GString    *s,
 }
 
 void
-_komi_json_append_string (GString    *s,
-                          const char *text,
-                          gssize      length)
-{
-  const char *end;
-
-  if (text == NULL)
-    {
-      g_string_append (s, "null");
-      return;
-    }
-  end = text + (length < 0 ? (gssize) strlen (text) : length);
-  g_string_append_c (s, '"');
-  for (const char *p = text; p < end; p++)
-    {
-      guchar c = (guchar) *p;
-
-      if (c == '"' || c == '\\')
-        {
-          g_string_append_c (s, '\\');
-          g_string_append_c (s, (char) c);
-        }
-      else if (c == '\n')
-        g_string_append (s, "\\n");
-      else if (c < 0x20 || c == '<')
-        g_string_append_printf (s, "\\u%04x", c);
-      else
-        g_string_append_c (s, (char) c);
-    }
-  g_string_append_c (s, '"');
-}
-
-void
 _komi_publish_page_start (GString    *s,
                           const char *title,
                           const char *root)

@@ -32,11 +32,6 @@ void     _komi_html_append          (GString             *s,
 void     _komi_html_append_printf   (GString             *s,
                                      const char          *format,
                                      ...) G_GNUC_PRINTF (2, 3);
-/* A JSON string with quotes, safe inside a <script> element ('<' is
- * written as \u003c). NULL is written as null. */
-void     _komi_json_append_string   (GString             *s,
-                                     const char          *text,
-                                     gssize               length);
 /* The page's head (title, the stylesheet under @root, e.g. "../") and its
  * top navigation; _komi_publish_page_end closes it. */
 void     _komi_publish_page_start   (GString             *s,
