@@ -70,7 +70,7 @@ test_play_then_score (void)
   g_rmdir (dir);
 }
 
-/* The README's first command: the rehearsal model against GNU Go level 1,
+/* The README's first command without a display (docs/manual.md): the rehearsal model against GNU Go level 1,
  * every call and board shown, the results at the end, recorded in a
  * library (temporary unless --db keeps it). */
 static void

@@ -519,7 +519,7 @@ test_logprobs_rejected (void)
   remove_test_dir (dir);
 }
 
-/* The example profiles and series the README points to are valid. */
+/* The example profiles and series docs/models.md points to are valid. */
 static void
 test_example_profiles (void)
 {
@@ -539,8 +539,8 @@ test_example_profiles (void)
       g_assert_cmpstr (komi_provider_api_to_string (profile->api), ==, apis[i]);
       g_assert_null (profile->key_env);
     }
-  /* The series names its profile relative to the checkout, as the README
-   * runs it. */
+  /* The series names its profile relative to the checkout, as
+   * docs/models.md runs it. */
   g_assert_true (g_file_get_contents (series_path, &text, NULL, NULL));
   g_assert_nonnull (strstr (text, "\"model:data/examples/rehearsal-openai-chat.json\""));
   g_assert_cmpint (g_chdir (source), ==, 0);

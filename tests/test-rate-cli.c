@@ -20,8 +20,8 @@
  * calibrate`, an engine subject and the rehearsal model rated pair by
  * pair into a library, killed and continued. */
 
-/* A ladder of four made from neighbour games in the shape of the README's
- * calibration: random, mix:0.5:gnugo:1, gnugo:1, gnugo:5. */
+/* A ladder of four made from neighbour games in the shape of the shipped
+ * ladder's calibration (docs/ratings.md): random, mix:0.5:gnugo:1, gnugo:1, gnugo:5. */
 static char *
 make_ladder (const char *dir)
 {
