@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <json-glib/json-glib.h>
 
@@ -289,6 +290,16 @@ komi_cli_status (int argc, char **argv)
       n_paths = 1;
     }
 
+  /* A shell pattern left as it is: it matched no file. Right after a job
+   * array is submitted, no task has made its library yet. */
+  for (guint i = 0; i < n_paths; i++)
+    if (strpbrk (paths[i], "*?[") != NULL && !g_file_test (paths[i], G_FILE_TEST_EXISTS))
+      {
+        g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                     _("no library matches %s yet: no shard has started (squeue shows the "
+                       "array's tasks); run komi-cli status again once one has"), paths[i]);
+        return komi_cli_fail ("status", error);
+      }
   list = komi_shard_status_read (paths, n_paths, &error);
   if (list == NULL)
     return komi_cli_fail ("status", error);
