@@ -339,6 +339,21 @@ test_watch_option (void)
   g_timeout_add (200, check_app, &check);
   g_assert_cmpint (g_application_run (G_APPLICATION (app), 5, argv), ==, 0);
   g_assert_true (check.seen);
+
+  /* Files without --watch, --watch without files: refused, nothing opens. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(KomiApplication) other = komi_application_new ();
+      char *files[] = { "komi", "--db", db, shard, NULL };
+      char *none[] = { "komi", "--db", db, "--watch", NULL };
+
+      g_application_set_flags (G_APPLICATION (other),
+                               g_application_get_flags (G_APPLICATION (other))
+                               | G_APPLICATION_NON_UNIQUE);
+      g_assert_cmpint (g_application_run (G_APPLICATION (other), 4, i == 0 ? files : none),
+                       ==, 2);
+      g_assert_null (gtk_application_get_windows (GTK_APPLICATION (other)));
+    }
   remove_test_dir (dir);
 }
 
