@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app-screenshots-shards.h"
 #include "komi-app-test-util.h"
 #include "komi-games-page.h"
 #include "komi-opponent-dialog.h"
@@ -52,6 +53,7 @@ typedef struct
                          * retried call, at that move */
   gboolean    analysis; /* the engine review of the first series' third game, analysed
                          * by GNU Go from the panel, at the subject's first blunder */
+  gboolean    shards;   /* Watch Shards over 4 komi-cli run --shard processes */
 } Shot;
 
 static const Shot shots[] = {
@@ -93,6 +95,7 @@ static const Shot shots[] = {
     TRUE },
   { "analysis-light", "series", FALSE, 0, .analysis = TRUE },
   { "analysis-dark", "series", TRUE, 0, .analysis = TRUE },
+  { "shards-watch", "series", FALSE, 0, .shards = TRUE },
 };
 
 static const char *cli_path;
@@ -633,6 +636,15 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
     take_opponent (window, shot->opponent);
   pause_ms (700);   /* the stack's crossfade and a frame */
 
+  if (shot->shards)
+    {
+      gboolean ok = shards_shot_take (GTK_WINDOW (window), cli_path, fresh_dir, out,
+                                      import_root, error);
+
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_object_unref (window);
+      return ok;
+    }
   if (!import_root (out, error))
     return FALSE;
   gtk_window_destroy (GTK_WINDOW (window));

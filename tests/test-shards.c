@@ -473,6 +473,22 @@ test_profile_share (void)
   g_assert_nonnull (strstr (error->message, "shard_limits"));
 }
 
+/* Right after a job array is submitted no shard has made its library:
+ * `status OUT/shard-*.db` gets the pattern as it is, and says so. */
+static void
+test_status_before_any_shard (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-shards-XXXXXX", NULL);
+  g_autofree char *pattern = g_build_filename (dir, "shard-*.db", NULL);
+  g_auto(KomiCliRun) status = { 0, };
+
+  status.status = run_komi_cli (&status.out, &status.err, "status", pattern, NULL);
+  g_assert_cmpint (status.status, ==, 1);
+  g_assert_nonnull (strstr (status.err, "no library matches"));
+  g_assert_nonnull (strstr (status.err, "no shard has started"));
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -482,5 +498,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/shards/profile-share", test_profile_share);
   g_test_add_func ("/komi/shards/refuse-other-series", test_merge_refuses_other_series);
   g_test_add_func ("/komi/shards/merge-equals-one-process", test_shards_merge);
+  g_test_add_func ("/komi/shards/status-before-any-shard", test_status_before_any_shard);
   return g_test_run ();
 }

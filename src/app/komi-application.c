@@ -16,6 +16,7 @@
 #include "komi-library.h"
 #include "komi-preferences-window.h"
 #include "komi-settings.h"
+#include "komi-shards-window.h"
 #include "komi-store.h"
 #include "komi-window.h"
 
@@ -86,7 +87,7 @@ smoke_test_mapped (GtkWidget *window, gpointer app)
   g_idle_add (smoke_test_quit, app);
 }
 
-static void
+static KomiWindow *
 open_library (KomiApplication *self, const char *path)
 {
   KomiWindow *window = find_window (GTK_APPLICATION (self), path);
@@ -101,6 +102,7 @@ open_library (KomiApplication *self, const char *path)
   if (g_getenv ("KOMI_SMOKE_TEST") != NULL)
     g_signal_connect (window, "map", G_CALLBACK (smoke_test_mapped), self);
   gtk_window_present (GTK_WINDOW (window));
+  return window;
 }
 
 /* Runs in the primary instance, also for a second `komi --db …`: the
@@ -112,6 +114,27 @@ komi_application_command_line (GApplication            *app,
   GVariantDict *options = g_application_command_line_get_options_dict (command_line);
   g_autofree char *db = NULL;
   g_autofree char *path = NULL;
+  g_autofree char **files = NULL;
+  g_autoptr(GPtrArray) watched = g_ptr_array_new_with_free_func (g_free);
+  gboolean watch = g_variant_dict_contains (options, "watch");
+  KomiWindow *window;
+
+  g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &files);
+  if (watch != (files != NULL && files[0] != NULL))
+    {
+      g_application_command_line_printerr (command_line, "komi: %s\n",
+        watch ? _("--watch needs the libraries to watch: komi --watch shard-*.db")
+              : _("give a library with --db PATH, or the libraries of a series' shards "
+                  "with --watch shard-*.db"));
+      return 2;
+    }
+  for (guint i = 0; files != NULL && files[i] != NULL; i++)
+    {
+      g_autoptr(GFile) file = g_application_command_line_create_file_for_arg (command_line,
+                                                                              files[i]);
+
+      g_ptr_array_add (watched, g_file_get_path (file));
+    }
 
   if (g_variant_dict_lookup (options, "db", "^ay", &db))
     {
@@ -121,7 +144,13 @@ komi_application_command_line (GApplication            *app,
     }
   else
     path = komi_settings_library_path ();
-  open_library (KOMI_APPLICATION (app), path);
+  window = open_library (KOMI_APPLICATION (app), path);
+  if (watched->len > 0)
+    {
+      g_ptr_array_add (watched, NULL);
+      gtk_window_present (GTK_WINDOW (komi_shards_window_new (
+        GTK_WINDOW (window), (const char * const *) watched->pdata, 2)));
+    }
   return 0;
 }
 
@@ -270,7 +299,11 @@ komi_application_init (KomiApplication *self)
   static const GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, NULL,
       N_("The library to open (default: the one komi-cli uses)"), N_("PATH") },
+    { "watch", 0, 0, G_OPTION_ARG_NONE, NULL,
+      N_("Watch the series of the libraries given (a series' shards, komi-cli run --shard "
+         "K/N): games ended over all shards, per shard, ETA"), NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and exit"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, N_("[LIBRARY.db…]") },
     { NULL }
   };
 

@@ -17,6 +17,7 @@
 #include "komi-review-window.h"
 #include "komi-series-page.h"
 #include "komi-settings.h"
+#include "komi-shards-window.h"
 #include "komi-window-private.h"
 
 G_DEFINE_FINAL_TYPE (KomiWindow, komi_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -306,6 +307,66 @@ open_activated (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+static void
+on_watch_shards_response (GtkNativeDialog *dialog,
+                          int              response,
+                          KomiWindow      *self)
+{
+  g_autoptr(GListModel) files = NULL;
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+  for (guint i = 0; files != NULL && i < g_list_model_get_n_items (files); i++)
+    {
+      g_autoptr(GFile) file = g_list_model_get_item (files, i);
+      char *path = g_file_get_path (file);
+
+      if (path != NULL)
+        g_ptr_array_add (paths, path);
+    }
+  if (files != NULL && paths->len == 0)
+    adw_toast_overlay_add_toast (self->toast_overlay,
+                                 adw_toast_new (_("Choose the shards’ libraries on this "
+                                                  "computer")));
+  if (paths->len > 0)
+    {
+      g_ptr_array_add (paths, NULL);
+      gtk_window_present (GTK_WINDOW (komi_shards_window_new (
+        GTK_WINDOW (self), (const char * const *) paths->pdata, 2)));
+    }
+  g_object_unref (dialog);
+}
+
+/* win.watch-shards: the libraries of a series' shards (komi-cli run
+ * --shard K/N), or a library merged into, chosen together and watched. */
+static void
+watch_shards_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  KomiWindow *self = KOMI_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr(GFile) folder = NULL;
+  g_autofree char *dir = NULL;
+
+  chooser = gtk_file_chooser_native_new (_("Watch the Shards of a Series"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Watch"),
+                                         _("_Cancel"));
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
+  gtk_file_filter_set_name (filter, _("Komi libraries"));
+  gtk_file_filter_add_pattern (filter, "*.db");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  dir = g_path_get_dirname (komi_library_get_path (self->library));
+  folder = g_file_new_for_path (dir);
+  if (g_file_query_exists (folder, NULL))
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_watch_shards_response), self);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
 /* GObject */
 
 static void
@@ -424,6 +485,8 @@ komi_window_class_init (KomiWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_activated);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
+  gtk_widget_class_install_action (widget_class, "win.watch-shards", NULL,
+                                   watch_shards_activated);
   gtk_widget_class_install_action (widget_class, "win.back", NULL, back_activated);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_activated);
   gtk_widget_class_install_action (widget_class, "win.new-provider", NULL,

@@ -11,11 +11,13 @@
 #include <glib/gi18n.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <json-glib/json-glib.h>
 
 #include "komi-cli.h"
 #include "komi-cli-util.h"
+#include "komi-shard-status.h"
 #include "komi-store.h"
 
 /* `merge --db LIB SHARD.db…`: the shards of a series (komi-cli run --shard
@@ -223,88 +225,34 @@ static const KomiCliHeading status_headings[] = {
 };
 
 static void
-format_eta (char *buf, gsize size, double seconds)
+print_series (const KomiSeriesStatus *status)
 {
-  guint s = seconds < 0 ? 0 : (guint) (seconds + 0.5);
+  const KomiStoreSeries *s = status->series;
+  g_autofree char *eta = komi_shard_status_format_eta (status->eta);
 
-  if (seconds < 0)
-    g_strlcpy (buf, "-", size);
-  else if (s >= 3600)
-    g_snprintf (buf, size, "%u:%02u:%02u", s / 3600, s / 60 % 60, s % 60);
-  else
-    g_snprintf (buf, size, "%u:%02u", s / 60, s % 60);
-}
-
-typedef struct
-{
-  char              *path;
-  KomiStoreProgress  progress;
-} ShardRow;
-
-static void
-shard_row_free (ShardRow *row)
-{
-  g_free (row->path);
-  komi_store_progress_clear (&row->progress);
-  g_free (row);
-}
-
-/* The seconds a shard still needs at its pace so far; < 0: unknown or
- * not running. */
-static double
-shard_eta (const KomiStoreProgress *p)
-{
-  if (p->ended >= p->total)
-    return 0;
-  if (!p->live || p->ended == 0 || p->seconds <= 0)
-    return -1;
-  return p->seconds / p->ended * (p->total - p->ended);
-}
-
-static void
-print_series (const KomiStoreSeries *s, GPtrArray *rows)
-{
-  guint total = 0, ended = 0, running = 0, planned = plan_size (s);
-  gboolean eta_known = TRUE;
-  double eta = 0;
-  char eta_text[32];
-
-  for (guint i = 0; i < rows->len; i++)
-    {
-      ShardRow *r = g_ptr_array_index (rows, i);
-      double e = shard_eta (&r->progress);
-
-      total += r->progress.total;
-      ended += r->progress.ended;
-      running += r->progress.running;
-      if (e < 0)
-        eta_known = FALSE;
-      eta = MAX (eta, e);
-    }
-  format_eta (eta_text, sizeof eta_text, eta_known ? eta : -1);
   printf (_("Series “%s” (protocol %u): %u/%u games ended, %u running, ETA %s\n"), s->name,
-          s->protocol, ended, MAX (planned, total), running, eta_text);
+          s->protocol, status->ended, status->total, status->running, eta);
   komi_cli_print_headings (stdout, status_headings, G_N_ELEMENTS (status_headings));
-  for (guint i = 0; i < rows->len; i++)
+  for (guint i = 0; i < status->shards->len; i++)
     {
-      ShardRow *r = g_ptr_array_index (rows, i);
+      const KomiShardStatus *r = g_ptr_array_index (status->shards, i);
       const KomiStoreProgress *p = &r->progress;
       const char *state = p->live ? _("running")
                           : p->ended >= p->total ? _("ended") : _("stopped");
+      g_autofree char *shard_eta = komi_shard_status_format_eta (r->eta);
 
-      format_eta (eta_text, sizeof eta_text, shard_eta (p));
       printf ("  %-7s %6u %6u %8u  ", p->shard != NULL ? p->shard : "-", p->total, p->ended,
               p->running);
       /* Padded by characters, not bytes: the state is translated. */
       printf ("%s%*s %8s  %s\n", state, (int) MAX (0, 9 - g_utf8_strlen (state, -1)), "",
-              eta_text, r->path);
+              shard_eta, r->path);
     }
-  if (planned > total)
+  if (status->missing > 0)
     printf (g_dngettext (NULL, "%u game of the plan is in none of these libraries: shards not "
                                "started yet, or not listed\n",
                          "%u games of the plan are in none of these libraries: shards not "
-                         "started yet, or not listed\n", planned - total),
-            planned - total);
+                         "started yet, or not listed\n", status->missing),
+            status->missing);
 }
 
 int
@@ -314,11 +262,7 @@ komi_cli_status (int argc, char **argv)
                                                                "series of libraries are, over "
                                                                "all their shards"));
   g_autoptr(GError) error = NULL;
-  /* digest -> ShardRow array, in the order the series first appear */
-  g_autoptr(GHashTable) by_digest = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
-                                                           (GDestroyNotify) g_ptr_array_unref);
-  g_autoptr(GPtrArray) order = g_ptr_array_new_with_free_func (
-    (GDestroyNotify) komi_store_series_free);
+  g_autoptr(GPtrArray) list = NULL;
   g_autofree char *db = NULL;
   const GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
@@ -328,7 +272,7 @@ komi_cli_status (int argc, char **argv)
   g_autofree char *default_path = NULL;
   const char *one[] = { NULL };
   const char * const *paths;
-  int n_paths;
+  guint n_paths;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
@@ -346,44 +290,26 @@ komi_cli_status (int argc, char **argv)
       n_paths = 1;
     }
 
-  for (int i = 0; i < n_paths; i++)
-    {
-      g_autoptr(KomiStore) store = komi_store_open_reader (paths[i], &error);
-      g_autoptr(GPtrArray) list = NULL;
-
-      if (store == NULL || (list = komi_store_list_series (store, &error)) == NULL)
+  /* A shell pattern left as it is: it matched no file. Right after a job
+   * array is submitted, no task has made its library yet. */
+  for (guint i = 0; i < n_paths; i++)
+    if (strpbrk (paths[i], "*?[") != NULL && !g_file_test (paths[i], G_FILE_TEST_EXISTS))
+      {
+        g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                     _("no library matches %s yet: no shard has started (squeue shows the "
+                       "array's tasks); run komi-cli status again once one has"), paths[i]);
         return komi_cli_fail ("status", error);
-      for (guint j = 0; j < list->len; j++)
-        {
-          KomiStoreSeries *s = g_ptr_array_index (list, j);
-          ShardRow *row = g_new0 (ShardRow, 1);
-          GPtrArray *rows = g_hash_table_lookup (by_digest, s->digest);
-
-          row->path = g_strdup (paths[i]);
-          if (!komi_store_get_progress (store, s->id, &row->progress, &error))
-            {
-              shard_row_free (row);
-              return komi_cli_fail ("status", error);
-            }
-          if (rows == NULL)
-            {
-              rows = g_ptr_array_new_with_free_func ((GDestroyNotify) shard_row_free);
-              g_ptr_array_add (order, g_ptr_array_steal_index (list, j--));
-              g_hash_table_insert (by_digest, ((KomiStoreSeries *) order->pdata[order->len - 1])
-                                              ->digest, rows);
-            }
-          g_ptr_array_add (rows, row);
-        }
-    }
-  if (order->len == 0)
+      }
+  list = komi_shard_status_read (paths, n_paths, &error);
+  if (list == NULL)
+    return komi_cli_fail ("status", error);
+  if (list->len == 0)
     printf ("%s\n", _("No series in these libraries yet."));
-  for (guint i = 0; i < order->len; i++)
+  for (guint i = 0; i < list->len; i++)
     {
-      KomiStoreSeries *s = g_ptr_array_index (order, i);
-
       if (i > 0)
         putchar ('\n');
-      print_series (s, g_hash_table_lookup (by_digest, s->digest));
+      print_series (g_ptr_array_index (list, i));
     }
   return 0;
 }
