@@ -5,10 +5,17 @@
 # every module with its sources, every archive or file source with a URL
 # and a sha256 (and where that checksum was found), local sources that
 # exist, and the Komi module built from the checkout with its tests run.
+# It also checks what makes the Flatpak's KataGo rungs and referee match the
+# shipped ladder (data/ladder/protocol-1.json): KataGo built from the tag and
+# commit the ladder names, with the build options the ladder's calibration
+# used, Eigen pinned, the ladder's network by its sha256, a GTP config with
+# logging off, and KOMI_KATAGO* defaults naming the files the build installs.
 import json
 import os
 import re
 import sys
+
+from flatpak_katago import check_katago
 
 ALLOWED_FINISH_ARGS = {
     '--share=network', '--socket=wayland', '--socket=fallback-x11', '--share=ipc',
@@ -41,8 +48,13 @@ check(manifest.get('sdk') == 'org.gnome.Sdk', 'the SDK is not org.gnome.Sdk')
 check(re.fullmatch(r'\d+', str(manifest.get('runtime-version', ''))) is not None,
       'runtime-version is not a GNOME release number')
 check(manifest.get('command') == 'komi', 'the command is not komi')
+env_defaults = {}
 for arg in manifest.get('finish-args', []):
-    check(arg in ALLOWED_FINISH_ARGS, f'finish-arg {arg} is not allowed')
+    env = re.fullmatch(r'--env=(KOMI_KATAGO(?:_MODEL|_CONFIG)?)=(.*)', arg)
+    if env:
+        env_defaults[env.group(1)] = env.group(2)
+    else:
+        check(arg in ALLOWED_FINISH_ARGS, f'finish-arg {arg} is not allowed')
 
 modules = manifest.get('modules', [])
 check(len(modules) > 0, 'no modules')
@@ -57,8 +69,11 @@ for module in modules:
     check(len(sources) > 0, f'module {name} declares no sources')
     for source in sources:
         kind = source.get('type')
-        if kind in ('archive', 'file'):
-            check('url' in source or 'path' in source, f'{name}: a {kind} source without url')
+        if kind == 'file' and 'path' in source:
+            local = os.path.normpath(os.path.join(flatpak_dir, source['path']))
+            check(os.path.isfile(local), f'{name}: file source {local} does not exist')
+        elif kind in ('archive', 'file'):
+            check('url' in source, f'{name}: a {kind} source without url')
             check(re.fullmatch(r'[0-9a-f]{64}', source.get('sha256', '')) is not None,
                   f'{name}: {source.get("url")} has no sha256')
             if 'url' in source:
@@ -68,7 +83,10 @@ for module in modules:
             local = os.path.normpath(os.path.join(flatpak_dir, source.get('path', '')))
             check(os.path.exists(local), f'{name}: {kind} source {local} does not exist')
         elif kind == 'git':
-            check('commit' in source or 'tag' in source, f'{name}: a git source not pinned')
+            check(re.fullmatch(r'[0-9a-f]{40}', source.get('commit', '')) is not None,
+                  f'{name}: git source {source.get("url")} is not pinned to a commit')
+            check(bool(source.get('x-commit-source')),
+                  f'{name}: where the commit of {source.get("url")} was found is not said')
         else:
             errors.append(f'{name}: source type {kind!r} is not checked here')
 
@@ -81,6 +99,7 @@ if komi:
           'komi is not built from the checkout')
     check(names[-1] == 'komi', 'komi is not the last module')
 check('gnugo' in names, 'no gnugo module')
+check_katago(source_dir, flatpak_dir, modules, names, env_defaults, check)
 
 for e in errors:
     print(e)
