@@ -610,6 +610,8 @@ typedef struct
   guint       turn;       /* of the first play_or_pass answered since; 0: none yet */
   guint       moves;      /* moves in the library when it was answered */
   gboolean    at_once;    /* the page showed it when the job told of it */
+  guint       calls;      /* answered calls told of */
+  gboolean    bar_counts; /* the run bar counted each as it came */
 } LiveWatch;
 
 static gboolean page_shows (gpointer data);
@@ -617,9 +619,27 @@ static gboolean page_shows (gpointer data);
 /* Connected after the window's own handler, so the page has had the news
  * when this runs: it shows the call at once, not at its next read. */
 static void
-on_call_answered (KomiSeriesJob *job, gint64 game_id, const KomiReplayCall *call,
-                  LiveWatch *w)
+on_job_event (KomiSeriesJob *job, const KomiLiveEvent *event, LiveWatch *w)
 {
+  const KomiReplayCall *call = event->call;
+
+  if (event->kind != KOMI_RUN_EVENT_CALL_ANSWERED)
+    return;
+  /* The bar says how many calls were made, after each (no game has
+   * ended yet). */
+  {
+    const char *bar = gtk_label_get_text (GTK_LABEL (window_child (w->f, "run_label")));
+    guint n = komi_series_job_get_calls (job);
+    g_autofree char *want = g_strdup_printf (" · %u call%s, $", n, n == 1 ? "" : "s");
+
+    w->calls++;
+
+    if (strstr (bar, want) == NULL)
+      {
+        g_test_message ("call %u not counted in the bar: %s", n, bar);
+        w->bar_counts = FALSE;
+      }
+  }
   if (w->watching && w->turn == 0 && g_strcmp0 (call->question, "play_or_pass") == 0)
     {
       w->turn = call->turn;
@@ -674,7 +694,7 @@ test_live_calls (RunFixture *f, gconstpointer data)
   g_autofree char *engine = fake_engine_path (1, NULL);
   g_autofree char *definition = NULL;
   KomiSeriesPage *page = komi_window_get_series_page (f->window);
-  LiveWatch w = { f, };
+  LiveWatch w = { f, .bar_counts = TRUE };
   KomiSeriesJob *job;
 
   g_assert_nonnull (server);
@@ -689,7 +709,7 @@ test_live_calls (RunFixture *f, gconstpointer data)
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-definition", "s", definition);
   g_assert_true (app_test_wait (app_test_job_started, f->window));
   job = komi_window_get_job (f->window);
-  g_signal_connect (job, "call-answered", G_CALLBACK (on_call_answered), &w);
+  g_signal_connect (job, "event", G_CALLBACK (on_job_event), &w);
 
   /* The user opens the game being played. */
   g_assert_true (app_test_wait_seconds (game_running, f, 60));
@@ -701,6 +721,8 @@ test_live_calls (RunFixture *f, gconstpointer data)
 
   g_assert_true (app_test_wait_seconds (answered, &w, 30));
   g_assert_true (w.at_once);
+  g_assert_cmpuint (w.calls, >=, 1);
+  g_assert_true (w.bar_counts);
   if (!app_test_wait_seconds (page_shows, &w, 5))
     g_error ("turn %u not shown: “%s”", w.turn,
              gtk_label_get_text (GTK_LABEL (app_test_child (page, KOMI_TYPE_SERIES_PAGE,
