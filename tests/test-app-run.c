@@ -178,6 +178,7 @@ typedef struct
 {
   KomiSeriesPage *page;
   gint64          first;   /* the first game the page showed */
+  guint           moves;   /* shows_moves: this many at least */
 } Watch;
 
 static gboolean
@@ -203,6 +204,79 @@ shows_a_later_game (gpointer data)
   return replay != NULL && replay->game->id != w->first;
 }
 
+/* The selected row of the games list (a row widget of the column view). */
+static GtkWidget *
+selected_row (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *row;
+
+      if (gtk_widget_get_state_flags (child) & GTK_STATE_FLAG_SELECTED)
+        return child;
+      if ((row = selected_row (child)) != NULL)
+        return row;
+    }
+  return NULL;
+}
+
+/* The last label under @widget: a row's last cell, Moves. */
+static GtkWidget *
+last_label (GtkWidget *widget)
+{
+  GtkWidget *found = GTK_IS_LABEL (widget) ? widget : NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *label = last_label (child);
+
+      if (label != NULL)
+        found = label;
+    }
+  return found;
+}
+
+/* What the games list's Moves column says of the game selected. */
+static const char *
+moves_cell (KomiSeriesPage *page)
+{
+  GtkWidget *row = selected_row (app_test_child (page, KOMI_TYPE_SERIES_PAGE, "games_view"));
+  GtkWidget *label = row != NULL ? last_label (row) : NULL;
+
+  return label != NULL ? gtk_label_get_text (GTK_LABEL (label)) : "";
+}
+
+/* The first game followed, at its latest move, with @moves moves or more. */
+static gboolean
+shows_moves (gpointer data)
+{
+  Watch *w = data;
+  guint step;
+  const KomiReplay *replay = komi_series_page_get_replay (w->page, &step);
+
+  AdwFlap *flap = ADW_FLAP (app_test_child (w->page, KOMI_TYPE_SERIES_PAGE, "flap"));
+
+  /* Laid out, and the list of series done sliding away (the page's
+   * choice of the series closes it). */
+  return replay != NULL && replay->game->id == w->first && step + 1 == replay->n_steps
+         && step >= w->moves
+         && gtk_widget_get_width (app_test_child (w->page, KOMI_TYPE_SERIES_PAGE,
+                                                  "board_view")) > 0
+         && adw_flap_get_reveal_progress (flap) == (adw_flap_get_reveal_flap (flap) ? 1 : 0);
+}
+
+static graphene_rect_t
+bounds_of (KomiSeriesPage *page, const char *name)
+{
+  graphene_rect_t rect;
+
+  g_assert_true (gtk_widget_compute_bounds (app_test_child (page, KOMI_TYPE_SERIES_PAGE, name),
+                                            GTK_WIDGET (page), &rect));
+  return rect;
+}
+
 /* Watching a run, the page shows its series and follows its games one
  * after another (these last a second or so: the page may show one just
  * before it starts or after it ends); a game the user picks stays shown. */
@@ -218,6 +292,34 @@ test_page_follows_run (RunFixture *f, gconstpointer data)
     return;
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", series);
   g_assert_true (app_test_wait_seconds (shows_a_game, &w, 60));
+
+  /* Followed move by move: the list's Moves column counts the moves the
+   * board shows, and the board and the step label stay where they were. */
+  w.moves = 2;
+  g_assert_true (app_test_wait_seconds (shows_moves, &w, 60));
+  {
+    g_autofree char *want = NULL;
+    graphene_rect_t board = bounds_of (w.page, "board_view");
+    graphene_rect_t label = bounds_of (w.page, "move_label");
+    graphene_rect_t later_board, later_label;
+
+    replay = komi_series_page_get_replay (w.page, &step);
+    want = g_strdup_printf ("%u", step);
+    g_assert_cmpstr (moves_cell (w.page), ==, want);
+    w.moves = step + 8;
+    g_assert_true (app_test_wait_seconds (shows_moves, &w, 60));
+    replay = komi_series_page_get_replay (w.page, &step);
+    g_free (want);
+    want = g_strdup_printf ("%u", step);
+    g_assert_cmpstr (moves_cell (w.page), ==, want);
+    later_board = bounds_of (w.page, "board_view");
+    later_label = bounds_of (w.page, "move_label");
+    if (!graphene_rect_equal (&board, &later_board))
+      g_error ("the board moved from %g,%g %gx%g to %g,%g %gx%g", board.origin.x, board.origin.y,
+               board.size.width, board.size.height, later_board.origin.x, later_board.origin.y,
+               later_board.size.width, later_board.size.height);
+    g_assert_true (graphene_rect_equal (&label, &later_label));
+  }
   g_assert_true (app_test_wait_seconds (shows_a_later_game, &w, 120));
 
   /* The user picks the first game, which has ended: it stays shown. */

@@ -341,9 +341,33 @@ _komi_series_page_class_init_game (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "review.open", NULL, review_activated);
 }
 
+/* The step label as wide as its widest text, so that the buttons around
+ * it never move under the pointer as the moves go by. */
+static void
+fix_move_label (KomiSeriesPage *self)
+{
+  g_autofree char *start = g_strdup_printf (_("Start (%u moves)"), 888);
+  g_autofree char *move = g_strdup_printf (_("Move %u of %u"), 888, 888);
+  g_autofree char *pass = g_strdup_printf (_("Move %u of %u: pass"), 888, 888);
+  const char *samples[] = { start, move, pass };
+  int widest = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
+    {
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->move_label),
+                                                                      samples[i]);
+      int width;
+
+      pango_layout_get_pixel_size (layout, &width, NULL);
+      widest = MAX (widest, width);
+    }
+  gtk_widget_set_size_request (GTK_WIDGET (self->move_label), widest, -1);
+}
+
 void
 _komi_series_page_init_game (KomiSeriesPage *self)
 {
+  fix_move_label (self);
   g_signal_connect_swapped (self->live, "game-changed", G_CALLBACK (on_live_game_changed), self);
   g_signal_connect_swapped (self->live, "notify::followed", G_CALLBACK (on_followed), self);
   g_signal_connect_swapped (self->games_selection, "notify::selected-item",
