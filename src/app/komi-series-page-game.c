@@ -341,15 +341,16 @@ _komi_series_page_class_init_game (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "review.open", NULL, review_activated);
 }
 
-/* The step label as wide as its widest text, so that the buttons around
- * it never move under the pointer as the moves go by. */
+/* The step label as wide as its widest text but a pass, so that the
+ * buttons around it do not move under the pointer as the moves go by. (A
+ * pass, "Move 61 of 62: pass", may widen it: made that wide always, the
+ * row would widen the narrowest window by 35 px.) */
 static void
 fix_move_label (KomiSeriesPage *self)
 {
   g_autofree char *start = g_strdup_printf (_("Start (%u moves)"), 888);
   g_autofree char *move = g_strdup_printf (_("Move %u of %u"), 888, 888);
-  g_autofree char *pass = g_strdup_printf (_("Move %u of %u: pass"), 888, 888);
-  const char *samples[] = { start, move, pass };
+  const char *samples[] = { start, move };
   int widest = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
