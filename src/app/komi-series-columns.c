@@ -166,12 +166,10 @@ cell_opponent_spec (gpointer p)
 
   return g_strdup (g->subject == KOMI_BLACK ? g->white_spec : g->black_spec);
 }
-/* The result whole ("W+88.5"); how the game ended has a column of its own. */
+/* The result whole ("W+88.5"); how the game ended is its tooltip. */
 static char *
-cell_result (gpointer p)
+cell_result (const KomiStoreGame *g)
 {
-  const KomiStoreGame *g = KOMI_GAME_ITEM (p)->game;
-
   switch (g->status)
     {
     case KOMI_GAME_STATUS_PENDING: return g_strdup (_("Pending"));
@@ -184,20 +182,52 @@ cell_result (gpointer p)
   return g_strdup (g_str_equal (g->result, "0") ? _("Draw") : g->result);   /* SGF's draw */
 }
 
-static char *
-cell_ending (gpointer p)
+static const char *
+game_ending (const KomiStoreGame *g)
 {
-  const KomiStoreGame *g = KOMI_GAME_ITEM (p)->game;
-
   switch (g->status)
     {
-    case KOMI_GAME_STATUS_PENDING: return g_strdup ("");
-    case KOMI_GAME_STATUS_RUNNING: return g_strdup (_("Playing"));
-    case KOMI_GAME_STATUS_FORFEIT: return g_strdup (_("Forfeit"));
-    case KOMI_GAME_STATUS_VOID: return g_strdup (_("Void"));
+    case KOMI_GAME_STATUS_PENDING: return NULL;
+    case KOMI_GAME_STATUS_RUNNING: return _("Playing");
+    case KOMI_GAME_STATUS_FORFEIT: return _("Forfeit");
+    case KOMI_GAME_STATUS_VOID: return _("Void");
     default: break;
     }
-  return g_strdup (g->end_reason == KOMI_END_TURN_LIMIT ? _("Turn limit") : _("Two passes"));
+  return g->end_reason == KOMI_END_TURN_LIMIT ? _("Turn limit") : _("Two passes");
+}
+
+/* Asked for when the pointer rests (see komi-ui-util.c: never set on bind). */
+static gboolean
+on_result_tooltip (GtkWidget *label, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
+                   GtkListItem *list_item)
+{
+  KomiGameItem *item = gtk_list_item_get_item (list_item);
+  const char *ending = item != NULL ? game_ending (item->game) : NULL;
+
+  if (ending == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, ending);
+  return TRUE;
+}
+
+static void
+setup_result (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_has_tooltip (label, TRUE);
+  g_signal_connect (label, "query-tooltip", G_CALLBACK (on_result_tooltip), list_item);
+  gtk_list_item_set_child (list_item, label);
+}
+
+static void
+bind_result (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
+{
+  KomiGameItem *item = gtk_list_item_get_item (list_item);
+  g_autofree char *text = cell_result (item->game);
+
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (list_item)), text);
 }
 
 static const KomiColumn result_columns[] = {
@@ -215,8 +245,6 @@ static const KomiColumn game_columns[] = {
   { "#", cell_game_number, FALSE, KOMI_CELL_NUMERIC },
   { N_("Subject as"), cell_subject_color, FALSE, 0 },
   { N_("Opponent"), cell_opponent_spec, TRUE, 0 },
-  { N_("Result"), cell_result, FALSE, KOMI_CELL_WHOLE },
-  { N_("Ending"), cell_ending, FALSE, 0 },
 };
 
 /* The Moves column is live: a game in play in the window's run counts
@@ -288,35 +316,27 @@ _komi_series_page_add_columns (GtkColumnView *results,
                                KomiLiveRun   *live)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkListItemFactory *result_factory = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkColumnViewColumn) result = NULL;
   g_autoptr(GtkColumnViewColumn) moves = NULL;
-  GListModel *columns;
   const char *result_samples[] = {
     _("Result"), _("Pending"), _("Started"), _("Void"), _("Draw"), "W+120.5", NULL,
-  };
-  const char *ending_samples[] = {
-    _("Ending"), _("Playing"), _("Two passes"), _("Turn limit"), _("Forfeit"), _("Void"), NULL,
   };
   const char *moves_samples[] = { _("Moves"), "888", NULL };
 
   komi_column_view_add_columns (results, result_columns, G_N_ELEMENTS (result_columns));
   komi_column_view_add_columns (games, game_columns, G_N_ELEMENTS (game_columns));
+  /* Result and Moves keep their widths as games start, go on and end. */
+  g_signal_connect (result_factory, "setup", G_CALLBACK (setup_result), NULL);
+  g_signal_connect (result_factory, "bind", G_CALLBACK (bind_result), NULL);
+  result = gtk_column_view_column_new (_("Result"), result_factory);
+  gtk_column_view_column_set_resizable (result, TRUE);
+  gtk_column_view_append_column (games, result);
+  fix_width (games, result, result_samples);
   g_signal_connect (factory, "setup", G_CALLBACK (setup_moves), live);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_moves), live);
   moves = gtk_column_view_column_new (_("Moves"), factory);
   gtk_column_view_column_set_resizable (moves, TRUE);
   gtk_column_view_append_column (games, moves);
-  /* Result, Ending and Moves keep their widths as games start and end. */
-  columns = gtk_column_view_get_columns (games);
-  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
-    {
-      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
-      const char *title = gtk_column_view_column_get_title (column);
-
-      if (g_strcmp0 (title, _("Result")) == 0)
-        fix_width (games, column, result_samples);
-      else if (g_strcmp0 (title, _("Ending")) == 0)
-        fix_width (games, column, ending_samples);
-      else if (column == moves)
-        fix_width (games, column, moves_samples);
-    }
+  fix_width (games, moves, moves_samples);
 }

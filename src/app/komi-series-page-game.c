@@ -193,6 +193,17 @@ on_live_game_changed (KomiSeriesPage *self,
   _komi_series_page_show_step (self, at_end ? self->replay->n_steps - 1 : self->step);
 }
 
+static gboolean
+read_again (gpointer data)
+{
+  KomiSeriesPage *self = data;
+
+  self->elsewhere_source = 0;
+  if (self->replay != NULL)
+    load_shown (self, self->replay->game->id);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_game_loaded (GObject      *source,
                 GAsyncResult *result,
@@ -222,6 +233,12 @@ on_game_loaded (GObject      *source,
   step = same && self->step + 1 < self->replay->n_steps ? self->step : replay->n_steps - 1;
   g_clear_pointer (&self->replay, komi_replay_free);
   self->replay = replay;
+  /* A game in play that the window's run does not play (a komi-cli run
+   * writes it) tells the page nothing: it is read again each second. */
+  if (replay->game->status == KOMI_GAME_STATUS_RUNNING
+      && komi_live_run_get_game (self->live, replay->game->id) == NULL
+      && self->elsewhere_source == 0)
+    self->elsewhere_source = g_timeout_add_seconds (1, read_again, self);
   /* A game the user picks in play, at its latest move, is followed. */
   if (step + 1 >= replay->n_steps && shown_in_play (self))
     komi_live_run_follow_game (self->live, replay->game->id);
@@ -231,6 +248,7 @@ on_game_loaded (GObject      *source,
 static void
 load_shown (KomiSeriesPage *self, gint64 game_id)
 {
+  g_clear_handle_id (&self->elsewhere_source, g_source_remove);
   g_cancellable_cancel (self->game_cancellable);
   g_clear_object (&self->game_cancellable);
   self->game_cancellable = g_cancellable_new ();
@@ -309,6 +327,7 @@ _komi_series_page_game_selected (KomiSeriesPage *self)
 
   g_cancellable_cancel (self->game_cancellable);
   g_clear_object (&self->game_cancellable);
+  g_clear_handle_id (&self->elsewhere_source, g_source_remove);
   g_clear_pointer (&self->replay, komi_replay_free);
   update_actions (self);
   komi_analysis_panel_set_game (self->analysis_panel, item != NULL ? self->library : NULL,

@@ -28,6 +28,8 @@ struct _KomiSeriesPage
    * having stepped back or picked another game). */
   KomiLiveRun         *live;
   gboolean             moving_on;          /* the page, not the user, selects */
+  /* Reads again a game in play that another process runs (no events). */
+  guint                elsewhere_source;
 
   AdwFlap             *flap;
   GtkListView         *series_list;

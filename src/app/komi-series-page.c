@@ -269,6 +269,7 @@ komi_series_page_dispose (GObject *object)
 
   g_cancellable_cancel (self->game_cancellable);
   g_clear_object (&self->game_cancellable);
+  g_clear_handle_id (&self->elsewhere_source, g_source_remove);
   g_clear_handle_id (&self->layout_source, g_source_remove);
   if (self->library != NULL)
     g_signal_handlers_disconnect_by_data (self->library, self);
