@@ -203,13 +203,18 @@ on_result_tooltip (GtkWidget *label, int x, int y, gboolean keyboard, GtkTooltip
 {
   KomiGameItem *item = gtk_list_item_get_item (list_item);
   const char *ending = item != NULL ? game_ending (item->game) : NULL;
+  g_autofree char *text = NULL;
 
   if (ending == NULL)
     return FALSE;
-  gtk_tooltip_set_text (tooltip, ending);
+  text = g_strdup_printf ("%s · %s", gtk_label_get_text (GTK_LABEL (label)), ending);
+  gtk_tooltip_set_text (tooltip, text);
   return TRUE;
 }
 
+/* The result whole, never cut. (Not of a fixed width: any width beyond
+ * what the rows need folds the list of series away at 1200 px, see
+ * test-app-window's narrow-window-folds-list.) */
 static void
 setup_result (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
 {
@@ -290,26 +295,6 @@ bind_moves (GtkSignalListItemFactory *factory, GtkListItem *list_item, KomiLiveR
   set_moves (list_item, live);
 }
 
-/* A column as wide as the widest of @samples (and its title) always, so
- * that it keeps its width whatever its rows say. */
-static void
-fix_width (GtkColumnView *view, GtkColumnViewColumn *column, const char *const *samples)
-{
-  int widest = 0;
-
-  for (guint i = 0; samples[i] != NULL; i++)
-    {
-      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (view),
-                                                                      samples[i]);
-      int width;
-
-      pango_layout_get_pixel_size (layout, &width, NULL);
-      widest = MAX (widest, width);
-    }
-  /* The cell's and the header's padding. */
-  gtk_column_view_column_set_fixed_width (column, widest + 28);
-}
-
 void
 _komi_series_page_add_columns (GtkColumnView *results,
                                GtkColumnView *games,
@@ -319,24 +304,18 @@ _komi_series_page_add_columns (GtkColumnView *results,
   GtkListItemFactory *result_factory = gtk_signal_list_item_factory_new ();
   g_autoptr(GtkColumnViewColumn) result = NULL;
   g_autoptr(GtkColumnViewColumn) moves = NULL;
-  const char *result_samples[] = {
-    _("Result"), _("Pending"), _("Started"), _("Void"), _("Draw"), "W+120.5", NULL,
-  };
-  const char *moves_samples[] = { _("Moves"), "888", NULL };
 
   komi_column_view_add_columns (results, result_columns, G_N_ELEMENTS (result_columns));
   komi_column_view_add_columns (games, game_columns, G_N_ELEMENTS (game_columns));
-  /* Result and Moves keep their widths as games start, go on and end. */
+  /* Moves, three figures at most, is never wider than its title. */
   g_signal_connect (result_factory, "setup", G_CALLBACK (setup_result), NULL);
   g_signal_connect (result_factory, "bind", G_CALLBACK (bind_result), NULL);
   result = gtk_column_view_column_new (_("Result"), result_factory);
   gtk_column_view_column_set_resizable (result, TRUE);
   gtk_column_view_append_column (games, result);
-  fix_width (games, result, result_samples);
   g_signal_connect (factory, "setup", G_CALLBACK (setup_moves), live);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_moves), live);
   moves = gtk_column_view_column_new (_("Moves"), factory);
   gtk_column_view_column_set_resizable (moves, TRUE);
   gtk_column_view_append_column (games, moves);
-  fix_width (games, moves, moves_samples);
 }
