@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "komi-app-run-test-util.h"
 #include "komi-app-test-util.h"
 #include "komi-demo.h"
 #include "komi-rehearsal.h"
@@ -18,47 +19,10 @@
 /* Series run from the window, through its actions, into a real library
  * on disk: a first run creates the library; a run stopped half-way keeps
  * its games and the series' Continue finishes it; a bad definition is
- * refused in words; a paused run makes no move and then finishes; a
- * model's answer is on the page before its move is played; and the demo
- * series (the rehearsal model over
+ * refused in words; a paused run makes no move and then finishes; and the
+ * demo series (the rehearsal model over
  * loopback HTTP against random and real GNU Go) plays to its end, and
  * continues after the application, and so its server, started again. */
-
-typedef AppWindowFixture RunFixture;
-
-static void
-run_fixture_set_up (RunFixture *f, gconstpointer data)
-{
-  app_window_fixture_open (f, "komi-app-run-XXXXXX");
-}
-
-static void
-run_fixture_tear_down (RunFixture *f, gconstpointer data)
-{
-  app_window_fixture_close (f);
-}
-
-/* Random against random, @pairs pairs, two games at once. */
-static char *
-write_series_against (RunFixture *f, const char *name, const char *opponent, guint pairs,
-                      guint jobs)
-{
-  g_autofree char *text = g_strdup_printf ("{\"name\": \"%s\", \"protocol\": 1, "
-                                           "\"subject\": \"random\", \"opponents\": "
-                                           "[\"%s\"], \"pairs\": %u, \"seed\": 9, "
-                                           "\"referee\": \"none\", \"jobs\": %u}",
-                                           name, opponent, pairs, jobs);
-  char *path = g_build_filename (f->dir, "series.json", NULL);
-
-  g_assert_true (g_file_set_contents (path, text, -1, NULL));
-  return path;
-}
-
-static char *
-write_series (RunFixture *f, const char *name, guint pairs)
-{
-  return write_series_against (f, name, "random", pairs, 2);
-}
 
 typedef struct
 {
@@ -72,18 +36,6 @@ job_replaced (gpointer data)
   JobChange *change = data;
 
   return komi_window_get_job (change->window) != change->old;
-}
-
-static gboolean
-library_settled (gpointer window)
-{
-  return komi_library_get_state (komi_window_get_library (window)) != KOMI_LIBRARY_STATE_LOADING;
-}
-
-static gboolean
-library_ready (gpointer window)
-{
-  return komi_library_get_state (komi_window_get_library (window)) == KOMI_LIBRARY_STATE_READY;
 }
 
 static gboolean
@@ -174,62 +126,6 @@ test_stop_and_continue (RunFixture *f, gconstpointer data)
   g_assert_cmpuint (finished->series->n_finished, ==, 8);
 }
 
-typedef struct
-{
-  KomiSeriesPage *page;
-  gint64          first;   /* the first game the page showed */
-} Watch;
-
-static gboolean
-shows_a_game (gpointer data)
-{
-  Watch *w = data;
-  guint step;
-  const KomiReplay *replay = komi_series_page_get_replay (w->page, &step);
-
-  if (replay == NULL)
-    return FALSE;
-  w->first = replay->game->id;
-  return TRUE;
-}
-
-static gboolean
-shows_a_later_game (gpointer data)
-{
-  Watch *w = data;
-  guint step;
-  const KomiReplay *replay = komi_series_page_get_replay (w->page, &step);
-
-  return replay != NULL && replay->game->id != w->first;
-}
-
-/* Watching a run, the page shows its series and follows its games one
- * after another (these last a second or so: the page may show one just
- * before it starts or after it ends); a game the user picks stays shown. */
-static void
-test_page_follows_run (RunFixture *f, gconstpointer data)
-{
-  g_autofree char *series = write_series_against (f, "Followed", "gnugo:1", 3, 1);
-  Watch w = { komi_window_get_series_page (f->window), 0 };
-  guint step;
-  const KomiReplay *replay;
-
-  if (!have_gnugo ())
-    return;
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", series);
-  g_assert_true (app_test_wait_seconds (shows_a_game, &w, 60));
-  g_assert_true (app_test_wait_seconds (shows_a_later_game, &w, 120));
-
-  /* The user picks the first game, which has ended: it stays shown. */
-  g_assert_true (komi_series_page_select (w.page, 0, 0));
-  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 180));
-  g_assert_null (komi_series_job_get_error (komi_window_get_job (f->window)));
-  g_assert_true (app_test_wait (library_settled, f->window));
-  replay = komi_series_page_get_replay (w.page, &step);
-  g_assert_nonnull (replay);
-  g_assert_cmpint (replay->game->id, ==, w.first);
-}
-
 /* The question asked on closing during a run, answered with @response. */
 static gboolean
 answer_close_question (const char *response)
@@ -295,35 +191,6 @@ test_bad_definition (RunFixture *f, gconstpointer data)
   g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
 }
 
-/* A count, through a read-only connection of the test's own that waits
- * for the series' writer; 0 before the library has its tables. */
-static guint
-sql_count (RunFixture *f, const char *sql)
-{
-  sqlite3 *db = NULL;
-  sqlite3_stmt *stmt = NULL;
-  guint n = 0;
-
-  if (sqlite3_open_v2 (f->path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
-    {
-      sqlite3_close (db);
-      return 0;
-    }
-  sqlite3_busy_timeout (db, 10000);
-  if (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL) != SQLITE_OK)
-    {
-      /* Only a library not yet created may lack the table. */
-      g_assert_nonnull (strstr (sqlite3_errmsg (db), "no such table"));
-      sqlite3_close (db);
-      return 0;
-    }
-  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
-  n = (guint) sqlite3_column_int64 (stmt, 0);
-  sqlite3_finalize (stmt);
-  sqlite3_close (db);
-  return n;
-}
-
 /* The demo's calls in the library: with @port non-zero, only those sent to
  * that port. */
 static guint
@@ -333,14 +200,6 @@ count_calls (RunFixture *f, const char *outcome, guint port)
   g_autofree char *sql =
     g_strdup_printf ("SELECT COUNT(*) FROM calls WHERE outcome = '%s'"
                      " AND request_url LIKE 'http://127.0.0.1:%s/v1/%%'", outcome, port_text);
-
-  return sql_count (f, sql);
-}
-
-static guint
-count_games (RunFixture *f, const char *where)
-{
-  g_autofree char *sql = g_strdup_printf ("SELECT COUNT(*) FROM games WHERE %s", where);
 
   return sql_count (f, sql);
 }
@@ -367,12 +226,6 @@ profile_names_port (RunFixture *f, guint port)
 /* The demo, as a new user starts it from the first page: the rehearsal
  * model, served in this process on loopback, plays random and GNU Go level
  * 1 over real HTTP, every call recorded. */
-static GtkWidget *
-window_child (RunFixture *f, const char *name)
-{
-  return app_test_child (f->window, KOMI_TYPE_WINDOW, name);
-}
-
 static gboolean
 a_game_done (gpointer window)
 {
@@ -501,12 +354,6 @@ test_demo_continues_after_restart (RunFixture *f, gconstpointer data)
   komi_demo_shutdown ();
 }
 
-static guint
-count_moves (RunFixture *f)
-{
-  return sql_count (f, "SELECT COUNT(*) FROM moves");
-}
-
 static gboolean
 some_moves (gpointer data)
 {
@@ -603,117 +450,6 @@ test_stop_while_paused (RunFixture *f, gconstpointer data)
   g_assert_false (komi_series_job_get_paused (job));
 }
 
-typedef struct
-{
-  RunFixture *f;
-  gboolean    watching;   /* the game is shown: calls from now on count */
-  guint       turn;       /* of the first play_or_pass answered since; 0: none yet */
-  guint       moves;      /* moves in the library when it was answered */
-  gboolean    at_once;    /* the page showed it when the job told of it */
-} LiveWatch;
-
-static gboolean page_shows (gpointer data);
-
-/* Connected after the window's own handler, so the page has had the news
- * when this runs: it shows the call at once, not at its next read. */
-static void
-on_call_answered (KomiSeriesJob *job, gint64 game_id, const KomiReplayCall *call,
-                  LiveWatch *w)
-{
-  if (w->watching && w->turn == 0 && g_strcmp0 (call->question, "play_or_pass") == 0)
-    {
-      w->turn = call->turn;
-      w->moves = count_moves (w->f);
-      w->at_once = page_shows (w);
-    }
-}
-
-static gboolean
-answered (gpointer data)
-{
-  return ((LiveWatch *) data)->turn > 0;
-}
-
-static gboolean
-game_loaded (gpointer page)
-{
-  return komi_series_page_get_replay (page, NULL) != NULL;
-}
-
-static gboolean
-game_running (gpointer data)
-{
-  return count_games (data, "status = 'running'") > 0 && count_moves (data) >= 1;
-}
-
-static gboolean
-page_shows (gpointer data)
-{
-  LiveWatch *w = data;
-  KomiSeriesPage *page = komi_window_get_series_page (w->f->window);
-  const char *text = gtk_label_get_text (GTK_LABEL (app_test_child (page, KOMI_TYPE_SERIES_PAGE,
-                                                                    "summary_label")));
-  g_autofree char *head = g_strdup_printf ("Move %u: ", w->turn);
-  const char *at = strstr (text, head);
-
-  return at != NULL && strstr (at, "play_or_pass #1: ") != NULL
-         && strstr (at, ", answered ") != NULL;
-}
-
-/* The model's answer is on the page as soon as it comes: its first
- * question of a move is shown while the library has not even its move
- * yet (the second question takes the rehearsal model's latency), let
- * alone the slow opponent's reply. */
-static void
-test_live_calls (RunFixture *f, gconstpointer data)
-{
-  KomiRehearsalOptions options = { .latency_ms = 900, .policy = KOMI_REHEARSAL_POLICY_FIRST };
-  g_autoptr(KomiRehearsal) server = komi_rehearsal_new (&options, NULL);
-  g_autofree char *profile = g_build_filename (f->dir, "rehearsal.json", NULL);
-  g_autofree char *profile_text = NULL;
-  g_autofree char *engine = fake_engine_path (1, NULL);
-  g_autofree char *definition = NULL;
-  KomiSeriesPage *page = komi_window_get_series_page (f->window);
-  LiveWatch w = { f, };
-  KomiSeriesJob *job;
-
-  g_assert_nonnull (server);
-  profile_text = g_strdup_printf ("{\"name\": \"rehearsal\", \"api\": \"openai-chat\", "
-                                  "\"base_url\": \"%s/v1\", \"model\": \"rehearsal-model\"}",
-                                  komi_rehearsal_get_base_url (server));
-  g_assert_true (g_file_set_contents (profile, profile_text, -1, NULL));
-  definition = g_strdup_printf ("{\"name\": \"Live\", \"protocol\": 1, \"subject\": "
-                                "\"model:%s\", \"opponents\": [\"gtp:%s --delay 2500\"], "
-                                "\"pairs\": 1, \"seed\": 3, \"referee\": \"none\", "
-                                "\"jobs\": 1}", profile, engine);
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-definition", "s", definition);
-  g_assert_true (app_test_wait (app_test_job_started, f->window));
-  job = komi_window_get_job (f->window);
-  g_signal_connect (job, "call-answered", G_CALLBACK (on_call_answered), &w);
-
-  /* The user opens the game being played. */
-  g_assert_true (app_test_wait_seconds (game_running, f, 60));
-  komi_library_reload (komi_window_get_library (f->window));
-  g_assert_true (app_test_wait (library_ready, f->window));
-  g_assert_true (komi_series_page_select (page, 0, 0));
-  g_assert_true (app_test_wait (game_loaded, page));
-  w.watching = TRUE;
-
-  g_assert_true (app_test_wait_seconds (answered, &w, 30));
-  g_assert_true (w.at_once);
-  if (!app_test_wait_seconds (page_shows, &w, 5))
-    g_error ("turn %u not shown: “%s”", w.turn,
-             gtk_label_get_text (GTK_LABEL (app_test_child (page, KOMI_TYPE_SERIES_PAGE,
-                                                            "summary_label"))));
-  /* Shown before the model's own move reached the library. */
-  g_assert_cmpuint (count_moves (f), <, w.turn);
-  g_assert_cmpuint (w.moves, <, w.turn);
-
-  g_signal_handlers_disconnect_by_data (job, &w);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.stop-series", NULL));
-  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 30));
-}
-
 int
 main (int argc, char *argv[])
 {
@@ -723,8 +459,6 @@ main (int argc, char *argv[])
               run_fixture_set_up, test_first_run_creates_library, run_fixture_tear_down);
   g_test_add ("/komi/app/run/stop-and-continue", RunFixture, NULL,
               run_fixture_set_up, test_stop_and_continue, run_fixture_tear_down);
-  g_test_add ("/komi/app/run/page-follows-run", RunFixture, NULL, run_fixture_set_up,
-              test_page_follows_run, run_fixture_tear_down);
   g_test_add ("/komi/app/run/close-while-running", RunFixture, NULL,
               run_fixture_set_up, test_close_while_running, run_fixture_tear_down);
   g_test_add ("/komi/app/run/bad-definition", RunFixture, NULL,
@@ -733,8 +467,6 @@ main (int argc, char *argv[])
               run_fixture_set_up, test_pause_and_resume, run_fixture_tear_down);
   g_test_add ("/komi/app/run/stop-while-paused", RunFixture, NULL,
               run_fixture_set_up, test_stop_while_paused, run_fixture_tear_down);
-  g_test_add ("/komi/app/run/live-calls", RunFixture, NULL,
-              run_fixture_set_up, test_live_calls, run_fixture_tear_down);
   g_test_add ("/komi/app/run/demo", RunFixture, NULL,
               run_fixture_set_up, test_demo_runs_to_completion, run_fixture_tear_down);
   g_test_add ("/komi/app/run/demo-continues-after-restart", RunFixture, NULL,

@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 
 #include "komi-coords.h"
+#include "komi-series-runner.h"
 #include "komi-store-sink.h"
 #include "komi-store-test-util.h"
 
@@ -258,6 +259,104 @@ test_runs (LibraryFixture *f, gconstpointer data)
   sink_test_close (&t);
 }
 
+typedef struct
+{
+  GMutex  lock;
+  GArray *events;   /* Told */
+} Observer;
+
+typedef struct
+{
+  KomiRunEventKind kind;
+  gint64           series_id;
+  gint64           game_id;
+  guint            plan_index;
+  guint            turn;
+  KomiMove         move;
+  gint64           call_id;
+} Told;
+
+/* On the games' worker threads: what the observer is told, kept. */
+static void
+on_event (const KomiRunEvent *event, gpointer data)
+{
+  Observer *o = data;
+  Told told = {
+    event->kind, event->series_id, event->game_id, event->plan_index, event->turn,
+    { 0, }, event->call_id,
+  };
+
+  if (event->move != NULL)
+    told.move = *event->move;
+  g_mutex_lock (&o->lock);
+  g_array_append_val (o->events, told);
+  g_mutex_unlock (&o->lock);
+}
+
+/* A series of four games, two at a time: the one observer is told of every
+ * game's start, each move in turn order as the library has it, and its
+ * end, last, all with the library's ids. */
+static void
+test_observer (LibraryFixture *f, gconstpointer data)
+{
+  g_autoptr(TestSeries) series = test_series_new ("observed", 5, 2);   /* 4 games */
+  g_autoptr(KomiStore) store = test_open_store (f->path);
+  KomiSeriesSink *sink = komi_store_new_sink (store);
+  g_autoptr(KomiSeriesResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  Observer o = { .events = g_array_new (FALSE, FALSE, sizeof (Told)) };
+  gint64 ids[4] = { 0, };
+  gint64 series_id;
+
+  g_mutex_init (&o.lock);
+  komi_store_sink_set_observer (sink, on_event, &o);
+  result = komi_series_run (&series->series, sink, 2, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (result);
+  series_id = komi_store_sink_get_series_id (sink);
+  g_assert_cmpint (series_id, >, 0);
+
+  for (guint index = 0; index < series->plan->len; index++)
+    {
+      gint64 game_id = 0;
+      guint turn = 0;
+      gboolean started = FALSE, finished = FALSE;
+      g_autoptr(KomiStoreGame) game = NULL;
+
+      for (guint i = 0; i < o.events->len; i++)
+        {
+          const Told *t = &g_array_index (o.events, Told, i);
+
+          if (t->plan_index != index)
+            continue;
+          g_assert_cmpint (t->series_id, ==, series_id);
+          g_assert_false (finished);
+          if (game_id == 0)
+            game_id = t->game_id;
+          g_assert_cmpint (t->game_id, ==, game_id);
+          if (t->kind == KOMI_RUN_EVENT_GAME_STARTED)
+            started = TRUE;
+          g_assert_true (started);
+          if (t->kind == KOMI_RUN_EVENT_MOVE_PLAYED)
+            g_assert_cmpuint (t->turn, ==, ++turn);
+          finished = t->kind == KOMI_RUN_EVENT_GAME_FINISHED;
+        }
+      g_assert_true (finished);
+      /* The library's game of that plan index, with the moves told. */
+      game = komi_store_load_game (store, game_id, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (game->plan_index, ==, index);
+      g_assert_cmpuint (game->moves->len, ==, turn);
+      g_assert_cmpuint (turn, >, 0);
+      for (guint j = 0; j < index; j++)
+        g_assert_cmpint (ids[j], !=, game_id);
+      ids[index] = game_id;
+    }
+  komi_store_sink_free (sink);
+  g_array_unref (o.events);
+  g_mutex_clear (&o.lock);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -269,6 +368,7 @@ main (int argc, char *argv[])
   TEST ("close", test_close);
   TEST ("begin-again", test_begin_again);
   TEST ("runs", test_runs);
+  TEST ("observer", test_observer);
 
   return g_test_run ();
 }

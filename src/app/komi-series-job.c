@@ -11,6 +11,7 @@
 #include "komi-ladder-ship.h"
 #include "komi-library.h"
 #include "komi-library-load.h"
+#include "komi-live-run.h"
 #include "komi-rate-run.h"
 #include "komi-series-job.h"
 #include "komi-series-runner.h"
@@ -52,13 +53,12 @@ enum {
   PROP_TOTAL,
   PROP_PAUSED,
   PROP_SERIES_ID,
+  PROP_CALLS,
   N_PROPS
 };
 
 enum {
-  GAME_STARTED,
-  GAME_ENDED,
-  CALL_ANSWERED,
+  EVENT,
   FINISHED,
   N_SIGNALS
 };
@@ -75,12 +75,7 @@ typedef struct
   guint          done;
   guint          total;
   double         eta;
-  double         cost;
-  guint          calls;
-  gboolean       game_started;
-  gboolean       game_ended;
-  gint64         game_id;     /* with @call: the game whose call was answered */
-  KomiReplayCall *call;
+  KomiLiveEvent *event;      /* or progress */
 } Update;
 
 static void
@@ -90,8 +85,17 @@ update_free (gpointer data)
 
   g_object_unref (u->self);
   g_free (u->name);
-  komi_replay_call_free (u->call);
+  komi_live_event_free (u->event);
   g_free (u);
+}
+
+static void
+set_uint (KomiSeriesJob *self, guint *field, guint value, guint prop)
+{
+  if (*field == value)
+    return;
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
 static gboolean
@@ -100,9 +104,14 @@ apply_update (gpointer data)
   Update *u = data;
   KomiSeriesJob *self = u->self;
 
-  if (u->call != NULL)
+  if (u->event != NULL)
     {
-      g_signal_emit (self, signals[CALL_ANSWERED], 0, u->game_id, u->call);
+      /* The bar's count of calls and their cost is the events' own. */
+      if (u->event->kind == KOMI_RUN_EVENT_CALL_ANSWERED)
+        self->cost += MAX (u->event->cost_usd, 0);
+      if (u->event->kind == KOMI_RUN_EVENT_CALL_ANSWERED)
+        set_uint (self, &self->calls, self->calls + 1, PROP_CALLS);
+      g_signal_emit (self, signals[EVENT], 0, u->event);
       return G_SOURCE_REMOVE;
     }
   if (u->name != NULL && g_strcmp0 (u->name, self->name) != 0)
@@ -117,22 +126,8 @@ apply_update (gpointer data)
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERIES_ID]);
     }
   self->eta = u->eta;
-  self->cost = u->cost;
-  self->calls = u->calls;
-  if (u->total != self->total)
-    {
-      self->total = u->total;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOTAL]);
-    }
-  if (u->done != self->done)
-    {
-      self->done = u->done;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DONE]);
-    }
-  if (u->game_started)
-    g_signal_emit (self, signals[GAME_STARTED], 0);
-  if (u->game_ended)
-    g_signal_emit (self, signals[GAME_ENDED], 0);
+  set_uint (self, &self->total, u->total, PROP_TOTAL);
+  set_uint (self, &self->done, u->done, PROP_DONE);
   return G_SOURCE_REMOVE;
 }
 
@@ -172,40 +167,25 @@ on_progress (const KomiSeriesProgress *progress,
   u->done = progress->done;
   u->total = progress->total;
   u->eta = progress->eta;
-  u->cost = progress->cost;
-  u->calls = progress->calls;
-  u->game_started = record == NULL;   /* the library has it as in play */
-  u->game_ended = record != NULL;
   post (run->self, u);
 }
 
-/* On a worker thread: what the page shows of an answered call, copied,
- * goes to the main context; nothing here waits on the disk. */
+/* On a worker thread: the sink's every event, copied, goes to the main
+ * context in the order told; nothing here waits on the disk. */
 static void
-on_call_answered (gint64               game_id,
-                  gint64               call_id,
-                  const KomiStoreCall *call,
-                  gpointer             user_data)
+post_event (KomiSeriesJob *self, KomiLiveEvent *event)
 {
-  RunContext *run = user_data;
-  KomiReplayCall shown = {
-    .id = call_id,
-    .turn = call->turn,
-    .attempt = call->attempt,
-    .question = (char *) call->question,
-    .latency_ms = call->latency_ms,
-    .tokens_input = call->tokens_input,
-    .tokens_output = call->tokens_output,
-    .tokens_reasoning = call->tokens_reasoning,
-    .answer = (char *) call->answer,
-    .outcome = (char *) (call->outcome != NULL ? call->outcome : "ok"),
-    .model_version = (char *) call->model_version,
-  };
   Update *u = g_new0 (Update, 1);
 
-  u->game_id = game_id;
-  u->call = komi_replay_call_copy (&shown);
-  post (run->self, u);
+  u->event = event;
+  post (self, u);
+}
+
+static void
+on_event (const KomiRunEvent *event,
+          gpointer            user_data)
+{
+  post_event (((RunContext *) user_data)->self, komi_live_event_new_from_run (event));
 }
 
 /* An adaptive series (pair_order) is a rating: its pairs are chosen one
@@ -278,7 +258,7 @@ run_thread (GTask        *task,
       return;
     }
   run.sink = komi_store_new_sink (store);
-  komi_store_sink_set_call_func (run.sink, on_call_answered, &run);
+  komi_store_sink_set_observer (run.sink, on_event, &run);
   if (series->pair_order != NULL)
     {
       gboolean ok = run_rating (self, series, store, &run, cancellable, &error);
@@ -305,6 +285,7 @@ on_finished (GObject      *source,
              gpointer      user_data)
 {
   KomiSeriesJob *self = KOMI_SERIES_JOB (source);
+  g_autoptr(KomiLiveEvent) over = NULL;
   GError *error = NULL;
 
   if (!g_task_propagate_boolean (G_TASK (result), &error))
@@ -320,6 +301,8 @@ on_finished (GObject      *source,
   self->running = FALSE;
   komi_series_job_set_paused (self, FALSE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+  over = komi_live_event_new (KOMI_RUN_EVENT_RUN_STOPPED, 0);
+  g_signal_emit (self, signals[EVENT], 0, over);
   g_signal_emit (self, signals[FINISHED], 0);
 }
 
@@ -389,6 +372,10 @@ komi_series_job_set_paused (KomiSeriesJob *self,
     return;
   self->paused = paused;
   komi_series_pause_set (self->pause, paused);
+  /* In the stream, after the events the workers told before it. */
+  if (self->running)
+    post_event (self, komi_live_event_new (paused ? KOMI_RUN_EVENT_RUN_PAUSED
+                                                  : KOMI_RUN_EVENT_RUN_RESUMED, 0));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
 }
 
@@ -519,6 +506,7 @@ komi_series_job_get_property (GObject    *object,
     case PROP_TOTAL: g_value_set_uint (value, self->total); break;
     case PROP_PAUSED: g_value_set_boolean (value, self->paused); break;
     case PROP_SERIES_ID: g_value_set_int64 (value, self->series_id); break;
+    case PROP_CALLS: g_value_set_uint (value, self->calls); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -587,21 +575,16 @@ komi_series_job_class_init (KomiSeriesJobClass *klass)
   properties[PROP_SERIES_ID] =
     g_param_spec_int64 ("series-id", NULL, NULL, 0, G_MAXINT64, 0,
                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* Answered calls so far (with their cost): notified after each. */
+  properties[PROP_CALLS] = g_param_spec_uint ("calls", NULL, NULL, 0, G_MAXUINT, 0, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* A game started and the library has it as in play. */
-  signals[GAME_STARTED] = g_signal_new ("game-started", G_TYPE_FROM_CLASS (klass),
-                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                        G_TYPE_NONE, 0);
-  /* A game ended and was recorded: the library has something new. */
-  signals[GAME_ENDED] = g_signal_new ("game-ended", G_TYPE_FROM_CLASS (klass),
-                                      G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                      G_TYPE_NONE, 0);
-  /* A model's call was answered: (game id, const KomiReplayCall *, valid
-   * during the emission; its id is the call's row in the library). */
-  signals[CALL_ANSWERED] = g_signal_new ("call-answered", G_TYPE_FROM_CLASS (klass),
-                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                         G_TYPE_NONE, 2, G_TYPE_INT64, G_TYPE_POINTER);
+  /* One event of the run (const KomiLiveEvent *, valid during the
+   * emission), in order, on the main thread; the last, RUN_STOPPED, comes
+   * just before "finished". */
+  signals[EVENT] = g_signal_new ("event", G_TYPE_FROM_CLASS (klass),
+                                 G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                 G_TYPE_NONE, 1, G_TYPE_POINTER);
   /* The run is over: finished, stopped, or failed (see get_error). */
   signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass),
                                     G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,

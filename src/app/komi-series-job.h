@@ -17,12 +17,14 @@ G_DECLARE_FINAL_TYPE (KomiSeriesJob, komi_series_job, KOMI, SERIES_JOB, GObject)
 
 /* One run of a series from the window: the definition is read, the library
  * opened for writing and the games played by the series runner, all on a
- * worker thread; progress reaches the main thread as property changes and
- * "game-started" and "game-ended" signals (each once the library has it),
- * each model call's answer as "call-answered" the moment it arrives (before
- * the library commits it with the game's next write), and "finished" says
- * how it ended. Stopping keeps every committed move: running the same
- * definition again continues. */
+ * worker thread; progress reaches the main thread as property changes, and
+ * the run's every event (game started, move played, call answered, game
+ * finished, run paused, resumed, stopped: a KomiLiveEvent, see
+ * komi-live-run.h) as the one "event" signal, in order, each once the
+ * library has it (a call's answer the moment it arrives: the library
+ * commits it with the game's next write); "finished" says how it ended.
+ * Stopping keeps every committed move: running the same definition again
+ * continues. */
 
 /* A series definition file, or the definition recorded in the library. */
 KomiSeriesJob *komi_series_job_new_for_file       (const char     *library_path,
@@ -59,7 +61,8 @@ guint          komi_series_job_get_total          (KomiSeriesJob  *self);
 double         komi_series_job_get_eta            (KomiSeriesJob  *self);
 /* US dollars spent on model calls in this run. */
 double         komi_series_job_get_cost           (KomiSeriesJob  *self);
-/* Model call attempts in this run (as of the last game started or ended). */
+/* Model call attempts answered in this run, and their cost in "cost":
+ * the "calls" property, notified after each. */
 guint          komi_series_job_get_calls          (KomiSeriesJob  *self);
 /* Why the run ended early; NULL while running, after success, or when it
  * was stopped. */

@@ -19,21 +19,17 @@ struct _KomiSeriesPage
   GtkSingleSelection  *series_selection;
   GtkSingleSelection  *games_selection;
   GCancellable        *game_cancellable;   /* the game being loaded */
-  guint                follow_source;      /* reloads a game in progress */
   KomiReplay          *replay;
   guint                step;
   gint64               selected_id;        /* kept across reloads of the library */
   guint                selected_game;
-  /* The user watches the run: at the latest move of a game in play, not
-   * having stepped back or picked another game. When that game ends, the
-   * page moves on to the next game in play. */
-  gboolean             follow_run;
+  /* The run in the window as its events tell it, and the game it follows
+   * (the user watches the run: at the latest move of a game in play, not
+   * having stepped back or picked another game). */
+  KomiLiveRun         *live;
   gboolean             moving_on;          /* the page, not the user, selects */
-  gint64               next_deadline;      /* waiting for a game to start, until */
-  /* Calls of the game shown answered since it was read: the library has
-   * them only with the game's next write. */
-  gint64               live_game;
-  GPtrArray           *live_calls;         /* KomiReplayCall */
+  /* Reads again a game in play that another process runs (no events). */
+  guint                elsewhere_source;
 
   AdwFlap             *flap;
   GtkListView         *series_list;
@@ -63,6 +59,18 @@ struct _KomiSeriesPage
 /* komi-series-page-layout.c: the game followed, laid out by the width. */
 void _komi_series_page_class_init_layout (GtkWidgetClass *widget_class);
 void _komi_series_page_init_layout       (KomiSeriesPage *self);
+
+/* komi-series-page-game.c: the game shown, and the run followed. */
+void     _komi_series_page_class_init_game  (GtkWidgetClass *widget_class);
+void     _komi_series_page_init_game        (KomiSeriesPage *self);
+void     _komi_series_page_show_step        (KomiSeriesPage *self,
+                                             guint           step);
+/* The games list's selection changed (or its rows were replaced). */
+void     _komi_series_page_game_selected    (KomiSeriesPage *self);
+/* Following the run: its game selected, once the list has it. */
+void     _komi_series_page_select_followed  (KomiSeriesPage *self);
+/* TRUE while the library's rows are being replaced. */
+gboolean _komi_series_page_reloading        (KomiSeriesPage *self);
 
 /* komi-series-page-shortcuts.c: the keys of the game shown. */
 void _komi_series_page_add_shortcuts     (KomiSeriesPage *self);

@@ -29,8 +29,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static void show_step (KomiSeriesPage *self, guint step);
-
 /* Every point named beside the board follows it. */
 static void
 on_board_orientation (KomiSeriesPage *self)
@@ -38,438 +36,8 @@ on_board_orientation (KomiSeriesPage *self)
   komi_analysis_panel_set_orientation (self->analysis_panel,
                                        komi_board_view_get_orientation (self->board_view));
   if (self->replay != NULL)
-    show_step (self, self->step);
+    _komi_series_page_show_step (self, self->step);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ORIENTATION]);
-}
-
-/* Review: one position of the loaded game at a time */
-
-/* A game row activated (double-click, Enter): the full review of it, in a
- * window of its own. */
-static void
-on_game_activated (KomiSeriesPage *self,
-                   guint           position)
-{
-  g_autoptr(KomiGameItem) item = g_list_model_get_item (G_LIST_MODEL (self->games_selection),
-                                                        position);
-
-  if (item != NULL)
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.review-game", "x", item->game->id);
-}
-
-static void
-update_actions (KomiSeriesPage *self)
-{
-  gboolean loaded = self->replay != NULL;
-  gboolean at_start = !loaded || self->step == 0;
-  gboolean at_end = !loaded || self->step + 1 >= self->replay->n_steps;
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.first-move", !at_start);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.previous-move", !at_start);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.next-move", !at_end);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.last-move", !at_end);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.players-view", loaded);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.open", loaded);
-}
-
-
-static void
-show_step (KomiSeriesPage *self, guint step)
-{
-  const KomiReplay *r = self->replay;
-  g_autofree char *text = NULL;
-  g_autofree char *calls = NULL;
-  g_autofree char *summary = NULL;
-  guint last = r->n_steps - 1;
-  KomiOrientation turned = komi_board_view_get_orientation (self->board_view);
-  g_autofree char *frame = komi_frame_text (turned, r->game->orientation);
-  KomiPoint point;
-
-  self->step = MIN (step, last);
-  point = komi_board_view_show_replay (self->board_view, r, self->step);
-  komi_board_view_show_best_move (self->board_view,
-                                  komi_analysis_panel_get_analysis (self->analysis_panel),
-                                  self->step);
-  gtk_label_set_text (self->frame_label, frame);
-
-  if (self->step == 0)
-    text = g_strdup_printf (_("Start (%u moves)"), last);
-  else if (point == KOMI_PASS)
-    text = g_strdup_printf (_("Move %u of %u: pass"), self->step, last);
-  else
-    text = g_strdup_printf (_("Move %u of %u"), self->step, last);
-  gtk_label_set_text (self->move_label, text);
-  /* The count at the end; the model's calls for the move shown, and at
-   * the latest position of a game in play those of the move being decided. */
-  calls = self->step > 0 ? komi_replay_describe_calls (r, self->step, turned) : NULL;
-  if (self->step == last && r->game->status == KOMI_GAME_STATUS_RUNNING)
-    {
-      /* The page reads the game once a second: the opponent's move may be
-       * committed and not read yet, so the move being decided can be the
-       * one after next. */
-      g_autofree char *next = komi_replay_describe_calls (r, last + 1, turned);
-
-      if (next == NULL)
-        next = komi_replay_describe_calls (r, last + 2, turned);
-
-      if (next != NULL)
-        {
-          g_autofree char *shown = g_steal_pointer (&calls);
-
-          /* TRANSLATORS: %s is "Move 36: 2 model calls" and the calls. */
-          calls = g_strdup_printf (_("%s%sNow deciding: %s"), shown != NULL ? shown : "",
-                                   shown != NULL ? "\n\n" : "", next);
-        }
-    }
-  summary = g_strdup_printf ("%s%s%s", self->step == last ? r->summary : "",
-                             self->step == last && calls != NULL ? "\n" : "",
-                             calls != NULL ? calls : "");
-  gtk_label_set_text (self->summary_label, summary);
-  komi_analysis_panel_set_step (self->analysis_panel, self->step);
-  update_actions (self);
-}
-
-/* A move picked in the engine review's graph or list. */
-static void
-on_analysis_step (KomiSeriesPage *self, guint step)
-{
-  if (self->replay == NULL)
-    return;
-  self->follow_run = self->follow_run && step + 1 >= self->replay->n_steps;
-  show_step (self, step);
-}
-
-/* An analysis read or made: its mark of the better move on the board. */
-static void
-on_analysis_changed (KomiSeriesPage *self)
-{
-  if (self->replay != NULL)
-    komi_board_view_show_best_move (self->board_view,
-                                    komi_analysis_panel_get_analysis (self->analysis_panel),
-                                    self->step);
-}
-
-static void
-review_activated (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  KomiSeriesPage *self = KOMI_SERIES_PAGE (widget);
-
-  if (self->replay == NULL)
-    return;
-  if (g_str_equal (action_name, "review.open") && self->replay != NULL)
-    gtk_widget_activate_action (widget, "win.review-game", "x", self->replay->game->id);
-  else if (g_str_equal (action_name, "review.players-view"))
-    g_object_set (self, "orientation", (guint) self->replay->game->orientation, NULL);
-  else if (g_str_equal (action_name, "review.first-move"))
-    {
-      self->follow_run = FALSE;
-      show_step (self, 0);
-    }
-  else if (g_str_equal (action_name, "review.previous-move") && self->step > 0)
-    {
-      self->follow_run = FALSE;
-      show_step (self, self->step - 1);
-    }
-  else if (g_str_equal (action_name, "review.next-move"))
-    show_step (self, self->step + 1);
-  else if (g_str_equal (action_name, "review.last-move"))
-    show_step (self, self->replay->n_steps - 1);
-}
-
-static void on_game_selected (KomiSeriesPage *self);
-static void follow_next_game (KomiSeriesPage *self);
-static gboolean follow_game (gpointer data);
-
-/* The library's read of the game is in: calls it has answered are
- * dropped from the live ones, and the rest laid over it. */
-static void
-merge_live_calls (KomiSeriesPage *self)
-{
-  KomiReplay *r = self->replay;
-
-  if (self->live_game != r->game->id)
-    {
-      g_ptr_array_set_size (self->live_calls, 0);
-      self->live_game = r->game->id;
-      return;
-    }
-  for (guint i = self->live_calls->len; i-- > 0;)
-    {
-      const KomiReplayCall *live = g_ptr_array_index (self->live_calls, i);
-      gboolean stored = FALSE;
-
-      for (guint j = 0; r->calls != NULL && j < r->calls->len && !stored; j++)
-        {
-          const KomiReplayCall *c = &g_array_index (r->calls, KomiReplayCall, j);
-
-          stored = c->id == live->id && g_strcmp0 (c->outcome, KOMI_STORE_OUTCOME_IN_FLIGHT) != 0;
-        }
-      if (stored)
-        g_ptr_array_remove_index (self->live_calls, i);
-      else
-        komi_replay_merge_call (r, live);
-    }
-}
-
-void
-komi_series_page_add_live_call (KomiSeriesPage       *self,
-                                gint64                game_id,
-                                const KomiReplayCall *call)
-{
-  KomiGameItem *item;
-
-  g_return_if_fail (KOMI_IS_SERIES_PAGE (self));
-  g_return_if_fail (call != NULL);
-
-  /* Only the game shown: another one's calls are in the library by the
-   * time it is chosen, but for the one its game has not written yet. */
-  item = gtk_single_selection_get_selected_item (self->games_selection);
-  if (item == NULL || item->game->id != game_id)
-    return;
-  if (self->live_game != game_id)
-    {
-      g_ptr_array_set_size (self->live_calls, 0);
-      self->live_game = game_id;
-    }
-  g_ptr_array_add (self->live_calls, komi_replay_call_copy (call));
-  if (self->replay == NULL || self->replay->game->id != game_id)
-    return;   /* merged when its read comes in */
-  komi_replay_merge_call (self->replay, call);
-  show_step (self, self->step);
-  /* A move the page has not read yet came before it: read the game now,
-   * not at the next second, so the board catches up with the call. */
-  if (call->turn > self->replay->n_steps && self->follow_source != 0)
-    {
-      g_source_remove (self->follow_source);
-      self->follow_source = g_idle_add (follow_game, self);
-    }
-}
-
-/* A game still being played is read again every second: the board follows
- * it while the user stays at its latest move. */
-static gboolean
-follow_game (gpointer data)
-{
-  KomiSeriesPage *self = data;
-
-  self->follow_source = 0;
-  on_game_selected (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-on_game_loaded (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  g_autoptr(KomiSeriesPage) self = user_data;
-  g_autoptr(GError) error = NULL;
-  KomiReplay *replay = komi_library_load_game_finish (KOMI_LIBRARY (source), result, &error);
-  KomiGameStatus status;
-  guint step;
-
-  if (replay == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        gtk_label_set_text (self->summary_label, error->message);
-      return;
-    }
-  /* Stay on the move the user stepped to, unless it was the latest. */
-  step = self->replay != NULL && self->replay->game->id == replay->game->id
-         && self->step + 1 < self->replay->n_steps ? self->step : replay->n_steps - 1;
-  g_clear_pointer (&self->replay, komi_replay_free);
-  self->replay = replay;
-  status = replay->game->status;
-  merge_live_calls (self);
-  show_step (self, step);
-  if (status == KOMI_GAME_STATUS_RUNNING)
-    {
-      if (step + 1 >= replay->n_steps)
-        self->follow_run = TRUE;
-      self->next_deadline = 0;
-    }
-  else if (self->follow_run && status == KOMI_GAME_STATUS_PENDING)
-    {
-      /* The next game, not started yet: read it again until it is, for
-       * ten seconds at the most (the run may have stopped). */
-      if (self->next_deadline == 0)
-        self->next_deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-      else if (g_get_monotonic_time () > self->next_deadline)
-        self->follow_run = FALSE;
-    }
-  else if (self->follow_run)
-    {
-      follow_next_game (self);   /* the game watched has ended; replay is gone */
-      return;
-    }
-  if ((status == KOMI_GAME_STATUS_RUNNING
-       || (self->follow_run && status == KOMI_GAME_STATUS_PENDING))
-      && self->follow_source == 0)
-    self->follow_source = g_timeout_add_seconds (1, follow_game, self);
-}
-
-/* The row of game @position in view. GTK 4.8 has no
- * gtk_column_view_scroll_to(); the column view's list answers the
- * "list.scroll-to-item" action GtkListBase installs. */
-static void
-scroll_to_game (KomiSeriesPage *self, guint position)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->games_view));
-       child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_LIST_VIEW (child))
-      {
-        gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
-        return;
-      }
-}
-
-/* The game watched has ended: show the series' next game, the first in
- * play, else the first still to be played (shown once it starts). With
- * none left, following ends. */
-static void
-follow_next_game (KomiSeriesPage *self)
-{
-  GListModel *games = G_LIST_MODEL (self->games_selection);
-  gint64 shown = self->replay != NULL ? self->replay->game->id : 0;
-  guint next = G_MAXUINT;
-
-  for (guint i = 0; i < g_list_model_get_n_items (games); i++)
-    {
-      g_autoptr(KomiGameItem) item = g_list_model_get_item (games, i);
-
-      if (item->game->id == shown)
-        continue;
-      if (item->game->status == KOMI_GAME_STATUS_RUNNING)
-        {
-          next = i;
-          break;
-        }
-      if (item->game->status == KOMI_GAME_STATUS_PENDING && next == G_MAXUINT)
-        next = i;
-    }
-  if (next == G_MAXUINT)
-    {
-      self->follow_run = FALSE;
-      return;
-    }
-  self->next_deadline = 0;
-  self->moving_on = TRUE;
-  gtk_single_selection_set_selected (self->games_selection, next);
-  self->moving_on = FALSE;
-  scroll_to_game (self, next);
-}
-
-static gboolean
-reloading (KomiSeriesPage *self)
-{
-  return self->library != NULL && komi_library_is_replacing (self->library);
-}
-
-static void
-on_game_selected (KomiSeriesPage *self)
-{
-  KomiGameItem *item = gtk_single_selection_get_selected_item (self->games_selection);
-
-  if (item != NULL && !reloading (self))
-    self->selected_game = gtk_single_selection_get_selected (self->games_selection);
-  /* A game the user picks is followed only if it is in play (on load). */
-  if (!self->moving_on && !reloading (self)
-      && (self->replay == NULL || item == NULL || self->replay->game->id != item->game->id))
-    self->follow_run = FALSE;
-
-  g_cancellable_cancel (self->game_cancellable);
-  g_clear_object (&self->game_cancellable);
-  g_clear_handle_id (&self->follow_source, g_source_remove);
-  /* The replay shown stays until the new one arrives (no flicker while a
-   * game is followed), unless another game was chosen. */
-  if (self->replay != NULL && (item == NULL || self->replay->game->id != item->game->id))
-    g_clear_pointer (&self->replay, komi_replay_free);
-  update_actions (self);
-  komi_analysis_panel_set_game (self->analysis_panel, item != NULL ? self->library : NULL,
-                                item != NULL ? item->game->id : 0);
-  if (item == NULL || self->library == NULL)
-    {
-      komi_board_view_set_position (self->board_view, 9, NULL, KOMI_NO_POINT);
-      gtk_label_set_text (self->move_label, "");
-      gtk_label_set_text (self->summary_label, "");
-      return;
-    }
-  self->game_cancellable = g_cancellable_new ();
-  komi_library_load_game_async (self->library, item->game->id, self->game_cancellable,
-                                on_game_loaded, g_object_ref (self));
-}
-
-/* Series list rows */
-
-static void
-setup_series_row (GtkSignalListItemFactory *factory,
-                  GtkListItem              *list_item,
-                  gpointer                  user_data)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GtkWidget *name = gtk_label_new (NULL);
-  GtkWidget *subtitle = gtk_label_new (NULL);
-  GtkWidget *progress = gtk_progress_bar_new ();
-  GtkWidget *count = gtk_label_new (NULL);
-
-  gtk_widget_set_margin_top (box, 6);
-  gtk_widget_set_margin_bottom (box, 6);
-  gtk_label_set_xalign (GTK_LABEL (name), 0);
-  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
-  gtk_label_set_lines (GTK_LABEL (name), 2);
-  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
-  gtk_widget_add_css_class (name, "heading");
-  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (subtitle), PANGO_ELLIPSIZE_END);
-  gtk_widget_add_css_class (subtitle, "dim-label");
-  gtk_label_set_xalign (GTK_LABEL (count), 0);
-  gtk_widget_add_css_class (count, "caption");
-  gtk_widget_add_css_class (count, "numeric");
-  gtk_box_append (GTK_BOX (box), name);
-  gtk_box_append (GTK_BOX (box), subtitle);
-  gtk_box_append (GTK_BOX (box), progress);
-  gtk_box_append (GTK_BOX (box), count);
-  gtk_list_item_set_child (list_item, box);
-}
-
-/* "gnugo:1 against random, gnugo:5" */
-static char *
-describe_opponents (KomiSeriesItem *item)
-{
-  g_autoptr(GString) text = g_string_new (NULL);
-  GListModel *results = G_LIST_MODEL (item->results);
-
-  for (guint i = 0; i < g_list_model_get_n_items (results); i++)
-    {
-      g_autoptr(KomiResultItem) row = g_list_model_get_item (results, i);
-
-      g_string_append_printf (text, "%s%s", i > 0 ? ", " : "",
-                              row->opponent ? row->opponent : "?");
-    }
-  return g_strdup_printf (_("%s against %s"), item->series->subject, text->str);
-}
-
-static void
-bind_series_row (GtkSignalListItemFactory *factory,
-                 GtkListItem              *list_item,
-                 gpointer                  user_data)
-{
-  KomiSeriesItem *item = gtk_list_item_get_item (list_item);
-  GtkWidget *box = gtk_list_item_get_child (list_item);
-  GtkWidget *name = gtk_widget_get_first_child (box);
-  GtkWidget *subtitle = gtk_widget_get_next_sibling (name);
-  GtkWidget *progress = gtk_widget_get_next_sibling (subtitle);
-  GtkWidget *count = gtk_widget_get_next_sibling (progress);
-  g_autofree char *opponents = describe_opponents (item);
-  g_autofree char *played = komi_series_item_describe (item);
-
-  gtk_label_set_text (GTK_LABEL (name), item->series->name);
-  gtk_label_set_text (GTK_LABEL (subtitle), opponents);
-  gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (progress),
-                                 komi_series_item_get_fraction (item));
-  gtk_label_set_text (GTK_LABEL (count), played);
 }
 
 static void
@@ -496,7 +64,7 @@ on_series_selected (KomiSeriesPage *self)
                                 " · referee %s · created %s"),
                               item->series->subject, item->series->protocol,
                               item->series->seed, item->series->referee, when);
-  if (!reloading (self))
+  if (!_komi_series_page_reloading (self))
     {
       self->selected_id = item->series->id;
       /* Folded, the list covers the detail: a choice closes it. */
@@ -541,12 +109,14 @@ reselect (KomiSeriesPage *self)
         gtk_single_selection_set_selected (self->games_selection, game);
       self->moving_on = FALSE;
       self->selected_game = game;
-      if (self->follow_run && self->replay != NULL
-          && self->replay->game->status != KOMI_GAME_STATUS_RUNNING
-          && self->replay->game->status != KOMI_GAME_STATUS_PENDING)
-        follow_next_game (self);   /* it ended before this read */
-      return;
+      break;
     }
+  /* Following, the game followed: it may have started since the read. */
+  _komi_series_page_select_followed (self);
+  /* The rows are new: the game selected is shown, unless it is already. */
+  self->moving_on = TRUE;
+  _komi_series_page_game_selected (self);
+  self->moving_on = FALSE;
 }
 
 static void
@@ -645,8 +215,14 @@ komi_series_page_follow_series (KomiSeriesPage *self,
   if (self->selected_id != series_id)
     self->selected_game = 0;
   self->selected_id = series_id;
-  self->follow_run = TRUE;
-  self->next_deadline = 0;
+  komi_live_run_set_following (self->live, TRUE);
+}
+
+KomiLiveRun *
+komi_series_page_get_live_run (KomiSeriesPage *self)
+{
+  g_return_val_if_fail (KOMI_IS_SERIES_PAGE (self), NULL);
+  return self->live;
 }
 
 static void
@@ -693,13 +269,15 @@ komi_series_page_dispose (GObject *object)
 
   g_cancellable_cancel (self->game_cancellable);
   g_clear_object (&self->game_cancellable);
-  g_clear_handle_id (&self->follow_source, g_source_remove);
+  g_clear_handle_id (&self->elsewhere_source, g_source_remove);
   g_clear_handle_id (&self->layout_source, g_source_remove);
   if (self->library != NULL)
     g_signal_handlers_disconnect_by_data (self->library, self);
   g_clear_object (&self->library);
   g_clear_pointer (&self->replay, komi_replay_free);
-  g_clear_pointer (&self->live_calls, g_ptr_array_unref);
+  if (self->live != NULL)
+    g_signal_handlers_disconnect_by_data (self->live, self);
+  g_clear_object (&self->live);
   g_clear_object (&self->series_selection);
   g_clear_object (&self->games_selection);
   G_OBJECT_CLASS (komi_series_page_parent_class)->dispose (object);
@@ -747,22 +325,15 @@ komi_series_page_class_init (KomiSeriesPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, analysis_panel);
   _komi_series_page_class_init_layout (widget_class);
 
-  gtk_widget_class_install_action (widget_class, "review.first-move", NULL, review_activated);
-  gtk_widget_class_install_action (widget_class, "review.previous-move", NULL, review_activated);
-  gtk_widget_class_install_action (widget_class, "review.next-move", NULL, review_activated);
-  gtk_widget_class_install_action (widget_class, "review.last-move", NULL, review_activated);
-  gtk_widget_class_install_action (widget_class, "review.players-view", NULL, review_activated);
-  gtk_widget_class_install_action (widget_class, "review.open", NULL, review_activated);
+  _komi_series_page_class_init_game (widget_class);
   gtk_widget_class_install_property_action (widget_class, "review.orientation", "orientation");
 }
 
 static void
 komi_series_page_init (KomiSeriesPage *self)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->live_calls = g_ptr_array_new_with_free_func ((GDestroyNotify) komi_replay_call_free);
+  self->live = komi_live_run_new ();
   _komi_series_page_init_layout (self);
   _komi_series_page_add_shortcuts (self);
   /* The target before the name, so the action never sees a button without
@@ -774,26 +345,13 @@ komi_series_page_init (KomiSeriesPage *self)
   self->series_selection = gtk_single_selection_new (NULL);
   g_signal_connect_swapped (self->series_selection, "notify::selected-item",
                             G_CALLBACK (on_series_selected), self);
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_series_row), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_series_row), NULL);
-  gtk_list_view_set_factory (self->series_list, factory);
-  g_object_unref (factory);
+  _komi_series_page_set_series_rows (self->series_list);
   gtk_list_view_set_model (self->series_list, GTK_SELECTION_MODEL (self->series_selection));
 
   self->games_selection = gtk_single_selection_new (NULL);
-  g_signal_connect_swapped (self->games_selection, "notify::selected-item",
-                            G_CALLBACK (on_game_selected), self);
   gtk_column_view_set_model (self->games_view, GTK_SELECTION_MODEL (self->games_selection));
-  g_signal_connect_swapped (self->games_view, "activate", G_CALLBACK (on_game_activated), self);
-
-  _komi_series_page_add_columns (self->results_view, self->games_view);
-  /* The panel may outlive this page: a read of its analysis (a task that
-   * holds it) can end after the window is gone. */
-  g_signal_connect_object (self->analysis_panel, "step-activated",
-                           G_CALLBACK (on_analysis_step), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->analysis_panel, "analysis-changed",
-                           G_CALLBACK (on_analysis_changed), self, G_CONNECT_SWAPPED);
+  _komi_series_page_add_columns (self->results_view, self->games_view, self->live);
+  _komi_series_page_init_game (self);
   g_signal_connect_swapped (self->board_view, "notify::orientation",
                             G_CALLBACK (on_board_orientation), self);
-  update_actions (self);
 }

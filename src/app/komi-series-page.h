@@ -11,6 +11,7 @@
 #include "komi-analysis-panel.h"
 #include "komi-board-view.h"
 #include "komi-library.h"
+#include "komi-live-run.h"
 
 G_BEGIN_DECLS
 
@@ -42,11 +43,8 @@ gboolean          komi_series_page_select         (KomiSeriesPage *self,
  * another, until the user steps back or picks a game. */
 void              komi_series_page_follow_series  (KomiSeriesPage *self,
                                                    gint64          series_id);
-/* A model call of a game being played, answered just now (the running
- * series' job says so before the library has it): shown at once if that
- * game is shown, and kept until the library's copy of it is read. */
-void              komi_series_page_add_live_call  (KomiSeriesPage       *self,
-                                                   gint64                game_id,
-                                                   const KomiReplayCall *call);
+/* The live state of the run in the window, which the page draws: the
+ * window hands it the run's events (komi_live_run_apply()). */
+KomiLiveRun      *komi_series_page_get_live_run   (KomiSeriesPage *self);
 
 G_END_DECLS

@@ -55,6 +55,8 @@ void     _komi_window_init_run       (KomiWindow     *self);
 void     _komi_window_dispose_run    (KomiWindow     *self);
 /* Once per library opened: offers to continue a run that died. */
 void     _komi_window_offer_interrupted (KomiWindow  *self);
+/* A run is going, or about to start (komi-window-run.c). */
+gboolean _komi_window_run_busy          (KomiWindow  *self);
 
 /* komi-window-publish.c: Publish… (the static web site). */
 void     _komi_window_class_init_publish (GtkWidgetClass *widget_class);

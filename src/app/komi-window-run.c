@@ -29,8 +29,8 @@ job_running (KomiWindow *self)
 /* Busy also while the demo's server and profile are readied, or a
  * series' keys looked up, the moment before its job starts: no other run
  * may start then. */
-static gboolean
-busy (KomiWindow *self)
+gboolean
+_komi_window_run_busy (KomiWindow *self)
 {
   return self->demo_prepare != NULL || self->keys_prepare != NULL || job_running (self);
 }
@@ -38,7 +38,7 @@ busy (KomiWindow *self)
 static void
 update_actions (KomiWindow *self)
 {
-  gboolean busy_now = busy (self);
+  gboolean busy_now = _komi_window_run_busy (self);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-series", !busy_now);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-series-file", !busy_now);
@@ -113,21 +113,17 @@ show_error (KomiWindow *self, const char *heading, const char *body)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-/* The page shows a model's answer the moment it comes, before the
- * library has it. */
+/* The run's events go to the series page's live state, which draws
+ * every move and call as it comes; a game's start or end changes the
+ * library's lists (its status, its result), which are read again. */
 static void
-on_call_answered (KomiSeriesJob        *job,
-                  gint64                game_id,
-                  const KomiReplayCall *call,
-                  KomiWindow           *self)
+on_job_event (KomiSeriesJob       *job,
+              const KomiLiveEvent *event,
+              KomiWindow          *self)
 {
-  komi_series_page_add_live_call (self->series_page, game_id, call);
-}
-
-static void
-on_game_started_or_ended (KomiWindow *self)
-{
-  komi_library_reload (self->library);
+  komi_live_run_apply (komi_series_page_get_live_run (self->series_page), event);
+  if (event->kind == KOMI_RUN_EVENT_GAME_STARTED || event->kind == KOMI_RUN_EVENT_GAME_FINISHED)
+    komi_library_reload (self->library);
 }
 
 /* The run's series is begun: the series page shows it and follows its
@@ -193,10 +189,9 @@ start_job (KomiWindow *self, KomiSeriesJob *job)
   g_signal_connect_swapped (job, "notify::done", G_CALLBACK (update_bar), self);
   g_signal_connect_swapped (job, "notify::total", G_CALLBACK (update_bar), self);
   g_signal_connect_swapped (job, "notify::paused", G_CALLBACK (update_bar), self);
-  /* The lists show each game's state: read again as games start and end. */
-  g_signal_connect_swapped (job, "game-started", G_CALLBACK (on_game_started_or_ended), self);
-  g_signal_connect_swapped (job, "game-ended", G_CALLBACK (on_game_started_or_ended), self);
-  g_signal_connect (job, "call-answered", G_CALLBACK (on_call_answered), self);
+  g_signal_connect_swapped (job, "notify::calls", G_CALLBACK (update_bar), self);
+  g_signal_connect (job, "event", G_CALLBACK (on_job_event), self);
+  komi_live_run_reset (komi_series_page_get_live_run (self->series_page));
   g_signal_connect_swapped (job, "finished", G_CALLBACK (on_job_finished), self);
   komi_series_job_start (job);
   update_bar (self);
@@ -247,7 +242,7 @@ start_with_keys (KomiWindow    *self,
 {
   KeysStart *start;
 
-  g_return_if_fail (!busy (self));
+  g_return_if_fail (!_komi_window_run_busy (self));
 
   start = g_new0 (KeysStart, 1);
   start->window = self;
@@ -286,7 +281,7 @@ on_run_chooser_response (GtkNativeDialog *dialog,
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
   if (file != NULL)
     path = g_file_get_path (file);
-  if (path != NULL && !busy (self))
+  if (path != NULL && !_komi_window_run_busy (self))
     gtk_widget_activate_action (GTK_WIDGET (self), "win.run-series-file", "s", path);
   g_object_unref (dialog);
 }
@@ -373,7 +368,7 @@ start_demo (KomiWindow *self, const char *definition)
 {
   DemoStart *start;
 
-  g_return_if_fail (!busy (self));
+  g_return_if_fail (!_komi_window_run_busy (self));
 
   start = g_new0 (DemoStart, 1);
   start->window = self;
@@ -399,67 +394,6 @@ run_demo_activated (GtkWidget  *widget,
   g_autofree char *definition = komi_demo_definition (profile);
 
   start_demo (self, definition);
-}
-
-/* Interrupted runs */
-
-static void
-on_dismissed (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr(GError) error = NULL;
-
-  /* Not recorded: the offer comes back next time, nothing worse. */
-  if (!komi_library_dismiss_interrupted_finish (KOMI_LIBRARY (source), result, &error))
-    g_debug ("The dismissal was not recorded: %s", error->message);
-}
-
-static void
-on_interrupted_response (AdwMessageDialog *dialog,
-                         const char       *response,
-                         KomiWindow       *self)
-{
-  gint64 id = *(gint64 *) g_object_get_data (G_OBJECT (dialog), "series-id");
-
-  if (g_str_equal (response, "continue"))
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.continue-series", "x", id);
-  else if (g_str_equal (response, "dismiss"))
-    komi_library_dismiss_interrupted_async (self->library, id, NULL, on_dismissed, NULL);
-}
-
-/* A run that died (killed, crashed: no orderly end recorded, and no
- * process holds it) is offered to continue, once per library opened; one
- * stopped on purpose, finished, or running anywhere now is not. */
-void
-_komi_window_offer_interrupted (KomiWindow *self)
-{
-  g_autoptr(KomiSeriesItem) item = NULL;
-  g_autofree char *body = NULL;
-  GtkWidget *dialog;
-
-  if (self->interrupted_offered || busy (self)
-      || (item = komi_library_get_interrupted (self->library)) == NULL)
-    return;
-  self->interrupted_offered = TRUE;
-  body = g_strdup_printf (_("Series “%s” was interrupted after %u of %u games. Continue?"),
-                          item->series->name,
-                          item->series->n_games - item->series->n_unfinished,
-                          item->series->n_games);
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("A Run Was Interrupted"), body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "dismiss", _("_Dismiss"),
-                                    "continue", _("_Continue"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "continue",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "continue");
-  /* Escape decides nothing: the offer comes back next time. */
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "later");
-  g_object_set_data_full (G_OBJECT (dialog), "series-id",
-                          g_memdup2 (&item->series->id, sizeof item->series->id), g_free);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_interrupted_response), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* Runs a series of the library again from its recorded definition: the

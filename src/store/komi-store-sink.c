@@ -26,8 +26,8 @@ typedef struct
    * question at a time, so it has at most one. */
   GHashTable     *in_flight;
   int             run_fd;      /* the run's lock (komi_store_begin_run); -1: none */
-  KomiStoreSinkCallFunc  call_func;   /* set before the run: read without the lock */
-  gpointer               call_data;
+  KomiRunEventFunc  observer;     /* set before the run: read without the lock */
+  gpointer          observer_data;
 } KomiStoreSink;
 
 static const KomiSeriesSinkClass store_sink_class;
@@ -38,6 +38,21 @@ store_sink (KomiSeriesSink *sink)
 {
   g_assert (sink != NULL && sink->klass == &store_sink_class);
   return (KomiStoreSink *) sink;
+}
+
+/* The observer told of a game's event, once the store has it. */
+static void
+tell (KomiStoreSink         *self,
+      KomiRunEvent          *event,
+      const KomiPlannedGame *game,
+      gint64                 game_id)
+{
+  if (self->observer == NULL)
+    return;
+  event->series_id = komi_store_sink_get_series_id (&self->parent);
+  event->game_id = game_id;
+  event->plan_index = game->index;
+  self->observer (event, self->observer_data);
 }
 
 /* The library's id of a planned game of the sink's series. */
@@ -133,10 +148,14 @@ sink_game_started (KomiSeriesSink         *sink,
                    GError                **error)
 {
   KomiStoreSink *self = store_sink (sink);
+  KomiRunEvent event = { .kind = KOMI_RUN_EVENT_GAME_STARTED, .record = record };
   gint64 game_id;
 
-  return game_id_of (self, game, &game_id, error)
-         && komi_store_start_game (self->store, game_id, record, error);
+  if (!game_id_of (self, game, &game_id, error)
+      || !komi_store_start_game (self->store, game_id, record, error))
+    return FALSE;
+  tell (self, &event, game, game_id);
+  return TRUE;
 }
 
 static gboolean
@@ -147,10 +166,14 @@ sink_move_played (KomiSeriesSink         *sink,
                   GError                **error)
 {
   KomiStoreSink *self = store_sink (sink);
+  KomiRunEvent event = { .kind = KOMI_RUN_EVENT_MOVE_PLAYED, .turn = turn, .move = move };
   gint64 game_id;
 
-  return game_id_of (self, game, &game_id, error)
-         && komi_store_add_move (self->store, game_id, turn, move, error);
+  if (!game_id_of (self, game, &game_id, error)
+      || !komi_store_add_move (self->store, game_id, turn, move, error))
+    return FALSE;
+  tell (self, &event, game, game_id);
+  return TRUE;
 }
 
 static gboolean
@@ -160,10 +183,14 @@ sink_game_finished (KomiSeriesSink         *sink,
                     GError                **error)
 {
   KomiStoreSink *self = store_sink (sink);
+  KomiRunEvent event = { .kind = KOMI_RUN_EVENT_GAME_FINISHED, .record = record };
   gint64 game_id;
 
-  return game_id_of (self, game, &game_id, error)
-         && komi_store_finish_game (self->store, game_id, record, error);
+  if (!game_id_of (self, game, &game_id, error)
+      || !komi_store_finish_game (self->store, game_id, record, error))
+    return FALSE;
+  tell (self, &event, game, game_id);
+  return TRUE;
 }
 
 /* A model call's attempt, copied field by field and numbered by the
@@ -238,8 +265,13 @@ sink_call_attempt (KomiSeriesSink             *sink,
   if (call_id > 0 ? !komi_store_complete_call (self->store, game_id, call_id, &call, error)
                   : !komi_store_add_call (self->store, game_id, &call, error))
     return FALSE;
-  if (self->call_func != NULL)
-    self->call_func (game_id, call_id, &call, self->call_data);
+  {
+    KomiRunEvent event = {
+      .kind = KOMI_RUN_EVENT_CALL_ANSWERED, .turn = turn, .call_id = call_id, .call = &call,
+    };
+
+    tell (self, &event, game, game_id);
+  }
   return TRUE;
 }
 
@@ -350,12 +382,12 @@ komi_store_sink_get_store (KomiSeriesSink *sink)
 }
 
 void
-komi_store_sink_set_call_func (KomiSeriesSink        *sink,
-                               KomiStoreSinkCallFunc  func,
-                               gpointer               user_data)
+komi_store_sink_set_observer (KomiSeriesSink   *sink,
+                              KomiRunEventFunc  func,
+                              gpointer          user_data)
 {
   KomiStoreSink *self = store_sink (sink);
 
-  self->call_func = func;
-  self->call_data = user_data;
+  self->observer = func;
+  self->observer_data = user_data;
 }

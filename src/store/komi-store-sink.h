@@ -27,18 +27,41 @@ void            komi_store_sink_free           (KomiSeriesSink *sink);
 gint64          komi_store_sink_get_series_id  (KomiSeriesSink *sink);
 KomiStore      *komi_store_sink_get_store      (KomiSeriesSink *sink);
 
-/* Told of each answered attempt on the game's worker thread, as soon as
- * the store has it (it commits with the game's next write): @call_id is
- * its row, in flight in the library until then; @call's strings live
- * until the function returns. For a live view of the calls that adds no
- * commit (and no sync) of its own. */
-typedef void    (*KomiStoreSinkCallFunc)        (gint64               game_id,
-                                                 gint64               call_id,
-                                                 const KomiStoreCall *call,
+/* What happened in a run, as its observer is told. The sink tells of the
+ * games' events, on the game's worker thread, each once the store has it
+ * (a call's response is kept and commits with the game's next write):
+ * the rest are told by what runs the series (the window's job). */
+typedef enum
+{
+  KOMI_RUN_EVENT_GAME_STARTED,    /* @record: the players' names and settings */
+  KOMI_RUN_EVENT_MOVE_PLAYED,     /* @turn (from 1) and @move */
+  KOMI_RUN_EVENT_CALL_ANSWERED,   /* @turn, @call_id and @call: one answered attempt */
+  KOMI_RUN_EVENT_GAME_FINISHED,   /* @record: how it ended */
+  KOMI_RUN_EVENT_RUN_PAUSED,
+  KOMI_RUN_EVENT_RUN_RESUMED,
+  KOMI_RUN_EVENT_RUN_STOPPED,     /* over: finished, stopped or failed */
+} KomiRunEventKind;
+
+typedef struct
+{
+  KomiRunEventKind       kind;
+  gint64                 series_id;   /* the library's ids */
+  gint64                 game_id;     /* 0 for the run's own events */
+  guint                  plan_index;
+  guint                  turn;
+  const KomiMove        *move;
+  gint64                 call_id;     /* the attempt's row, in flight until it commits */
+  const KomiStoreCall   *call;
+  const KomiGameRecord  *record;
+} KomiRunEvent;
+
+/* @event and what it points to live until the function returns. */
+typedef void    (*KomiRunEventFunc)             (const KomiRunEvent  *event,
                                                  gpointer             user_data);
-/* Set before the run starts. */
-void            komi_store_sink_set_call_func  (KomiSeriesSink        *sink,
-                                                KomiStoreSinkCallFunc  func,
-                                                gpointer               user_data);
+/* The one observer of the sink's events; set before the run starts. It
+ * adds no commit (and no sync) of its own. */
+void            komi_store_sink_set_observer   (KomiSeriesSink      *sink,
+                                                KomiRunEventFunc     func,
+                                                gpointer             user_data);
 
 G_END_DECLS
