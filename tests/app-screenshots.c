@@ -255,12 +255,6 @@ import_root (const char *out, GError **error)
   return TRUE;
 }
 
-static gboolean
-review_loaded (gpointer window)
-{
-  return komi_review_window_get_review (window) != NULL;
-}
-
 /* The first model game of @db. */
 static gint64
 find_model_game (const char *db)
@@ -285,10 +279,7 @@ take_review (KomiWindow *window, const char *db)
 
   if (id == 0)
     return;
-  review = komi_review_window_new (GTK_WINDOW (window), komi_window_get_library (window), id);
-  gtk_window_set_default_size (GTK_WINDOW (review), 1366, 740);
-  gtk_window_present (GTK_WINDOW (review));
-  app_test_wait (review_loaded, review);
+  review = app_test_open_review (GTK_WINDOW (window), komi_window_get_library (window), id);
   r = komi_review_window_get_review (review);
   /* A move resumed after a kill (its attempt interrupted, the answer
    * before it kept), else one with a retried attempt, else the model's

@@ -14,52 +14,15 @@
 /* Runs the built komi-cli with the NULL-terminated arguments, as a user
  * would: a real process, with LANGUAGE set to @language (unset when NULL).
  * Returns its exit status; @out and @err receive what it printed. */
-static inline int
-run_komi_cli_language_va (const char *language, char **out, char **err, va_list ap)
-{
-  g_autofree char *cli = g_build_filename (g_getenv ("KOMI_BUILD_DIR"), "src", "cli",
-                                           "komi-cli", NULL);
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *arg;
-
-  g_ptr_array_add (argv, cli);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (argv, (char *) arg);
-  g_ptr_array_add (argv, NULL);
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
-                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  if (language != NULL)
-    g_subprocess_launcher_setenv (launcher, "LANGUAGE", language, TRUE);
-  else
-    g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
-  proc = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (proc, NULL, NULL, out, err, &error);
-  g_assert_no_error (error);
-  return g_subprocess_get_if_exited (proc) ? g_subprocess_get_exit_status (proc) : -1;
-}
+int
+run_komi_cli_language_va (const char *language, char **out, char **err, va_list ap);
 
 /* The same in the language of the test's own environment. */
-static inline int
-run_komi_cli_va (char **out, char **err, va_list ap)
-{
-  return run_komi_cli_language_va (g_getenv ("LANGUAGE"), out, err, ap);
-}
+int
+run_komi_cli_va (char **out, char **err, va_list ap);
 
-static inline int
-run_komi_cli (char **out, char **err, ...)
-{
-  va_list ap;
-  int status;
-
-  va_start (ap, err);
-  status = run_komi_cli_va (out, err, ap);
-  va_end (ap);
-  return status;
-}
+int
+run_komi_cli (char **out, char **err, ...);
 
 /* What a komi-cli process printed, and its exit status. */
 typedef struct
@@ -69,27 +32,22 @@ typedef struct
   char *err;
 } KomiCliRun;
 
-static inline void
-komi_cli_run_clear (KomiCliRun *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
+void
+komi_cli_run_clear (KomiCliRun *run);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (KomiCliRun, komi_cli_run_clear)
 
 /* Removes a test's temporary folder and the files in it (one level). */
-static inline void
-remove_test_dir (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
+void
+remove_test_dir (const char *path);
 
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
+/* The built komi-cli started with the NULL-terminated arguments and
+ * @flags, left running: for the tests that kill it, run it beside others
+ * or read its output as it comes. */
+GSubprocess *
+test_cli_start (GSubprocessFlags flags, ...) G_GNUC_NULL_TERMINATED;
 
-      g_remove (child);
-    }
-  g_rmdir (path);
-}
+/* Waits for @proc (started with G_SUBPROCESS_FLAGS_STDERR_PIPE) to end and
+ * fails the test, with what it said, unless it succeeded. */
+void
+test_cli_wait_ok (GSubprocess *proc);

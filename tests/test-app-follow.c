@@ -292,11 +292,11 @@ test_live_calls (RunFixture *f, gconstpointer data)
   g_assert_true (app_test_wait (game_loaded, page));
   w.watching = TRUE;
 
-  g_assert_true (app_test_wait_seconds (answered, &w, 30));
+  g_assert_true (app_test_wait_seconds (answered, &w, 60));
   g_assert_true (w.at_once);
   g_assert_cmpuint (w.calls, >=, 1);
   g_assert_true (w.bar_counts);
-  if (!app_test_wait_seconds (page_shows, &w, 5))
+  if (!app_test_wait_seconds (page_shows, &w, 60))
     g_error ("turn %u not shown: “%s”", w.turn,
              gtk_label_get_text (GTK_LABEL (app_test_child (page, KOMI_TYPE_SERIES_PAGE,
                                                             "summary_label"))));
@@ -306,7 +306,7 @@ test_live_calls (RunFixture *f, gconstpointer data)
 
   g_signal_handlers_disconnect_by_data (job, &w);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.stop-series", NULL));
-  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 30));
+  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 60));
 }
 
 int

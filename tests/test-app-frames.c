@@ -145,12 +145,6 @@ panel_analysed (gpointer panel)
   return komi_analysis_panel_get_analysis (panel) != NULL;
 }
 
-static gboolean
-review_loaded (gpointer window)
-{
-  return komi_review_window_get_review (window) != NULL;
-}
-
 /* "Move 5 A2: lost 4.0 points, best was C6" beside the board names both
  * points as the board shows them, however it is turned. */
 static void
@@ -170,7 +164,7 @@ assert_mistake_named (gpointer panel, guint size, KomiOrientation orientation,
 static void
 test_review_window (void)
 {
-  KomiReviewWindow *window = komi_review_window_new (NULL, library, game_id);
+  KomiReviewWindow *window = app_test_open_review (NULL, library, game_id);
   const KomiReview *review;
   const KomiStoreGame *game;
   const KomiBoardScene *scene;
@@ -181,9 +175,6 @@ test_review_window (void)
   KomiPoint answer;
   double *p;
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 1366, 740);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (app_test_wait (review_loaded, window));
   review = komi_review_window_get_review (window);
   game = review->replay->game;
   scene = komi_board_view_get_scene (komi_review_window_get_board_view (window));

@@ -474,7 +474,7 @@ test_export_selection (GamesFixture *f, gconstpointer data)
   g_assert_cmpuint (ids->len, ==, 3);
 
   _komi_window_export_games_to (window, (const gint64 *) ids->data, ids->len, out);
-  g_assert_true (app_test_wait_seconds (folder_has_three, out, 30));
+  g_assert_true (app_test_wait_seconds (folder_has_three, out, 60));
 
   reader = komi_store_open_reader (f->path, &error);
   g_assert_no_error (error);
@@ -584,7 +584,7 @@ test_export_chooser (GamesFixture *f, gconstpointer data)
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "mine.sgf");
   g_assert_true (app_test_wait (file_selected, chooser));
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
-  g_assert_true (app_test_wait_seconds (file_exists, target, 30));
+  g_assert_true (app_test_wait_seconds (file_exists, target, 60));
 
   /* The next one starts where that went. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-game", "x",

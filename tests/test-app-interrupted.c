@@ -120,13 +120,10 @@ open_window (Fixture *f)
   f->window = komi_window_new (NULL, library);
   komi_library_reload (library);
   gtk_window_present (GTK_WINDOW (f->window));
+  /* The window decides on the offer as the library becomes ready
+   * (komi-window.c, on_library_state): once ready, find_offer() sees the
+   * decision, with no frame to wait for. */
   g_assert_true (app_test_wait (library_ready, f->window));
-  /* A frame or two for what the window shows on its own. */
-  for (guint i = 0; i < 20; i++)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (2000);
-    }
 }
 
 /* The offer shown over the window, or NULL. */
@@ -173,7 +170,7 @@ test_killed_is_offered (Fixture *f, gconstpointer data)
   adw_message_dialog_response (offer, "continue");
   gtk_window_destroy (GTK_WINDOW (offer));
   /* The job starts once the series' model keys are looked up. */
-  g_assert_true (app_test_wait_seconds (app_test_job_started, f->window, 30));
+  g_assert_true (app_test_wait_seconds (app_test_job_started, f->window, 60));
   g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 120));
   g_assert_null (komi_series_job_get_error (komi_window_get_job (f->window)));
   g_assert_cmpuint (count_games (f, "finished"), ==, 2 * PAIRS);
@@ -200,6 +197,16 @@ test_stopped_is_not_offered (Fixture *f, gconstpointer data)
   g_assert_null (komi_library_get_interrupted (komi_window_get_library (f->window)));
 }
 
+static gboolean
+dismissal_written (gpointer data)
+{
+  Fixture *f = data;
+  g_autoptr(KomiStore) store = komi_store_open_reader (f->path, NULL);
+  g_autoptr(GArray) ids = store ? komi_store_list_interrupted (store, NULL) : NULL;
+
+  return ids != NULL && ids->len == 0;
+}
+
 /* Dismissed, a dead run is not offered again. */
 static void
 test_dismissed (Fixture *f, gconstpointer data)
@@ -218,16 +225,7 @@ test_dismissed (Fixture *f, gconstpointer data)
   g_assert_null (komi_window_get_job (f->window));
 
   /* The dismissal is written off the main thread; the next start waits. */
-  for (guint i = 0; i < 200 && find_offer () == NULL; i++)
-    {
-      g_autoptr(KomiStore) store = komi_store_open_reader (f->path, NULL);
-      g_autoptr(GArray) ids = store ? komi_store_list_interrupted (store, NULL) : NULL;
-
-      if (ids != NULL && ids->len == 0)
-        break;
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (10000);
-    }
+  g_assert_true (app_test_wait (dismissal_written, f));
   open_window (f);
   g_assert_null (find_offer ());
 }

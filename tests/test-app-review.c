@@ -40,21 +40,10 @@ static KomiRehearsal *server;
 static KomiLibrary *library;
 static gint64 game_id;
 
-static gboolean
-loaded (gpointer window)
-{
-  return komi_review_window_get_review (window) != NULL;
-}
-
 static KomiReviewWindow *
 open_review (gint64 id)
 {
-  KomiReviewWindow *window = komi_review_window_new (NULL, library, id);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1366, 740);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (app_test_wait (loaded, window));
-  return window;
+  return app_test_open_review (NULL, library, id);
 }
 
 /* Presses @keys as the window's shortcut controller hears them. */
@@ -614,7 +603,7 @@ test_opened_from_window (void)
   review = find_review_window ();
   g_assert_nonnull (review);
   g_assert_cmpint (komi_review_window_get_game_id (review), ==, game_id);
-  g_assert_true (app_test_wait (loaded, review));
+  g_assert_true (app_test_wait (app_test_review_loaded, review));
   gtk_window_destroy (GTK_WINDOW (review));
 
   g_assert_true (komi_series_page_select (page, 0, 1));
@@ -625,7 +614,7 @@ test_opened_from_window (void)
   g_assert_cmpint (komi_review_window_get_game_id (review), ==,
                    komi_series_page_get_replay (page, NULL)->game->id);
   g_assert_cmpint (komi_review_window_get_game_id (review), !=, game_id);
-  g_assert_true (app_test_wait (loaded, review));
+  g_assert_true (app_test_wait (app_test_review_loaded, review));
   gtk_window_destroy (GTK_WINDOW (review));
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (window);

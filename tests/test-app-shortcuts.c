@@ -95,12 +95,6 @@ page_has_game (gpointer page)
   return komi_series_page_get_replay (page, NULL) != NULL;
 }
 
-static gboolean
-review_loaded (gpointer window)
-{
-  return komi_review_window_get_review (window) != NULL;
-}
-
 typedef struct
 {
   KomiReviewWindow *window;
@@ -150,28 +144,16 @@ board_cursor (gpointer data)
   return komi_board_view_get_scene (b->board)->cursor == b->cursor;
 }
 
-static GtkWindow *
-find_toplevel (GType type)
-{
-  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
-
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_visible (l->data)
-        && gtk_widget_get_mapped (l->data))
-      return l->data;
-  return NULL;
-}
-
 static gboolean
 shown (gpointer type)
 {
-  return find_toplevel (GPOINTER_TO_SIZE (type)) != NULL;
+  return app_test_find_toplevel (GPOINTER_TO_SIZE (type)) != NULL;
 }
 
 static gboolean
 gone (gpointer type)
 {
-  return find_toplevel (GPOINTER_TO_SIZE (type)) == NULL;
+  return app_test_find_toplevel (GPOINTER_TO_SIZE (type)) == NULL;
 }
 
 static gboolean
@@ -243,7 +225,7 @@ on_state (KomiLibrary *library, GParamSpec *pspec, Keys *k)
 static void
 close_toplevel (Keys *k, GType type)
 {
-  gtk_window_destroy (find_toplevel (type));
+  gtk_window_destroy (app_test_find_toplevel (type));
   g_assert_true (app_test_wait (gone, GSIZE_TO_POINTER (type)));
   xdotool_focus (k->window);
 }
@@ -360,7 +342,7 @@ press_general (Keys *k)
   close_toplevel (k, KOMI_TYPE_SERIES_DIALOG);
   /* The chooser (GTK's own dialog: no portal here) closes on Escape. */
   press (k, "<Control>o", shown, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG));
-  xdotool_focus (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG));
+  xdotool_focus (app_test_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG));
   xdotool_run ((const char *[]) { "key", "Escape", NULL });
   g_assert_true (app_test_wait (gone, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG)));
   xdotool_focus (k->window);
@@ -378,8 +360,8 @@ press_review_window (Keys *k)
 
   gtk_widget_activate_action (GTK_WIDGET (k->window), "win.review-game", "x", k->game_id);
   g_assert_true (app_test_wait (shown, GSIZE_TO_POINTER (KOMI_TYPE_REVIEW_WINDOW)));
-  review = KOMI_REVIEW_WINDOW (find_toplevel (KOMI_TYPE_REVIEW_WINDOW));
-  g_assert_true (app_test_wait (review_loaded, review));
+  review = KOMI_REVIEW_WINDOW (app_test_find_toplevel (KOMI_TYPE_REVIEW_WINDOW));
+  g_assert_true (app_test_wait (app_test_review_loaded, review));
   xdotool_focus (review);
   s.window = review;
   last = komi_review_window_get_review (review)->replay->n_steps - 1;

@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "komi-store.h"
+#include "komi-test-cli.h"
 #include "komi-test-util.h"
 
 /* The library survives anything: `komi-cli run` is killed with SIGKILL at
@@ -21,7 +22,6 @@
  * games, those most often cut, are against a bridging rung, whose coin and
  * random moves must be drawn again in step on resume. */
 
-static char *cli_path;
 
 static const char series_json[] =
   "{\"name\": \"kill test\", \"protocol\": 1, \"subject\": \"gnugo:1\","
@@ -32,26 +32,16 @@ static const char series_json[] =
 static GSubprocess *
 start_run (const char *series, const char *db)
 {
-  g_autoptr(GError) error = NULL;
-  GSubprocess *proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE
-                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
-                                        cli_path, "run", series, "--db", db, NULL);
-
-  g_assert_no_error (error);
-  return proc;
+  return test_cli_start (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                         "run", series, "--db", db, NULL);
 }
 
 static void
 run_to_end (const char *series, const char *db)
 {
   g_autoptr(GSubprocess) proc = start_run (series, db);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *err = NULL;
 
-  g_subprocess_communicate_utf8 (proc, NULL, NULL, NULL, &err, &error);
-  g_assert_no_error (error);
-  if (!g_subprocess_get_successful (proc))
-    g_error ("komi-cli run failed: %s", err);
+  test_cli_wait_ok (proc);
 }
 
 /* The games of the library, keyed by plan index: moves, result, status. */
@@ -137,7 +127,6 @@ int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  cli_path = g_build_filename (g_getenv ("KOMI_BUILD_DIR"), "src", "cli", "komi-cli", NULL);
 
   g_test_add_func ("/komi/library/kill-and-resume", test_kill_and_resume);
 

@@ -7,10 +7,11 @@
 # The published site in a real browser: the demo's model games are
 # published, then Debian's Chromium, headless and driven by puppeteer-core
 # (publish-browser.js), opens the index from file:// and replays a game
-# with the keyboard; see that file for what is checked. puppeteer-core
-# comes from the npm registry into $KOMI_BUILD_DIR/npm-browser on the first
-# run (never into the source tree). Without Chromium, node, npm or the
-# registry the test is skipped (exit status 77) and says why.
+# with the keyboard; see that file for what is checked. puppeteer-core, at
+# the version named below, comes from the npm registry on the first run
+# into a cache outside the build and source trees, kept for the next build
+# directory (npm-cache.sh). Without Chromium, node, npm or the registry the
+# test is skipped (exit status 77) and says why.
 # KOMI_SCREENSHOTS=DIR also writes the screenshots of data/screenshots.
 set -eu
 
@@ -18,7 +19,6 @@ cli=$1
 helper=$2
 src=${KOMI_SOURCE_DIR:?}
 build=${KOMI_BUILD_DIR:?}
-npm_dir=$build/npm-browser
 
 skip () {
   echo "SKIP: $*"
@@ -31,16 +31,8 @@ if [ -z "$chromium" ]; then
 fi
 [ -n "$chromium" ] && [ -x "$chromium" ] || skip "Chromium is not installed (package chromium)"
 command -v node >/dev/null 2>&1 || skip "node is not installed (package nodejs)"
-if [ ! -f "$npm_dir/node_modules/puppeteer-core/package.json" ]; then
-  command -v npm >/dev/null 2>&1 || skip "npm is not installed (package npm)"
-  mkdir -p "$npm_dir"
-  if ! npm install --prefix "$npm_dir" --no-audit --no-fund --no-save puppeteer-core \
-       >"$npm_dir/install.log" 2>&1; then
-    tail -n 5 "$npm_dir/install.log"
-    skip "npm could not install puppeteer-core (is the npm registry reachable?);" \
-         "log in $npm_dir/install.log"
-  fi
-fi
+. "$src/tests/npm-cache.sh"
+npm_cached puppeteer-core 24.43.1
 
 work=$(mktemp -d "$build/test-publish-browser.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -53,6 +45,6 @@ cat "$work/publish.txt"
 # The first game; its first model move from move 9 on with a point chosen.
 "$helper" "$db" 1 9 >"$work/expected.json"
 
-HOME=$work NODE_PATH="$npm_dir/node_modules" \
+HOME=$work NODE_PATH="$npm_modules" \
   node "$src/tests/publish-browser.js" "$chromium" "$work/site" "$work/expected.json" 1 \
   ${KOMI_SCREENSHOTS:-}

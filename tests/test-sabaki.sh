@@ -7,15 +7,15 @@
 # Exported games open in Sabaki: a short series and an imported game are
 # reviewed with GNU Go, exported as SGF, and read back by Sabaki's parser
 # @sabaki/sgf (sabaki-sgf.js), which compares them with Komi's record.
-# @sabaki/sgf comes from the npm registry into $KOMI_BUILD_DIR/npm on the
-# first run (never into the source tree); without node, npm or the
+# @sabaki/sgf, at the version named below, comes from the npm registry on
+# the first run into a cache outside the build and source trees, kept for
+# the next build directory (npm-cache.sh); without node, npm or the
 # registry the test is skipped (exit status 77) and says why.
 set -eu
 
 cli=$1
 src=${KOMI_SOURCE_DIR:?}
 build=${KOMI_BUILD_DIR:?}
-npm_dir=$build/npm
 
 skip () {
   echo "SKIP: $*"
@@ -23,16 +23,8 @@ skip () {
 }
 
 command -v node >/dev/null 2>&1 || skip "node is not installed (package nodejs)"
-if [ ! -f "$npm_dir/node_modules/@sabaki/sgf/package.json" ]; then
-  command -v npm >/dev/null 2>&1 || skip "npm is not installed (package npm)"
-  mkdir -p "$npm_dir"
-  if ! npm install --prefix "$npm_dir" --no-audit --no-fund --no-save @sabaki/sgf \
-       >"$npm_dir/install.log" 2>&1; then
-    tail -n 5 "$npm_dir/install.log"
-    skip "npm could not install @sabaki/sgf (is the npm registry reachable?);" \
-         "log in $npm_dir/install.log"
-  fi
-fi
+. "$src/tests/npm-cache.sh"
+npm_cached @sabaki/sgf 3.4.7
 
 work=$(mktemp -d "$build/test-sabaki.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -54,5 +46,5 @@ EOF
 "$cli" analyse --db "$db" --game 3 --engine gnugo:1 >>"$work/table.txt" 2>/dev/null
 "$cli" export --db "$db" --sgf "$work/sgf" >/dev/null
 
-NODE_PATH="$npm_dir/node_modules" \
+NODE_PATH="$npm_modules" \
   node "$src/tests/sabaki-sgf.js" "$work/table.txt" "$work"/sgf/*.sgf

@@ -28,47 +28,17 @@
  * shard is merged while it runs, killed with SIGKILL, merged again,
  * resumed and merged: the result is the same again. */
 
-static char *cli_path;
 
 /* Engine-only, on the shipped ladder (ratings reads it): 8 pairs, so 4
  * shards hold 2 pairs (4 games) each. */
+/* komi-cli's output unread, what it says on stderr kept for a failure. */
+#define QUIET (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE)
+
 static const char series_json[] =
   "{\"name\": \"shard test\", \"protocol\": 1, \"subject\": \"gnugo:2\","
   " \"opponents\": [{\"player\": \"random\", \"pairs\": 3},"
   "                {\"player\": \"mix:0.5:gnugo:1\", \"pairs\": 5}],"
   " \"seed\": 17, \"referee\": \"gnugo\", \"jobs\": 2}";
-
-static GSubprocess *
-start_cli (GSubprocessFlags flags, ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  GSubprocess *proc;
-  const char *arg;
-  va_list ap;
-
-  g_ptr_array_add (argv, cli_path);
-  va_start (ap, flags);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (argv, (char *) arg);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  proc = g_subprocess_newv ((const char * const *) argv->pdata, flags, &error);
-  g_assert_no_error (error);
-  return proc;
-}
-
-static void
-wait_ok (GSubprocess *proc)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *err = NULL;
-
-  g_subprocess_communicate_utf8 (proc, NULL, NULL, NULL, &err, &error);
-  g_assert_no_error (error);
-  if (!g_subprocess_get_successful (proc))
-    g_error ("komi-cli failed: %s", err);
-}
 
 static int
 by_plan_index (gconstpointer a, gconstpointer b)
@@ -187,20 +157,18 @@ test_shards_merge (void)
   g_assert_true (g_file_set_contents (series, series_json, -1, NULL));
 
   /* One process, then 4 shards at once, each a process of its own. */
-  wait_ok (start_cli (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                      "run", series, "--db", whole, NULL));
+  test_cli_wait_ok (test_cli_start (QUIET, "run", series, "--db", whole, NULL));
   for (guint k = 0; k < 4; k++)
     {
       g_autofree char *name = g_strdup_printf ("shard-%u.db", k + 1);
       g_autofree char *shard = g_strdup_printf ("%u/4", k + 1);
 
       shard_db[k] = g_build_filename (dir, name, NULL);
-      procs[k] = start_cli (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                            "run", series, "--shard", shard, "--db", shard_db[k], NULL);
+      procs[k] = test_cli_start (QUIET, "run", series, "--shard", shard, "--db", shard_db[k], NULL);
     }
   for (guint k = 0; k < 4; k++)
     {
-      wait_ok (procs[k]);
+      test_cli_wait_ok (procs[k]);
       g_object_unref (procs[k]);
       /* Each shard played its own quarter of the plan: 2 pairs. */
       g_assert_cmpint (count_rows (shard_db[k], "SELECT count(*) FROM games"), ==, 4);
@@ -250,10 +218,10 @@ test_shards_merge (void)
    * while it runs (its lock held), killed once a game has ended, merged,
    * resumed to its end and merged. */
   {
-    g_autoptr(GSubprocess) run = start_cli (G_SUBPROCESS_FLAGS_STDOUT_PIPE
-                                            | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
-                                            "run", series, "--shard", "2/4", "--jobs", "1",
-                                            "--db", killed, NULL);
+    g_autoptr(GSubprocess) run = test_cli_start (G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                                 | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
+                                                 "run", series, "--shard", "2/4", "--jobs", "1",
+                                                 "--db", killed, NULL);
     g_autoptr(GDataInputStream) lines = g_data_input_stream_new (
       g_subprocess_get_stdout_pipe (run));
     g_auto(KomiCliRun) during = { 0, };
@@ -299,8 +267,7 @@ test_shards_merge (void)
                                  "--db", killed, NULL);
     g_assert_cmpint (other.status, ==, 1);
     g_assert_nonnull (strstr (other.err, "holds shard 2/4 of this series, not shard 3/4"));
-    wait_ok (start_cli (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                        "run", series, "--db", killed, NULL));
+    test_cli_wait_ok (test_cli_start (QUIET, "run", series, "--db", killed, NULL));
     g_assert_cmpint (count_rows (killed, "SELECT count(*) FROM games"), ==, 4);
     done.status = run_komi_cli (&done.out, &done.err, "merge", "--db", killed_lib,
                                 shard_db[0], killed, shard_db[2], shard_db[3], NULL);
@@ -352,10 +319,8 @@ test_merge_refuses_other_series (void)
                                       "\"subject\": \"random\", \"opponents\": [\"random\"], "
                                       "\"pairs\": 2, \"seed\": 2, \"referee\": \"none\"}",
                                       -1, NULL));
-  wait_ok (start_cli (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                      "run", a_json, "--shard", "1/2", "--db", a, NULL));
-  wait_ok (start_cli (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                      "run", b_json, "--shard", "2/2", "--db", b, NULL));
+  test_cli_wait_ok (test_cli_start (QUIET, "run", a_json, "--shard", "1/2", "--db", a, NULL));
+  test_cli_wait_ok (test_cli_start (QUIET, "run", b_json, "--shard", "2/2", "--db", b, NULL));
 
   merge.status = run_komi_cli (&merge.out, &merge.err, "merge", "--db", lib, a, b, NULL);
   g_assert_cmpint (merge.status, ==, 1);
@@ -493,7 +458,6 @@ int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  cli_path = g_build_filename (g_getenv ("KOMI_BUILD_DIR"), "src", "cli", "komi-cli", NULL);
   g_test_add_func ("/komi/shards/split", test_split);
   g_test_add_func ("/komi/shards/profile-share", test_profile_share);
   g_test_add_func ("/komi/shards/refuse-other-series", test_merge_refuses_other_series);
