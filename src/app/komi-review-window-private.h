@@ -7,6 +7,7 @@
 #pragma once
 
 #include "komi-analysis-panel.h"
+#include "komi-coords.h"
 #include "komi-review-window.h"
 
 G_BEGIN_DECLS
@@ -48,5 +49,18 @@ void          _komi_review_window_add_shortcuts      (KomiReviewWindow *self);
 /* What the analysis says of move @turn (GOOD without one). */
 KomiMoveClass _komi_review_window_move_class         (KomiReviewWindow *self,
                                                       guint             turn);
+
+/* How the game was turned for the model. */
+KomiOrientation _komi_review_window_model_orientation (KomiReviewWindow *self);
+/* The name of real @point on the board as shown now. */
+void          _komi_review_window_shown_name         (KomiReviewWindow *self,
+                                                      KomiPoint         point,
+                                                      char              buf[KOMI_NAME_LEN + 1]);
+/* The panel's analysis once it has read one (it may be newer: analysed
+ * from the panel), else the one read with the game; NULL: none. */
+const KomiStoreAnalysis *_komi_review_window_current_analysis (KomiReviewWindow *self);
+/* komi-review-window-calls.c: the side of the move shown. */
+void          _komi_review_window_show_probabilities (KomiReviewWindow *self);
+void          _komi_review_window_show_calls         (KomiReviewWindow *self);
 
 G_END_DECLS

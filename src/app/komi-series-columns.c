@@ -92,7 +92,7 @@ cell_moves (gpointer p)
 }
 
 static const KomiColumn result_columns[] = {
-  { N_("Opponent"), cell_opponent, TRUE, 0 },
+  { N_("Opponent"), cell_opponent, TRUE, KOMI_CELL_PLAYER },
   { N_("Wins"), cell_wins, FALSE, KOMI_CELL_NUMERIC },
   { N_("Losses"), cell_losses, FALSE, KOMI_CELL_NUMERIC },
   { N_("Draws"), cell_draws, FALSE, KOMI_CELL_NUMERIC },
@@ -105,7 +105,7 @@ static const KomiColumn result_columns[] = {
 static const KomiColumn game_columns[] = {
   { "#", cell_game_number, FALSE, KOMI_CELL_NUMERIC },
   { N_("Subject as"), cell_subject_color, FALSE, 0 },
-  { N_("Opponent"), cell_opponent_spec, TRUE, 0 },
+  { N_("Opponent"), cell_opponent_spec, TRUE, KOMI_CELL_PLAYER },
   { N_("Result"), cell_result, FALSE, KOMI_CELL_TOOLTIP },
   { N_("Moves"), cell_moves, FALSE, KOMI_CELL_NUMERIC },
 };

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "komi-board-view.h"
+#include "komi-player-names.h"
 #include "komi-series-page-private.h"
 #include "komi-series-columns.h"
 #include "komi-ui-util.h"
@@ -440,15 +441,17 @@ describe_opponents (KomiSeriesItem *item)
 {
   g_autoptr(GString) text = g_string_new (NULL);
   GListModel *results = G_LIST_MODEL (item->results);
+  g_autofree char *subject = komi_player_display_name (item->series->subject);
 
   for (guint i = 0; i < g_list_model_get_n_items (results); i++)
     {
       g_autoptr(KomiResultItem) row = g_list_model_get_item (results, i);
 
-      g_string_append_printf (text, "%s%s", i > 0 ? ", " : "",
-                              row->opponent ? row->opponent : "?");
+      g_autofree char *name = komi_player_display_name (row->opponent);
+
+      g_string_append_printf (text, "%s%s", i > 0 ? ", " : "", name);
     }
-  return g_strdup_printf (_("%s against %s"), item->series->subject, text->str);
+  return g_strdup_printf (_("%s against %s"), subject, text->str);
 }
 
 static void
@@ -480,6 +483,7 @@ on_series_selected (KomiSeriesPage *self)
   g_autofree char *subtitle = NULL;
   g_autofree char *played = NULL;
   g_autofree char *when = NULL;
+  g_autofree char *subject = NULL;
   g_autoptr(GDateTime) created = NULL;
 
   if (item == NULL)
@@ -492,9 +496,10 @@ on_series_selected (KomiSeriesPage *self)
   created = g_date_time_new_from_iso8601 (item->series->created, NULL);
   when = created != NULL ? g_date_time_format (created, "%Y-%m-%d %H:%M UTC")
                          : g_strdup (item->series->created);
+  subject = komi_player_display_name (item->series->subject);
   subtitle = g_strdup_printf (_("Subject %s · Protocol %u · seed %" PRIu64
                                 " · referee %s · created %s"),
-                              item->series->subject, item->series->protocol,
+                              subject, item->series->protocol,
                               item->series->seed, item->series->referee, when);
   if (!reloading (self))
     {
