@@ -9,7 +9,9 @@
 #include "komi-app-test-util.h"
 #include "komi-coords.h"
 #include "komi-games-page.h"
+#include "komi-review-window-private.h"
 #include "komi-review-window.h"
+#include "komi-window.h"
 #include "komi-store-test-util.h"
 
 /* How the application names players and fits its windows: players by
@@ -278,6 +280,113 @@ test_engine_move (LayoutFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (review));
 }
 
+typedef struct
+{
+  GtkWidget  *window;
+  int         width;
+  const char *layout;   /* the review window's, or NULL */
+} Fit;
+
+static gboolean
+fitted (gpointer data)
+{
+  Fit *fit = data;
+  int width = gtk_widget_get_width (fit->window);
+
+  return width > 0 && width <= fit->width && width > fit->width - 40
+         && (fit->layout == NULL
+             || g_str_equal (_komi_review_window_get_layout (KOMI_REVIEW_WINDOW (fit->window)),
+                             fit->layout));
+}
+
+/* @window brought to @width (a screen's), and no wider than that. */
+static void
+resize (GtkWidget *window, int width, const char *layout)
+{
+  Fit fit = { window, width, layout };
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, 700);
+  if (!app_test_wait (fitted, &fit))
+    g_error ("%s is %d px wide, not %d", G_OBJECT_TYPE_NAME (window),
+             gtk_widget_get_width (window), width);
+}
+
+static int
+min_width (GtkWidget *window)
+{
+  int min;
+
+  gtk_widget_measure (window, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  return min;
+}
+
+/* The main window on every page and the review window go down to a
+ * phone's width, 360 px, and back; the review window lays itself out for
+ * each width. */
+static const struct
+{
+  int         width;
+  const char *layout;
+} review_widths[] = {
+  { 1366, "wide" }, { 800, "medium" }, { 360, "narrow" },
+};
+
+static void
+test_narrow_windows (LayoutFixture *f, gconstpointer data)
+{
+  const char *pages[] = { "series", "players", "games", "ladder" };
+  KomiWindow *window = komi_window_new (NULL, f->library);
+  GListModel *rows = komi_games_page_get_rows (f->page);
+  g_autoptr(KomiGameItem) first = g_list_model_get_item (rows, 0);
+  KomiReviewWindow *review;
+  GtkWidget *moves, *bottom, *nav;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (app_test_has_size, window));
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      komi_window_show_page (window, pages[i]);
+      resize (GTK_WIDGET (window), 1366, NULL);
+      resize (GTK_WIDGET (window), 360, NULL);
+      g_assert_cmpint (gtk_widget_get_width (gtk_window_get_child (GTK_WINDOW (window))), <=,
+                       360);
+      g_assert_cmpint (min_width (gtk_window_get_child (GTK_WINDOW (window))), <=, 360);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  for (guint i = 0; i < G_N_ELEMENTS (review_widths); i++)
+    {
+      gboolean narrow = review_widths[i].width == 360;
+
+      review = komi_review_window_new (NULL, f->library, first->game->id);
+      gtk_window_set_default_size (GTK_WINDOW (review), review_widths[i].width, 700);
+      gtk_window_present (GTK_WINDOW (review));
+      g_assert_true (app_test_wait (loaded, review));
+      resize (GTK_WIDGET (review), review_widths[i].width, review_widths[i].layout);
+      moves = (GtkWidget *) gtk_widget_get_template_child (GTK_WIDGET (review),
+                                                           KOMI_TYPE_REVIEW_WINDOW,
+                                                           "moves_scroller");
+      bottom = (GtkWidget *) gtk_widget_get_template_child (GTK_WIDGET (review),
+                                                            KOMI_TYPE_REVIEW_WINDOW,
+                                                            "bottom_bar");
+      nav = (GtkWidget *) gtk_widget_get_template_child (GTK_WIDGET (review),
+                                                         KOMI_TYPE_REVIEW_WINDOW, "header_nav");
+      g_assert_cmpint (min_width (gtk_window_get_child (GTK_WINDOW (review))), <=,
+                       review_widths[i].width);
+      g_assert_cmpint (gtk_widget_get_visible (moves), ==, review_widths[i].width >= 1366);
+      g_assert_cmpint (gtk_widget_get_visible (nav), ==, !narrow);
+      g_assert_cmpint (gtk_action_bar_get_revealed (GTK_ACTION_BAR (bottom)), ==, narrow);
+      if (narrow)
+        {
+          /* The bar's buttons step the game. */
+          komi_review_window_show_step (review, 3);
+          gtk_widget_activate_action (bottom, "review.previous-move", NULL);
+          g_assert_cmpuint (komi_review_window_get_step (review), ==, 2);
+        }
+      gtk_window_destroy (GTK_WINDOW (review));
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -286,5 +395,7 @@ main (int argc, char *argv[])
               test_player_names, layout_tear_down);
   g_test_add ("/komi/app/layout/engine-move", LayoutFixture, NULL, layout_set_up,
               test_engine_move, layout_tear_down);
+  g_test_add ("/komi/app/layout/narrow-windows", LayoutFixture, NULL, layout_set_up,
+              test_narrow_windows, layout_tear_down);
   return g_test_run ();
 }

@@ -31,6 +31,12 @@ struct _KomiReviewWindow
   GtkLabel           *calls_title;
   GtkLabel           *heat_label;
   GtkBox             *calls_box;
+  GtkBox             *content_box;      /* board, moves, side: a row, or a column */
+  GtkWidget          *moves_scroller;
+  GtkWidget          *side_box;
+  GtkWidget          *calls_scroller;
+  GtkWidget          *header_nav;       /* the moves' buttons in the header… */
+  GtkActionBar       *bottom_bar;       /* …or, narrow, at the bottom */
 
   KomiLibrary        *library;
   gint64              game_id;
@@ -41,6 +47,8 @@ struct _KomiReviewWindow
   GtkStringList      *moves;          /* one row per step, fields split by tabs */
   GtkSingleSelection *selection;
   gboolean            syncing;        /* the step is being shown: not the user's change */
+  guint               layout;         /* komi-review-window-layout.c */
+  guint               layout_source;  /* applies a layout after an allocation */
 };
 
 /* komi-review-window-actions.c: the review.* actions and their keys. */
@@ -59,6 +67,13 @@ void          _komi_review_window_shown_name         (KomiReviewWindow *self,
 /* The panel's analysis once it has read one (it may be newer: analysed
  * from the panel), else the one read with the game; NULL: none. */
 const KomiStoreAnalysis *_komi_review_window_current_analysis (KomiReviewWindow *self);
+/* komi-review-window-layout.c: the window fitted to its width, down to
+ * a phone's 360 px. */
+void          _komi_review_window_class_init_layout  (GtkWidgetClass   *widget_class);
+void          _komi_review_window_init_layout        (KomiReviewWindow *self);
+void          _komi_review_window_dispose_layout     (KomiReviewWindow *self);
+/* "wide", "medium" or "narrow": the layout applied. */
+const char   *_komi_review_window_get_layout         (KomiReviewWindow *self);
 /* komi-review-window-calls.c: the side of the move shown. */
 void          _komi_review_window_show_probabilities (KomiReviewWindow *self);
 void          _komi_review_window_show_calls         (KomiReviewWindow *self);

@@ -444,6 +444,7 @@ komi_review_window_dispose (GObject *object)
   KomiReviewWindow *self = KOMI_REVIEW_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
+  _komi_review_window_dispose_layout (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), KOMI_TYPE_REVIEW_WINDOW);
   G_OBJECT_CLASS (komi_review_window_parent_class)->dispose (object);
 }
@@ -488,6 +489,7 @@ komi_review_window_class_init (KomiReviewWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, calls_box);
 
   _komi_review_window_class_init_actions (widget_class);
+  _komi_review_window_class_init_layout (widget_class);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
                                        "window.close", NULL);
 }
@@ -512,6 +514,7 @@ komi_review_window_init (KomiReviewWindow *self)
   g_signal_connect_swapped (self->slider, "value-changed", G_CALLBACK (on_slider_changed), self);
   g_signal_connect_swapped (self->orientation_dropdown, "notify::selected",
                             G_CALLBACK (on_orientation_selected), self);
+  _komi_review_window_init_layout (self);
   fill_orientations (self);
   _komi_review_window_add_shortcuts (self);
   /* The engine review: its graph and list step the board, the board's
