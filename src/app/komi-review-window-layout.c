@@ -107,6 +107,21 @@ komi_review_window_size_allocate (GtkWidget *widget,
                                            NULL);
 }
 
+/* Before the window is shown, its layout follows the size it will open
+ * at: the first frame is drawn in the right one. */
+static void
+on_default_width (KomiReviewWindow *self)
+{
+  int width, height;
+
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  /* GTK 4.8 wants both. */
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (width > 0)
+    apply_layout (self, layout_for_width (width));
+}
+
 /* The orientation's choices cut with "…" in the header when it is
  * narrow; whole in the list. */
 static void
@@ -149,6 +164,7 @@ _komi_review_window_init_layout (KomiReviewWindow *self)
   g_signal_connect (factory, "bind", G_CALLBACK (bind_choice), NULL);
   gtk_drop_down_set_factory (self->orientation_dropdown, factory);
   apply_layout (self, LAYOUT_WIDE);
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (on_default_width), NULL);
 }
 
 void
