@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include "komi-analysis-panel.h"
 #include "komi-app-test-util.h"
 #include "komi-coords.h"
 #include "komi-games-page.h"
@@ -212,6 +213,7 @@ test_engine_move (LayoutFixture *f, gconstpointer data)
   const KomiMove *second, *third;
   char played[KOMI_NAME_LEN + 1], best[KOMI_NAME_LEN + 1];
   g_autofree char *before = NULL, *after = NULL, *expected = NULL, *start = NULL;
+  GtkWidget *graph;
 
   g_assert_no_error (error);
   games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error);
@@ -277,6 +279,15 @@ test_engine_move (LayoutFixture *f, gconstpointer data)
   expected = g_strdup_printf ("The engine would have played %s.", best);
   g_assert_nonnull (strstr (after, expected));
   g_assert_null (strstr (after, "No engine review"));
+  /* The score graph beside it has a height to read it by. */
+  gtk_window_set_default_size (GTK_WINDOW (review), 1366, 740);
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_ancestor (
+    GTK_WIDGET (komi_review_window_get_analysis_slot (review)), GTK_TYPE_STACK)), "analysis");
+  graph = GTK_WIDGET (gtk_widget_get_template_child (
+    gtk_widget_get_first_child (GTK_WIDGET (komi_review_window_get_analysis_slot (review))),
+    KOMI_TYPE_ANALYSIS_PANEL, "graph"));
+  g_assert_true (app_test_wait (app_test_has_size, graph));
+  g_assert_cmpint (gtk_widget_get_height (graph), >=, 120);
   gtk_window_destroy (GTK_WINDOW (review));
 }
 
