@@ -54,6 +54,7 @@ typedef struct
   gboolean    analysis; /* the engine review of the first series' third game, analysed
                          * by GNU Go from the panel, at the subject's first blunder */
   gboolean    shards;   /* Watch Shards over 4 komi-cli run --shard processes */
+  int         review_width; /* with review: the review window's width (0: 1366) */
 } Shot;
 
 static const Shot shots[] = {
@@ -86,6 +87,19 @@ static const Shot shots[] = {
     NULL, "gnugo" },
   { "opponent-dialog-refused-dark", "series", TRUE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE,
     NULL, "katago" },
+  /* The windows from a phone's width to a large screen's (issue 14): the
+   * 1920 px ones alone under -screen 0 1920x1080x24 (--only width-1920). */
+  { "width-360-series", "series", FALSE, 360, .height = 740 },
+  { "width-360-games", "games", FALSE, 360, .height = 740 },
+  { "width-360-review", "series", FALSE, 360, .height = 740, .review = TRUE, .review_width = 360 },
+  { "width-800-series", "series", FALSE, 800, .height = 740 },
+  { "width-800-review", "series", FALSE, 800, .height = 740, .review = TRUE, .review_width = 800 },
+  { "width-1366-series", "series", FALSE, 1366, .height = 740 },
+  { "width-1366-review", "series", TRUE, 1366, .height = 740, .review = TRUE,
+    .review_width = 1366 },
+  { "width-1920-series", "series", FALSE, 1920, .height = 1048 },
+  { "width-1920-review", "series", FALSE, 1920, .height = 1048, .review = TRUE,
+    .review_width = 1920 },
   { "review-window-light", "series", FALSE, .review = TRUE },
   { "review-window-dark", "series", TRUE, .review = TRUE },
   /* On a library whose model series was killed while a best_point call
@@ -270,7 +284,7 @@ find_model_game (const char *db)
 }
 
 static void
-take_review (KomiWindow *window, const char *db)
+take_review (KomiWindow *window, const Shot *shot, const char *db)
 {
   guint turn = 0;
   gint64 id = find_model_game (db);
@@ -279,7 +293,12 @@ take_review (KomiWindow *window, const char *db)
 
   if (id == 0)
     return;
-  review = app_test_open_review (GTK_WINDOW (window), komi_window_get_library (window), id);
+  review = komi_review_window_new (GTK_WINDOW (window), komi_window_get_library (window), id);
+  gtk_window_set_default_size (GTK_WINDOW (review),
+                               shot->review_width > 0 ? shot->review_width : 1366,
+                               shot->review_width > 0 && shot->height > 0 ? shot->height : 740);
+  gtk_window_present (GTK_WINDOW (review));
+  app_test_wait (app_test_review_loaded, review);
   r = komi_review_window_get_review (review);
   /* A move resumed after a kill (its attempt interrupted, the answer
    * before it kept), else one with a retried attempt, else the model's
@@ -620,7 +639,7 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
         }
     }
   if (shot->review)
-    take_review (window, db);
+    take_review (window, shot, db);
   if (shot->provider != NULL)
     take_provider (window, shot->provider);
   if (shot->opponent != NULL)

@@ -263,7 +263,7 @@ test_filters (GamesFixture *f, gconstpointer data)
   g_assert_cmpuint (assert_rows (f, in_first_series), ==, 6);
   komi_games_page_clear_filters (f->page);
 
-  select_named (f, "player_drop", "gtp:other");
+  select_named (f, "player_drop", "other");
   g_assert_cmpuint (assert_rows (f, by_other), ==, 2);
   /* Filters combine. */
   gtk_drop_down_set_selected (child (f, "colour_drop"), 2);
@@ -271,7 +271,7 @@ test_filters (GamesFixture *f, gconstpointer data)
   g_assert_cmpstr (gtk_label_get_text (child (f, "count_label")), ==, "1 of 10 games");
   komi_games_page_clear_filters (f->page);
 
-  select_named (f, "opponent_drop", "gtp:stranger");
+  select_named (f, "opponent_drop", "stranger");
   g_assert_cmpuint (assert_rows (f, vs_stranger), ==, 2);
   komi_games_page_clear_filters (f->page);
 
@@ -370,7 +370,7 @@ static void
 test_empty_state (GamesFixture *f, gconstpointer data)
 {
   /* The stranger's games were forfeited and voided: none ended by passes. */
-  select_named (f, "opponent_drop", "gtp:stranger");
+  select_named (f, "opponent_drop", "stranger");
   gtk_drop_down_set_selected (child (f, "end_drop"), 1);
   assert_rows (f, none_two_passes_vs_stranger);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, "results_stack")), ==, "empty");

@@ -238,6 +238,30 @@ test_engines_tested (DialogFixture *f, gconstpointer data)
   g_assert_null (strstr (text, "played"));
 }
 
+/* A GTP program that never answers its move: Test stops it after a
+ * test's short wait (15 s), not a series' minute, and says so. */
+static void
+test_silent_engine (DialogFixture *f, gconstpointer data)
+{
+  g_autofree char *engine = g_build_filename (g_getenv ("KOMI_BUILD_DIR"), "tests",
+                                              "fake-gtp-engine", NULL);
+  g_autofree char *command = g_strdup_printf ("%s --hang-after 0", engine);
+  const char *text;
+
+  if (!g_file_test (engine, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("the fake GTP engine is not built");
+      return;
+    }
+  set_kind (f, 3);
+  set_text (f, "command_row", command);
+  text = run_test (f);
+  g_test_message ("%s", text);
+  g_assert_true (g_str_has_prefix (text, "✗ "));
+  g_assert_nonnull (strstr (text, "within 15.0 s"));
+  g_assert_null (strstr (text, "pauses"));
+}
+
 /* The KataGo the test run names (KOMI_KATAGO*), read before the fixture
  * unsets the variables. */
 static char *katago[3];
@@ -393,6 +417,8 @@ main (int argc, char *argv[])
               fixture_set_up, test_refuses_bad_fields, fixture_tear_down);
   g_test_add ("/komi/app/dialog/opponent/mix-rung", DialogFixture, NULL,
               fixture_set_up, test_mix_rung, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/opponent/silent-engine", DialogFixture, NULL,
+              fixture_set_up, test_silent_engine, fixture_tear_down);
   g_test_add ("/komi/app/dialog/opponent/engines-tested", DialogFixture, NULL,
               fixture_set_up, test_engines_tested, fixture_tear_down);
   g_test_add ("/komi/app/dialog/opponent/katago-tested", DialogFixture, NULL,

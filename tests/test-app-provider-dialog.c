@@ -468,6 +468,29 @@ test_rehearsal_refuses_key (DialogFixture *f, gconstpointer data)
   g_assert_cmpuint (komi_rehearsal_get_request_count (rehearsal, NULL), ==, 1);
 }
 
+/* A provider that cannot be reached: the Test says so after its
+ * attempts, and never that a series pauses (there is none). */
+static void
+test_unreachable (DialogFixture *f, gconstpointer data)
+{
+  const char *text;
+
+  set_text (f, "model_row", "rehearsal-1");
+  /* Port 9 (discard): nothing listens on loopback. */
+  set_text (f, "base_url_row", "http://127.0.0.1:9/v1");
+  set_text (f, "key_name_row", "KOMI_TEST_UNSET_KEY");
+  set_text (f, "key_row", PLANTED_KEY);
+  assert_accepted (f);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.test", NULL));
+  g_assert_true (app_test_wait_seconds (tested, f, 120));
+  text = gtk_label_get_text (GTK_LABEL (child (f, "test_label")));
+  g_test_message ("%s", text);
+  g_assert_true (g_str_has_prefix (text, "✗ "));
+  g_assert_nonnull (strstr (text, "no answer after"));
+  g_assert_null (strstr (text, "series"));
+  g_assert_null (strstr (text, PLANTED_KEY));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -484,6 +507,8 @@ main (int argc, char *argv[])
               fixture_set_up, test_save_keeps_key_out, fixture_tear_down);
   g_test_add ("/komi/app/dialog/provider/edit-existing", DialogFixture, NULL,
               fixture_set_up, test_edit_existing, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/provider/test-unreachable", DialogFixture, NULL,
+              fixture_set_up, test_unreachable, fixture_tear_down);
   g_test_add ("/komi/app/dialog/provider/test-rehearsal", DialogFixture, NULL,
               fixture_set_up, test_rehearsal_answers, fixture_tear_down);
   g_test_add ("/komi/app/dialog/provider/test-unauthorized", DialogFixture, NULL,

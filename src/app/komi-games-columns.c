@@ -291,8 +291,8 @@ static const struct
    * whole in their tooltips). */
   { { N_("Date"), cell_date, FALSE, KOMI_CELL_NUMERIC | KOMI_CELL_WHOLE }, sort_date },
   { { N_("Series"), cell_series, TRUE, 0 }, sort_series },
-  { { N_("Subject"), cell_subject, TRUE, 0 }, sort_subject },
-  { { N_("Opponent"), cell_opponent, TRUE, 0 }, sort_opponent },
+  { { N_("Subject"), cell_subject, TRUE, KOMI_CELL_PLAYER }, sort_subject },
+  { { N_("Opponent"), cell_opponent, TRUE, KOMI_CELL_PLAYER }, sort_opponent },
   { { N_("As"), cell_colour, FALSE, KOMI_CELL_WHOLE }, sort_colour },
   { { N_("Result"), cell_result, FALSE, KOMI_CELL_WHOLE }, sort_result },
   { { N_("Ending"), cell_ending, FALSE, KOMI_CELL_WHOLE }, sort_ending },

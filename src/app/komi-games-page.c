@@ -14,6 +14,7 @@
 
 #include "komi-games-columns.h"
 #include "komi-games-page.h"
+#include "komi-player-names.h"
 
 /* The model chain is the library's games (a GListStore replaced whole on
  * each read) → a filter → a sort by the view's sorter → a selection. The
@@ -108,9 +109,13 @@ dup_choice (GtkDropDown *drop)
 {
   guint i = gtk_drop_down_get_selected (drop);
   GtkStringObject *item = gtk_drop_down_get_selected_item (drop);
+  GPtrArray *specs = g_object_get_data (G_OBJECT (drop), "komi-specs");
 
   if (i == 0 || i == GTK_INVALID_LIST_POSITION || item == NULL)
     return NULL;
+  /* A player's entry shows the name; the games are filtered by spec. */
+  if (specs != NULL)
+    return i - 1 < specs->len ? g_strdup (g_ptr_array_index (specs, i - 1)) : NULL;
   return g_strdup (gtk_string_object_get_string (item));
 }
 
@@ -164,24 +169,48 @@ compare_strings (gconstpointer a, gconstpointer b)
   return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
 }
 
+/* Players by name, then by spec (two profiles may share a name). */
+static int
+compare_players (gconstpointer a, gconstpointer b)
+{
+  const char *spec_a = *(const char * const *) a, *spec_b = *(const char * const *) b;
+  g_autofree char *name_a = komi_player_display_name (spec_a);
+  g_autofree char *name_b = komi_player_display_name (spec_b);
+  int by_name = g_utf8_collate (name_a, name_b);
+
+  return by_name != 0 ? by_name : g_strcmp0 (spec_a, spec_b);
+}
+
 /* Replaces @drop's entries with @first and then @strings (sorted unless
- * @keep_order), keeping the entry selected before when it is still there. */
+ * @keep_order), keeping the entry selected before when it is still there.
+ * @players: @strings are players' specs, shown by their names. */
 static void
-set_choices (GtkDropDown *drop, const char *first, GPtrArray *strings, gboolean keep_order)
+set_choices (GtkDropDown *drop, const char *first, GPtrArray *strings, gboolean keep_order,
+             gboolean players)
 {
   g_autofree char *was = dup_choice (drop);
   g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  GPtrArray *specs = players ? g_ptr_array_new_with_free_func (g_free) : NULL;
   guint selected = 0;
 
-  if (!keep_order)
+  if (players)
+    g_ptr_array_sort (strings, compare_players);
+  else if (!keep_order)
     g_ptr_array_sort (strings, compare_strings);
   gtk_string_list_append (list, first);
   for (guint i = 0; i < strings->len; i++)
     {
-      if (was != NULL && g_strcmp0 (was, g_ptr_array_index (strings, i)) == 0)
+      const char *string = g_ptr_array_index (strings, i);
+      g_autofree char *name = players ? komi_player_display_name (string) : NULL;
+
+      if (was != NULL && g_strcmp0 (was, string) == 0)
         selected = i + 1;
-      gtk_string_list_append (list, g_ptr_array_index (strings, i));
+      gtk_string_list_append (list, name != NULL ? name : string);
+      if (specs != NULL)
+        g_ptr_array_add (specs, g_strdup (string));
     }
+  g_object_set_data_full (G_OBJECT (drop), "komi-specs", specs,
+                          (GDestroyNotify) g_ptr_array_unref);
   gtk_drop_down_set_model (drop, G_LIST_MODEL (list));
   gtk_drop_down_set_selected (drop, selected);
 }
@@ -229,7 +258,7 @@ rebuild_choices (KomiGamesPage *self)
       g_ptr_array_add (names, g_strdup_printf ("%s (%" G_GINT64_FORMAT ")",
                                                item->series->name, item->series->id));
     }
-  set_choices (self->series_drop, _("All series"), names, TRUE);
+  set_choices (self->series_drop, _("All series"), names, TRUE, FALSE);
   for (guint i = 0; i < self->series_ids->len; i++)
     if (g_array_index (self->series_ids, gint64, i) == series_was)
       gtk_drop_down_set_selected (self->series_drop, i + 1);
@@ -249,8 +278,8 @@ rebuild_choices (KomiGamesPage *self)
     }
   player_list = keys_of (players);
   opponent_list = keys_of (opponents);
-  set_choices (self->player_drop, _("All players"), player_list, FALSE);
-  set_choices (self->opponent_drop, _("All opponents"), opponent_list, FALSE);
+  set_choices (self->player_drop, _("All players"), player_list, FALSE, TRUE);
+  set_choices (self->opponent_drop, _("All opponents"), opponent_list, FALSE, TRUE);
   self->rebuilding = FALSE;
   on_filter_changed (self);
 }

@@ -58,6 +58,9 @@ text_of (AdwEntryRow *row)
 
 /* Where the engines live: KataGo's files from the fields (empty: the
  * KOMI_KATAGO* variables, as komi-cli reads them). Strings owned by @strs. */
+/* How long Test waits for each engine command (a series waits 60 s). */
+#define TEST_TIMEOUT_MS 15000
+
 static KomiPlayerOptions
 options_of (KomiOpponentDialog *self, GPtrArray *strs)
 {
@@ -235,6 +238,9 @@ test_activated (GtkWidget  *widget,
 
   if (self->spec == NULL)
     return;
+  /* A test is one move: an engine that does not answer it in seconds is
+   * stopped and said so, not waited on for a series' minute. */
+  opts.timeout_ms = TEST_TIMEOUT_MS;
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();

@@ -79,7 +79,7 @@ cell_settings (gpointer p)
 }
 
 static const KomiColumn columns[] = {
-  { N_("Player"), cell_spec, FALSE, 0 },
+  { N_("Player"), cell_spec, FALSE, KOMI_CELL_PLAYER },
   { N_("Program"), cell_name, FALSE, 0 },
   { N_("Games"), cell_games, FALSE, KOMI_CELL_NUMERIC },
   { N_("Series"), cell_series, FALSE, KOMI_CELL_NUMERIC },

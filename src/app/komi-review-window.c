@@ -12,42 +12,29 @@
 
 #include "komi-coords.h"
 #include "komi-protocol.h"
+#include "komi-player-names.h"
 #include "komi-review-calls.h"
 #include "komi-review-window-private.h"
 #include "komi-ui-util.h"
 
 G_DEFINE_FINAL_TYPE (KomiReviewWindow, komi_review_window, ADW_TYPE_WINDOW)
 
-static KomiOrientation
-model_orientation (KomiReviewWindow *self)
+KomiOrientation
+_komi_review_window_model_orientation (KomiReviewWindow *self)
 {
   return self->review != NULL ? self->review->replay->game->orientation
                               : KOMI_ORIENTATION_IDENTITY;
 }
 
 /* The name of real @point on the board as shown now. */
-static void
-shown_name (KomiReviewWindow *self, KomiPoint point, char buf[KOMI_NAME_LEN + 1])
+void
+_komi_review_window_shown_name (KomiReviewWindow *self, KomiPoint point,
+                                char buf[KOMI_NAME_LEN + 1])
 {
   guint size = self->review->replay->size;
 
   komi_point_to_name (size, point == KOMI_PASS ? point
                       : komi_orientation_apply (self->orientation, size, point), buf);
-}
-
-/* The model's answer @name (a point as the model was shown it) named on
- * the board as shown now; NULL when it is no point. */
-static char *
-answer_as_shown (KomiReviewWindow *self, const char *name)
-{
-  guint size = self->review->replay->size;
-  char buf[KOMI_NAME_LEN + 1];
-  KomiPoint p;
-
-  if (name == NULL || !komi_point_from_name (size, name, &p) || p == KOMI_PASS)
-    return NULL;
-  shown_name (self, komi_orientation_unapply (model_orientation (self), size, p), buf);
-  return g_strdup (buf);
 }
 
 /* The model's probability of the move it made at @turn: of its point, or
@@ -77,8 +64,8 @@ move_probability (KomiReviewWindow *self, guint turn, const KomiMove *move)
 
 /* The panel's analysis once it has read one (it may be newer: analysed
  * from the panel), else the one read with the game. */
-static const KomiStoreAnalysis *
-current_analysis (KomiReviewWindow *self)
+const KomiStoreAnalysis *
+_komi_review_window_current_analysis (KomiReviewWindow *self)
 {
   const KomiStoreAnalysis *a = komi_analysis_panel_get_analysis (self->analysis_panel);
 
@@ -89,7 +76,7 @@ KomiMoveClass
 _komi_review_window_move_class (KomiReviewWindow *self,
                                 guint             turn)
 {
-  const KomiStoreAnalysis *a = current_analysis (self);
+  const KomiStoreAnalysis *a = _komi_review_window_current_analysis (self);
 
   if (a == NULL || turn == 0 || turn > a->moves->len)
     return KOMI_MOVE_CLASS_GOOD;
@@ -109,7 +96,7 @@ row_text (KomiReviewWindow *self, guint step)
   if (step == 0)
     return g_strdup_printf ("\t\t%s\t\t", _("Start"));
   move = &g_array_index (self->review->replay->game->moves, KomiMove, step - 1);
-  shown_name (self, move->point, name);
+  _komi_review_window_shown_name (self, move->point, name);
   p = move_probability (self, step, move);
   prob = p >= 0 ? g_strdup_printf ("%.0f%%", 100 * p) : g_strdup ("");
   mc = _komi_review_window_move_class (self, step);
@@ -148,103 +135,12 @@ fill_moves (KomiReviewWindow *self)
   self->syncing = FALSE;
 }
 
-/* The model's probabilities drawn where it decided: on the position shown,
- * those of its calls for the next move (the last answered best_point
- * call as a heat map, the play_or_pass split beside it). Drawn after the
- * move they would lie under its stone. */
-static void
-show_probabilities (KomiReviewWindow *self)
-{
-  const KomiReplay *r = self->review->replay;
-  guint turn = self->step + 1;
-  g_autofree double *heat = NULL;
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  for (guint i = 0; i < self->review->calls->len; i++)
-    {
-      const KomiReviewCall *c = self->review->calls->pdata[i];
-      g_autoptr(GHashTable) table = NULL;
-      GHashTableIter iter;
-      gpointer name, value;
-
-      if (c->turn != turn || (table = komi_review_call_probabilities (c)) == NULL)
-        continue;
-      if (g_str_equal (c->question, "play_or_pass"))
-        {
-          double *place = g_hash_table_lookup (table, KOMI_PROTOCOL_OPTION_PLACE_STONE);
-          double *pass = g_hash_table_lookup (table, KOMI_PROTOCOL_OPTION_PASS);
-
-          g_string_truncate (text, 0);
-          g_string_append_printf (text, _("Move %u: place a stone %.0f%% · pass %.0f%%"), turn,
-                                  place ? 100 * *place : 0, pass ? 100 * *pass : 0);
-          continue;
-        }
-      g_clear_pointer (&heat, g_free);
-      heat = g_new (double, r->size * r->size);
-      for (guint p = 0; p < r->size * r->size; p++)
-        heat[p] = -1;
-      g_hash_table_iter_init (&iter, table);
-      while (g_hash_table_iter_next (&iter, &name, &value))
-        {
-          KomiPoint p;
-
-          if (komi_point_from_name (r->size, name, &p) && p >= 0)
-            heat[komi_orientation_unapply (model_orientation (self), r->size, p)] =
-              *(double *) value;
-        }
-    }
-  komi_board_view_set_heat (self->board_view, heat);
-  if (heat != NULL && text->len > 0)
-    g_string_append_printf (text, " · %s",
-                            _("the model’s probability of each point is drawn on the board (per cent)"));
-  else if (heat != NULL)
-    /* TRANSLATORS: %u is the move the model was deciding on this position. */
-    g_string_append_printf (text, _("Move %u: the model’s probability of each point is drawn "
-                                    "on the board (per cent)"), turn);
-  gtk_label_set_text (self->heat_label, text->str);
-  gtk_widget_set_visible (GTK_WIDGET (self->heat_label), text->len > 0);
-}
-
-static void
-show_calls (KomiReviewWindow *self)
-{
-  GtkWidget *child;
-  guint n = 0;
-  guint protocol = self->review->replay->game->protocol;
-  /* Imported games have no protocol (0), and no calls to fold it into. */
-  const char *rules = komi_protocol_is_known (protocol)
-                      ? komi_protocol_get_rules_text (protocol, NULL) : NULL;
-  g_autofree char *title = NULL;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->calls_box))) != NULL)
-    gtk_box_remove (self->calls_box, child);
-  for (guint i = 0; i < self->review->calls->len; i++)
-    {
-      const KomiReviewCall *c = self->review->calls->pdata[i];
-      g_autofree char *shown = NULL;
-
-      if (c->turn != self->step)
-        continue;
-      shown = answer_as_shown (self, c->answer);
-      gtk_box_append (self->calls_box, komi_review_call_widget (c, rules, shown));
-      n++;
-    }
-  if (self->step == 0)
-    title = g_strdup (_("Choose a move to see the model’s calls for it"));
-  else if (n == 0)
-    title = g_strdup_printf (_("Move %u: no model call"), self->step);
-  else
-    title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Move %u: %u attempt",
-                                          "Move %u: %u attempts", n), self->step, n);
-  gtk_label_set_text (self->calls_title, title);
-}
-
 static void
 update_actions (KomiReviewWindow *self)
 {
   gboolean loaded = self->review != NULL;
   guint last = loaded ? self->review->replay->n_steps - 1 : 0;
-  gboolean analysed = loaded && current_analysis (self) != NULL;
+  gboolean analysed = loaded && _komi_review_window_current_analysis (self) != NULL;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.first-move", self->step > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.previous-move", self->step > 0);
@@ -276,7 +172,8 @@ komi_review_window_show_step (KomiReviewWindow *self,
   self->step = MIN (step, last);
   komi_analysis_panel_set_step (self->analysis_panel, self->step);
   point = komi_board_view_show_replay (self->board_view, r, self->step);
-  komi_board_view_show_best_move (self->board_view, current_analysis (self), self->step);
+  komi_board_view_show_best_move (self->board_view, _komi_review_window_current_analysis (self),
+                                  self->step);
 
   if (self->step == 0)
     move = g_strdup_printf (_("Start (%u moves)"), last);
@@ -284,7 +181,7 @@ komi_review_window_show_step (KomiReviewWindow *self,
     {
       char name[KOMI_NAME_LEN + 1];
 
-      shown_name (self, point, name);
+      _komi_review_window_shown_name (self, point, name);
       move = g_strdup_printf (_("Move %u of %u: %s %s"), self->step, last,
                               g_array_index (r->game->moves, KomiMove,
                                              self->step - 1).color == KOMI_BLACK
@@ -306,8 +203,8 @@ komi_review_window_show_step (KomiReviewWindow *self,
   /* gtk_list_view_scroll_to() is GTK 4.12; the list's own action is on the floor. */
   gtk_widget_activate_action (GTK_WIDGET (self->moves_view), "list.scroll-to-item", "u",
                               self->step);
-  show_probabilities (self);
-  show_calls (self);
+  _komi_review_window_show_probabilities (self);
+  _komi_review_window_show_calls (self);
   update_actions (self);
 }
 
@@ -340,7 +237,8 @@ komi_review_window_set_orientation (KomiReviewWindow *self,
   if (self->review == NULL)
     return;
   {
-    g_autofree char *frame = komi_frame_text (orientation, model_orientation (self));
+    g_autofree char *frame =
+      komi_frame_text (orientation, _komi_review_window_model_orientation (self));
 
     gtk_label_set_text (self->frame_label, frame);
   }
@@ -414,7 +312,7 @@ fill_orientations (KomiReviewWindow *self)
     {
       g_autofree char *name = NULL;
 
-      if (self->review != NULL && o == model_orientation (self)
+      if (self->review != NULL && o == _komi_review_window_model_orientation (self)
           && self->review->calls->len > 0)
         name = g_strdup_printf (_("As the model saw it (%s)"), komi_orientation_display_name (o));
       else
@@ -439,6 +337,7 @@ on_loaded (GObject      *source,
   const KomiStoreGame *g;
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
+  g_autofree char *black = NULL, *white = NULL, *specs = NULL;
 
   if (review == NULL)
     {
@@ -451,8 +350,14 @@ on_loaded (GObject      *source,
     }
   self->review = review;
   g = review->replay->game;
-  title = g_strdup_printf (_("%s against %s"), g->black_name ? g->black_name : g->black_spec,
-                           g->white_name ? g->white_name : g->white_spec);
+  /* Players by name; what the series calls them (a profile's path) in
+   * the title's tooltip. */
+  black = komi_player_display_name (g->black_spec != NULL ? g->black_spec : g->black_name);
+  white = komi_player_display_name (g->white_spec != NULL ? g->white_spec : g->white_name);
+  title = g_strdup_printf (_("%s against %s"), black, white);
+  specs = g_strdup_printf (_("Black: %s\nWhite: %s"), g->black_spec ? g->black_spec : "?",
+                           g->white_spec ? g->white_spec : "?");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->window_title), specs);
   subtitle = g_strdup_printf ("%s%s%s", g->series_name ? g->series_name : "",
                               g->result ? " · " : "", g->result ? g->result : "");
   adw_window_title_set_title (self->window_title, title);
@@ -462,7 +367,7 @@ on_loaded (GObject      *source,
   gtk_range_set_increments (GTK_RANGE (self->slider), 1, 10);
   /* A model's game opens as the model saw it: the request text and the
    * board then name the same points. */
-  self->orientation = review->calls->len > 0 ? model_orientation (self)
+  self->orientation = review->calls->len > 0 ? _komi_review_window_model_orientation (self)
                                              : KOMI_ORIENTATION_IDENTITY;
   fill_orientations (self);
   komi_review_window_set_orientation (self, self->orientation);
@@ -539,6 +444,7 @@ komi_review_window_dispose (GObject *object)
   KomiReviewWindow *self = KOMI_REVIEW_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
+  _komi_review_window_dispose_layout (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), KOMI_TYPE_REVIEW_WINDOW);
   G_OBJECT_CLASS (komi_review_window_parent_class)->dispose (object);
 }
@@ -583,6 +489,7 @@ komi_review_window_class_init (KomiReviewWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiReviewWindow, calls_box);
 
   _komi_review_window_class_init_actions (widget_class);
+  _komi_review_window_class_init_layout (widget_class);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
                                        "window.close", NULL);
 }
@@ -607,6 +514,7 @@ komi_review_window_init (KomiReviewWindow *self)
   g_signal_connect_swapped (self->slider, "value-changed", G_CALLBACK (on_slider_changed), self);
   g_signal_connect_swapped (self->orientation_dropdown, "notify::selected",
                             G_CALLBACK (on_orientation_selected), self);
+  _komi_review_window_init_layout (self);
   fill_orientations (self);
   _komi_review_window_add_shortcuts (self);
   /* The engine review: its graph and list step the board, the board's

@@ -12,6 +12,7 @@
 
 #include "komi-library-items.h"
 #include "komi-live-run.h"
+#include "komi-player-names.h"
 #include "komi-series-columns.h"
 #include "komi-ui-util.h"
 
@@ -57,15 +58,16 @@ describe_opponents (KomiSeriesItem *item)
 {
   g_autoptr(GString) text = g_string_new (NULL);
   GListModel *results = G_LIST_MODEL (item->results);
+  g_autofree char *subject = komi_player_display_name (item->series->subject);
 
   for (guint i = 0; i < g_list_model_get_n_items (results); i++)
     {
       g_autoptr(KomiResultItem) row = g_list_model_get_item (results, i);
+      g_autofree char *name = komi_player_display_name (row->opponent);
 
-      g_string_append_printf (text, "%s%s", i > 0 ? ", " : "",
-                              row->opponent ? row->opponent : "?");
+      g_string_append_printf (text, "%s%s", i > 0 ? ", " : "", name);
     }
-  return g_strdup_printf (_("%s against %s"), item->series->subject, text->str);
+  return g_strdup_printf (_("%s against %s"), subject, text->str);
 }
 
 static void
@@ -236,7 +238,7 @@ bind_result (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer
 }
 
 static const KomiColumn result_columns[] = {
-  { N_("Opponent"), cell_opponent, TRUE, 0 },
+  { N_("Opponent"), cell_opponent, TRUE, KOMI_CELL_PLAYER },
   { N_("Wins"), cell_wins, FALSE, KOMI_CELL_NUMERIC },
   { N_("Losses"), cell_losses, FALSE, KOMI_CELL_NUMERIC },
   { N_("Draws"), cell_draws, FALSE, KOMI_CELL_NUMERIC },
@@ -249,7 +251,7 @@ static const KomiColumn result_columns[] = {
 static const KomiColumn game_columns[] = {
   { "#", cell_game_number, FALSE, KOMI_CELL_NUMERIC },
   { N_("Subject as"), cell_subject_color, FALSE, 0 },
-  { N_("Opponent"), cell_opponent_spec, TRUE, 0 },
+  { N_("Opponent"), cell_opponent_spec, TRUE, KOMI_CELL_PLAYER },
 };
 
 /* The Moves column is live: a game in play in the window's run counts

@@ -15,6 +15,24 @@
  * width allows, so that on a 1366x768 screen the board and the calls are
  * both in view without scrolling. */
 
+/* The width of the position's label under the board ("Move 113 of 113"),
+ * in characters: steady, so the buttons beside it never move; fewer when
+ * the parts are one under another, for a phone's 360 px. */
+#define MOVE_CHARS 13
+#define MOVE_CHARS_NARROW 6
+
+static int
+label_chars_width (GtkLabel *label, int chars)
+{
+  g_autofree char *digits = g_strnfill (chars, '0');
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (label), digits);
+  int width;
+
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  g_object_unref (layout);
+  return width;
+}
+
 /* How the game followed is laid out, by the width of the detail. */
 typedef enum
 {
@@ -71,6 +89,8 @@ apply_layout (KomiSeriesPage *self, Layout layout)
   gtk_widget_set_size_request (self->games_frame, layout == LAYOUT_ROW ? 360 : -1,
                                layout == LAYOUT_COLUMN ? 200 : -1);
   gtk_widget_set_size_request (self->calls_frame, layout == LAYOUT_ROW ? 320 : -1, -1);
+  gtk_label_set_width_chars (self->move_label,
+                             layout == LAYOUT_COLUMN ? MOVE_CHARS_NARROW : MOVE_CHARS);
   gtk_widget_set_hexpand (self->games_frame, layout != LAYOUT_ROW);
   gtk_widget_set_hexpand (self->calls_frame, layout != LAYOUT_ROW);
 }
@@ -78,7 +98,13 @@ apply_layout (KomiSeriesPage *self, Layout layout)
 static Layout
 layout_for_width (KomiSeriesPage *self)
 {
-  int width = gtk_widget_get_width (GTK_WIDGET (self->detail_stack));
+  /* The page's width less the list beside it, not the detail's: given
+   * less than its minimum, the flap would still allocate the detail that. */
+  GtkWidget *list = adw_flap_get_flap (self->flap);
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+
+  if (!adw_flap_get_folded (self->flap) && adw_flap_get_reveal_flap (self->flap) && list != NULL)
+    width -= gtk_widget_get_width (list);
 
   return width >= LAYOUT_ROW_WIDTH ? LAYOUT_ROW
          : width >= LAYOUT_TWO_WIDTH ? LAYOUT_TWO : LAYOUT_COLUMN;
@@ -107,8 +133,34 @@ komi_series_page_measure (GtkWidget      *widget,
                           int            *minimum_baseline,
                           int            *natural_baseline)
 {
+  KomiSeriesPage *self = KOMI_SERIES_PAGE (widget);
+
   gtk_widget_measure (adw_bin_get_child (ADW_BIN (widget)), orientation, for_size, minimum,
                       natural, minimum_baseline, natural_baseline);
+  /* Laid out side by side, the game followed is as wide as its parts
+   * together; one under another, as its widest part. The page may be
+   * given the narrower width (down to a phone's 360 px): the layout
+   * follows it after the allocation. */
+  if (orientation == GTK_ORIENTATION_HORIZONTAL && self->layout != LAYOUT_COLUMN)
+    {
+      GtkWidget *parts[] = { self->games_frame, self->board_box, self->calls_frame };
+      int grid_min, column_min = 0;
+
+      gtk_widget_measure (GTK_WIDGET (self->live_grid), orientation, -1, &grid_min, NULL,
+                          NULL, NULL);
+      for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+        {
+          int part_min;
+
+          gtk_widget_measure (parts[i], orientation, -1, &part_min, NULL, NULL, NULL);
+          /* One under another the position's label is narrower. */
+          if (parts[i] == self->board_box)
+            part_min -= label_chars_width (self->move_label, MOVE_CHARS - MOVE_CHARS_NARROW);
+          column_min = MAX (column_min, part_min);
+        }
+      if (grid_min > column_min)
+        *minimum = MAX (0, *minimum - (grid_min - column_min));
+    }
 }
 
 static GtkSizeRequestMode
@@ -146,5 +198,7 @@ void
 _komi_series_page_init_layout (KomiSeriesPage *self)
 {
   gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
+  /* On a phone the position's label gives way before the buttons do. */
+  gtk_label_set_ellipsize (self->move_label, PANGO_ELLIPSIZE_END);
   apply_layout (self, LAYOUT_TWO);
 }

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "komi-board-view.h"
+#include "komi-player-names.h"
 #include "komi-series-page-private.h"
 #include "komi-series-columns.h"
 #include "komi-ui-util.h"
@@ -48,6 +49,7 @@ on_series_selected (KomiSeriesPage *self)
   g_autofree char *subtitle = NULL;
   g_autofree char *played = NULL;
   g_autofree char *when = NULL;
+  g_autofree char *subject = NULL;
   g_autoptr(GDateTime) created = NULL;
 
   if (item == NULL)
@@ -60,9 +62,10 @@ on_series_selected (KomiSeriesPage *self)
   created = g_date_time_new_from_iso8601 (item->series->created, NULL);
   when = created != NULL ? g_date_time_format (created, "%Y-%m-%d %H:%M UTC")
                          : g_strdup (item->series->created);
+  subject = komi_player_display_name (item->series->subject);
   subtitle = g_strdup_printf (_("Subject %s · Protocol %u · seed %" PRIu64
                                 " · referee %s · created %s"),
-                              item->series->subject, item->series->protocol,
+                              subject, item->series->protocol,
                               item->series->seed, item->series->referee, when);
   if (!_komi_series_page_reloading (self))
     {

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 #include <adwaita.h>
 
+#include "komi-player-names.h"
 #include "komi-ui-util.h"
 
 /* Long cells are ellipsized; the tooltip has them whole. It is asked for
@@ -31,6 +32,19 @@ on_query_tooltip (GtkWidget  *label,
 
   if (text[0] == '\0')
     return FALSE;
+  if (flags & KOMI_CELL_PLAYER)
+    {
+      const char *spec = g_object_get_data (G_OBJECT (label), "komi-player-spec");
+
+      g_autofree char *both = NULL;
+
+      if (spec == NULL)
+        return FALSE;
+      /* The name whole (it may be cut), then what the series names. */
+      both = g_str_equal (text, spec) ? g_strdup (spec) : g_strdup_printf ("%s\n%s", text, spec);
+      gtk_tooltip_set_text (tooltip, both);
+      return TRUE;
+    }
   if (!(flags & KOMI_CELL_TOOLTIP) && g_utf8_strlen (text, -1) <= 24
       && !pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))))
     return FALSE;
@@ -72,6 +86,13 @@ bind_label (GtkSignalListItemFactory *factory,
   g_autofree char *text = func (gtk_list_item_get_item (list_item));
   GtkWidget *label = gtk_list_item_get_child (list_item);
 
+  if (GPOINTER_TO_UINT (user_data) & KOMI_CELL_PLAYER)
+    {
+      char *spec = g_steal_pointer (&text);
+
+      text = spec != NULL ? komi_player_display_name (spec) : NULL;
+      g_object_set_data_full (G_OBJECT (label), "komi-player-spec", spec, g_free);
+    }
   gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "");
 }
 

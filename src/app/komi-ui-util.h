@@ -24,6 +24,9 @@ typedef enum
                                  * narrow columns ("W+88 (turn limit)") */
   KOMI_CELL_WHOLE   = 1 << 3,   /* never cut: short cells (dates, figures) the
                                  * expanding columns give way to */
+  KOMI_CELL_PLAYER  = 1 << 4,   /* the text is a player's spec: shown by the player's
+                                 * name (komi_player_display_name()), the spec (a
+                                 * model's profile path) in the tooltip */
 } KomiCellFlags;
 
 /* Appends a column of labels to @view whose text @func gives for each row. */

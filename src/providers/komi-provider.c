@@ -489,8 +489,10 @@ komi_provider_ask (KomiProvider             *self,
         case KOMI_PROVIDER_OUTCOME_TRANSPORT_ERROR:
           if (delay < 0)
             return fail (error, KOMI_PROVIDER_ERROR_TRANSPORT_BUDGET,
-                         "%s: no answer after %u attempts (last: %s); the series pauses and "
-                         "can be resumed", p->name, number, r.error);
+                         /* What follows is the caller's to say: a series pauses
+                          * (komi-model-player.c), a Test just failed. */
+                         "%s: no answer after %u attempts (last: %s)", p->name, number,
+                         r.error);
           if (!komi_transport_sleep (delay, cancellable))
             return !g_cancellable_set_error_if_cancelled (cancellable, error);
           break;

@@ -1,0 +1,412 @@
+/* test-app-layout.c
+ *
+ * Copyright 2026 The Komi authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "komi-analysis-panel.h"
+#include "komi-app-test-util.h"
+#include "komi-coords.h"
+#include "komi-games-page.h"
+#include "komi-review-window-private.h"
+#include "komi-review-window.h"
+#include "komi-window.h"
+#include "komi-store-test-util.h"
+
+/* How the application names players and fits its windows: players by
+ * their names (a model by its profile's `name`, an engine by what it is),
+ * never by a file path, which the tooltip keeps. */
+
+#define PROFILE_NAME "Planted Profile Name"
+
+typedef struct
+{
+  char          *dir;
+  char          *path;
+  char          *profile;    /* the model's profile file */
+  char          *model_spec; /* "model:" + profile */
+  KomiLibrary   *library;
+  GtkWindow     *window;
+  KomiGamesPage *page;
+} LayoutFixture;
+
+static gboolean
+settled (gpointer library)
+{
+  return komi_library_get_state (library) != KOMI_LIBRARY_STATE_LOADING;
+}
+
+/* One series: a model (its profile in the test's folder) against GNU Go
+ * level 3; the Games page alone in a window. */
+static void
+layout_set_up (LayoutFixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("komi-layout-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->path = g_build_filename (f->dir, "library.db", NULL);
+  f->profile = g_build_filename (f->dir, "planted-profile.json", NULL);
+  f->model_spec = g_strconcat ("model:", f->profile, NULL);
+  g_assert_true (g_file_set_contents (f->profile,
+                                      "{\"name\": \"" PROFILE_NAME "\", \"api\": \"openai-chat\", "
+                                      "\"base_url\": \"http://127.0.0.1:9/v1\", "
+                                      "\"model\": \"m\"}", -1, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(KomiStore) store = test_open_store (f->path);
+
+    test_add_series (store, "Named players", 11, f->model_spec, "gnugo:3", 1, FALSE);
+  }
+  f->library = komi_library_new (f->path);
+  f->page = g_object_new (KOMI_TYPE_GAMES_PAGE, NULL);
+  f->window = GTK_WINDOW (gtk_window_new ());
+  gtk_window_set_default_size (f->window, 1200, 700);
+  gtk_window_set_child (f->window, GTK_WIDGET (f->page));
+  komi_games_page_set_library (f->page, f->library);
+  komi_library_reload (f->library);
+  gtk_window_present (f->window);
+  g_assert_true (app_test_wait (settled, f->library));
+  g_assert_true (app_test_wait (app_test_has_size, f->window));
+}
+
+static void
+layout_tear_down (LayoutFixture *f, gconstpointer data)
+{
+  if (f->window != NULL)
+    gtk_window_destroy (f->window);
+  g_object_unref (f->library);
+  test_remove_tree (f->dir);
+  g_free (f->dir);
+  g_free (f->path);
+  g_free (f->profile);
+  g_free (f->model_spec);
+}
+
+/* Every label under @widget, mapped or not. */
+static void
+collect_labels (GtkWidget *widget, GPtrArray *labels)
+{
+  if (GTK_IS_LABEL (widget))
+    g_ptr_array_add (labels, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    collect_labels (c, labels);
+}
+
+/* A label showing @text in a list's cell (the drop-downs' choices are
+ * labels too). */
+static GtkLabel *
+find_label (GPtrArray *labels, const char *text)
+{
+  for (guint i = 0; i < labels->len; i++)
+    if (g_str_equal (gtk_label_get_text (g_ptr_array_index (labels, i)), text)
+        && gtk_widget_get_ancestor (g_ptr_array_index (labels, i), GTK_TYPE_COLUMN_VIEW) != NULL)
+      return g_ptr_array_index (labels, i);
+  return NULL;
+}
+
+static gboolean
+rows_drawn (gpointer data)
+{
+  LayoutFixture *f = data;
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  collect_labels (GTK_WIDGET (f->page), labels);
+  return find_label (labels, PROFILE_NAME) != NULL;
+}
+
+static gboolean
+loaded (gpointer window)
+{
+  return komi_review_window_get_review (window) != NULL;
+}
+
+static void
+test_player_names (LayoutFixture *f, gconstpointer data)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  GtkDropDown *players = GTK_DROP_DOWN (gtk_widget_get_template_child (
+    GTK_WIDGET (f->page), KOMI_TYPE_GAMES_PAGE, "player_drop"));
+  GtkDropDown *opponents = GTK_DROP_DOWN (gtk_widget_get_template_child (
+    GTK_WIDGET (f->page), KOMI_TYPE_GAMES_PAGE, "opponent_drop"));
+  GListModel *choices;
+  GListModel *rows = komi_games_page_get_rows (f->page);
+  g_autoptr(KomiGameItem) first = NULL;
+  KomiReviewWindow *review;
+  GtkLabel *name;
+
+  /* The list: names in the cells, the spec (with the profile's path)
+   * kept for the tooltip; no cell shows a path or a spec. */
+  g_assert_true (app_test_wait (rows_drawn, f));
+  collect_labels (GTK_WIDGET (f->page), labels);
+  name = find_label (labels, PROFILE_NAME);
+  g_assert_cmpstr (g_object_get_data (G_OBJECT (name), "komi-player-spec"), ==, f->model_spec);
+  g_assert_nonnull (find_label (labels, "GNU Go level 3"));
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const char *text = gtk_label_get_text (g_ptr_array_index (labels, i));
+
+      g_assert_null (strstr (text, f->dir));
+      g_assert_null (strstr (text, "gnugo:3"));
+    }
+
+  /* The filters: names shown, the games filtered by the player chosen. */
+  choices = gtk_drop_down_get_model (players);
+  g_assert_cmpuint (g_list_model_get_n_items (choices), ==, 2);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (choices), 1), ==, PROFILE_NAME);
+  choices = gtk_drop_down_get_model (opponents);
+  g_assert_cmpuint (g_list_model_get_n_items (choices), ==, 2);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (choices), 1), ==,
+                   "GNU Go level 3");
+  gtk_drop_down_set_selected (opponents, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 2);
+
+  /* The review window's title. */
+  first = g_list_model_get_item (rows, 0);
+  review = komi_review_window_new (NULL, f->library, first->game->id);
+  gtk_window_present (GTK_WINDOW (review));
+  g_assert_true (app_test_wait (loaded, review));
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (review)), PROFILE_NAME));
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (review)), "GNU Go level 3"));
+  g_assert_null (strstr (gtk_window_get_title (GTK_WINDOW (review)), f->dir));
+  gtk_window_destroy (GTK_WINDOW (review));
+}
+
+/* Every label's text under @widget, one a line. */
+static void
+collect_text (GtkWidget *widget, GString *text)
+{
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (text, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    collect_text (c, text);
+}
+
+/* The text of the review's side panel at @step. */
+static char *
+side_text (KomiReviewWindow *review, guint step)
+{
+  GString *text = g_string_new (NULL);
+
+  komi_review_window_show_step (review, step);
+  collect_text (GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (review),
+                                                           KOMI_TYPE_REVIEW_WINDOW,
+                                                           "calls_box")), text);
+  return g_string_free (text, FALSE);
+}
+
+/* A move no model made: the panel says who played what, and the engine
+ * review's view of it once there is one. */
+static void
+test_engine_move (LayoutFixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiStore) store = komi_store_open (f->path, &error);
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(KomiStoreGame) game = NULL;
+  g_autoptr(KomiStoreAnalysis) analysis = komi_store_analysis_new ();
+  KomiReviewWindow *review;
+  const KomiMove *second, *third;
+  char played[KOMI_NAME_LEN + 1], best[KOMI_NAME_LEN + 1];
+  g_autofree char *before = NULL, *after = NULL, *expected = NULL, *start = NULL;
+  GtkWidget *graph;
+
+  g_assert_no_error (error);
+  games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error);
+  g_assert_no_error (error);
+  game = komi_store_load_game (store, ((KomiStoreGame *) games->pdata[0])->id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->moves->len, >, 3);
+  second = &g_array_index (game->moves, KomiMove, 1);
+  third = &g_array_index (game->moves, KomiMove, 2);
+  g_assert_cmpint (second->point, >=, 0);
+  g_assert_cmpint (third->point, >=, 0);
+  komi_point_to_name (9, second->point, played);
+  komi_point_to_name (9, third->point, best);
+
+  review = komi_review_window_new (NULL, f->library, game->id);
+  gtk_window_present (GTK_WINDOW (review));
+  g_assert_true (app_test_wait (loaded, review));
+  /* At the start no move was made. */
+  start = side_text (review, 0);
+  g_assert_null (strstr (start, "played"));
+  /* The records here have no calls: move 2 is a move no model made. */
+  before = side_text (review, 2);
+  expected = g_strdup_printf ("%s (%s) played %s",
+                              second->color == KOMI_BLACK ? "Black" : "White",
+                              second->color == game->subject ? PROFILE_NAME : "GNU Go level 3",
+                              played);
+  g_assert_nonnull (strstr (before, expected));
+  g_assert_nonnull (strstr (before, "No engine review of this game yet"));
+  gtk_window_destroy (GTK_WINDOW (review));
+
+  /* An analysis: move 2 lost 4 points (a mistake), the engine's choice
+   * was where move 3 went. */
+  analysis->game_id = game->id;
+  analysis->engine = g_strdup ("test");
+  analysis->engine_version = g_strdup ("1");
+  analysis->label = g_strdup ("planted estimate");
+  analysis->settings = g_strdup ("{}");
+  analysis->mistake = 3;
+  analysis->blunder = 6;
+  for (guint i = 0; i < game->moves->len; i++)
+    {
+      const KomiMove *m = &g_array_index (game->moves, KomiMove, i);
+      double loss = i == 1 ? 4 : 0;
+      KomiStoreAnalysisMove am = {
+        .turn = i + 1, .color = m->color, .point = m->point, .lead_before = 2.5,
+        .lead_after = 2.5 - loss, .loss = loss, .best = i == 1 ? third->point : m->point,
+      };
+
+      g_array_append_val (analysis->moves, am);
+    }
+  g_assert_true (komi_store_put_analysis (store, analysis, &error));
+  g_assert_no_error (error);
+  review = komi_review_window_new (NULL, f->library, game->id);
+  gtk_window_present (GTK_WINDOW (review));
+  g_assert_true (app_test_wait (loaded, review));
+  after = side_text (review, 2);
+  g_assert_nonnull (strstr (after, expected));
+  g_assert_nonnull (strstr (after, "planted estimate"));
+  g_assert_nonnull (strstr (after, "is ahead by 2.5 points"));
+  g_assert_nonnull (strstr (after, "is behind by 1.5 points"));
+  g_assert_nonnull (strstr (after, "A mistake: 4.0 points lost"));
+  g_free (expected);
+  expected = g_strdup_printf ("The engine would have played %s.", best);
+  g_assert_nonnull (strstr (after, expected));
+  g_assert_null (strstr (after, "No engine review"));
+  /* The score graph beside it has a height to read it by. */
+  gtk_window_set_default_size (GTK_WINDOW (review), 1366, 740);
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_ancestor (
+    GTK_WIDGET (komi_review_window_get_analysis_slot (review)), GTK_TYPE_STACK)), "analysis");
+  graph = GTK_WIDGET (gtk_widget_get_template_child (
+    gtk_widget_get_first_child (GTK_WIDGET (komi_review_window_get_analysis_slot (review))),
+    KOMI_TYPE_ANALYSIS_PANEL, "graph"));
+  g_assert_true (app_test_wait (app_test_has_size, graph));
+  g_assert_cmpint (gtk_widget_get_height (graph), >=, 120);
+  gtk_window_destroy (GTK_WINDOW (review));
+}
+
+typedef struct
+{
+  GtkWidget  *window;
+  int         width;
+  const char *layout;   /* the review window's, or NULL */
+} Fit;
+
+static gboolean
+fitted (gpointer data)
+{
+  Fit *fit = data;
+  int width = gtk_widget_get_width (fit->window);
+
+  return width > 0 && width <= fit->width && width > fit->width - 40
+         && (fit->layout == NULL
+             || g_str_equal (_komi_review_window_get_layout (KOMI_REVIEW_WINDOW (fit->window)),
+                             fit->layout));
+}
+
+/* @window brought to @width (a screen's), and no wider than that. */
+static void
+resize (GtkWidget *window, int width, const char *layout)
+{
+  Fit fit = { window, width, layout };
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, 700);
+  if (!app_test_wait (fitted, &fit))
+    g_error ("%s is %d px wide, not %d", G_OBJECT_TYPE_NAME (window),
+             gtk_widget_get_width (window), width);
+}
+
+static int
+min_width (GtkWidget *window)
+{
+  int min;
+
+  gtk_widget_measure (window, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  return min;
+}
+
+/* The main window on every page and the review window go down to a
+ * phone's width, 360 px, and back; the review window lays itself out for
+ * each width. */
+static const struct
+{
+  int         width;
+  const char *layout;
+} review_widths[] = {
+  { 1366, "wide" }, { 800, "medium" }, { 360, "narrow" },
+};
+
+static void
+test_narrow_windows (LayoutFixture *f, gconstpointer data)
+{
+  const char *pages[] = { "series", "players", "games", "ladder" };
+  KomiWindow *window = komi_window_new (NULL, f->library);
+  GListModel *rows = komi_games_page_get_rows (f->page);
+  g_autoptr(KomiGameItem) first = g_list_model_get_item (rows, 0);
+  KomiReviewWindow *review;
+  GtkWidget *moves, *bottom, *nav;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (app_test_has_size, window));
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      komi_window_show_page (window, pages[i]);
+      resize (GTK_WIDGET (window), 1366, NULL);
+      resize (GTK_WIDGET (window), 360, NULL);
+      g_assert_cmpint (gtk_widget_get_width (gtk_window_get_child (GTK_WINDOW (window))), <=,
+                       360);
+      g_assert_cmpint (min_width (gtk_window_get_child (GTK_WINDOW (window))), <=, 360);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  for (guint i = 0; i < G_N_ELEMENTS (review_widths); i++)
+    {
+      gboolean narrow = review_widths[i].width == 360;
+
+      review = komi_review_window_new (NULL, f->library, first->game->id);
+      gtk_window_set_default_size (GTK_WINDOW (review), review_widths[i].width, 700);
+      gtk_window_present (GTK_WINDOW (review));
+      g_assert_true (app_test_wait (loaded, review));
+      resize (GTK_WIDGET (review), review_widths[i].width, review_widths[i].layout);
+      moves = (GtkWidget *) gtk_widget_get_template_child (GTK_WIDGET (review),
+                                                           KOMI_TYPE_REVIEW_WINDOW,
+                                                           "moves_scroller");
+      bottom = (GtkWidget *) gtk_widget_get_template_child (GTK_WIDGET (review),
+                                                            KOMI_TYPE_REVIEW_WINDOW,
+                                                            "bottom_bar");
+      nav = (GtkWidget *) gtk_widget_get_template_child (GTK_WIDGET (review),
+                                                         KOMI_TYPE_REVIEW_WINDOW, "header_nav");
+      g_assert_cmpint (min_width (gtk_window_get_child (GTK_WINDOW (review))), <=,
+                       review_widths[i].width);
+      g_assert_cmpint (gtk_widget_get_visible (moves), ==, review_widths[i].width >= 1366);
+      g_assert_cmpint (gtk_widget_get_visible (nav), ==, !narrow);
+      g_assert_cmpint (gtk_action_bar_get_revealed (GTK_ACTION_BAR (bottom)), ==, narrow);
+      if (narrow)
+        {
+          /* The bar's buttons step the game. */
+          komi_review_window_show_step (review, 3);
+          gtk_widget_activate_action (bottom, "review.previous-move", NULL);
+          g_assert_cmpuint (komi_review_window_get_step (review), ==, 2);
+        }
+      gtk_window_destroy (GTK_WINDOW (review));
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  app_test_init (&argc, &argv);
+  g_test_add ("/komi/app/layout/player-names", LayoutFixture, NULL, layout_set_up,
+              test_player_names, layout_tear_down);
+  g_test_add ("/komi/app/layout/engine-move", LayoutFixture, NULL, layout_set_up,
+              test_engine_move, layout_tear_down);
+  g_test_add ("/komi/app/layout/narrow-windows", LayoutFixture, NULL, layout_set_up,
+              test_narrow_windows, layout_tear_down);
+  return g_test_run ();
+}
