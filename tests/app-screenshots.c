@@ -87,6 +87,8 @@ static const Shot shots[] = {
     NULL, "gnugo" },
   { "opponent-dialog-refused-dark", "series", TRUE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE,
     NULL, "katago" },
+  { "opponent-dialog-testing", "series", FALSE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE,
+    NULL, "testing" },
   /* The windows from a phone's width to a large screen's (issue 14): the
    * 1920 px ones alone under -screen 0 1920x1080x24 (--only width-1920). */
   { "width-360-series", "series", FALSE, 360, .height = 740 },
@@ -502,6 +504,22 @@ take_opponent (KomiWindow *window, const char *what)
                                         "kind_row");
   if (g_str_equal (what, "katago"))
     adw_combo_row_set_selected (ADW_COMBO_ROW (kind), 2);
+  else if (g_str_equal (what, "testing"))
+    {
+      /* A GTP program that never answers its move: the Test in flight,
+       * its spinner and Cancel Test. */
+      g_autofree char *engine = g_build_filename (g_getenv ("KOMI_BUILD_DIR") != NULL
+                                                  ? g_getenv ("KOMI_BUILD_DIR") : "_build",
+                                                  "tests", "fake-gtp-engine", NULL);
+      g_autofree char *command = g_strdup_printf ("%s --hang-after 0", engine);
+      GObject *row = gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                    KOMI_TYPE_OPPONENT_DIALOG, "command_row");
+
+      adw_combo_row_set_selected (ADW_COMBO_ROW (kind), 3);
+      gtk_editable_set_text (GTK_EDITABLE (row), command);
+      gtk_widget_activate_action (GTK_WIDGET (dialog), "opponent.test", NULL);
+      pause_ms (800);
+    }
   else
     {
       GObject *label = gtk_widget_get_template_child (GTK_WIDGET (dialog),

@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "komi-app-test-util.h"
 #include "komi-opponent-dialog.h"
 #include "komi-series-dialog.h"
@@ -262,6 +264,119 @@ test_silent_engine (DialogFixture *f, gconstpointer data)
   g_assert_null (strstr (text, "pauses"));
 }
 
+/* A process whose command line holds @needle is running. */
+static gboolean
+process_running (const char *needle)
+{
+  g_autoptr(GDir) proc = g_dir_open ("/proc", 0, NULL);
+  const char *name;
+
+  while (proc != NULL && (name = g_dir_read_name (proc)) != NULL)
+    {
+      g_autofree char *path = g_build_filename ("/proc", name, "cmdline", NULL);
+      g_autofree char *cmdline = NULL;
+      gsize length = 0;
+
+      if (!g_ascii_isdigit (name[0]) || !g_file_get_contents (path, &cmdline, &length, NULL))
+        continue;
+      for (gsize i = 0; i + 1 < length; i++)
+        if (cmdline[i] == '\0')
+          cmdline[i] = ' ';
+      if (strstr (cmdline, needle) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+engine_asked_move (gpointer log)
+{
+  g_autofree char *text = NULL;
+
+  return g_file_get_contents (log, &text, NULL, NULL) && strstr (text, "genmove") != NULL;
+}
+
+static gboolean
+engine_gone (gpointer log)
+{
+  return !process_running (log);
+}
+
+typedef struct
+{
+  GObject *dialog;
+  guint    refs;
+} RefWatch;
+
+/* The Test's callback has run: it held the dialog until then. */
+static gboolean
+test_over (gpointer data)
+{
+  RefWatch *w = data;
+
+  return g_atomic_int_get ((int *) &w->dialog->ref_count) == (int) w->refs;
+}
+
+/* While a Test runs, a spinner and Cancel Test show beside Test, which
+ * waits; Cancel Test stops the engine and says so, and no late result
+ * (the 15 s timeout's) takes its place. */
+static void
+test_cancel_test (DialogFixture *f, gconstpointer data)
+{
+  g_autofree char *engine = g_build_filename (g_getenv ("KOMI_BUILD_DIR"), "tests",
+                                              "fake-gtp-engine", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("komi-cancel-test-XXXXXX", NULL);
+  g_autofree char *log = g_build_filename (dir, "engine.log", NULL);
+  g_autofree char *command = g_strdup_printf ("%s --hang-after 0 --log %s", engine, log);
+  GtkWidget *label = child (f, "test_label");
+  GtkWidget *spinner = child (f, "test_spinner");
+  GtkWidget *cancel = child (f, "cancel_test_button");
+  RefWatch watch = { G_OBJECT (f->dialog), 0 };
+
+  if (!g_file_test (engine, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("the fake GTP engine is not built");
+      return;
+    }
+  set_kind (f, 3);
+  set_text (f, "command_row", command);
+  g_assert_false (gtk_widget_get_visible (spinner));
+  g_assert_false (gtk_widget_get_visible (cancel));
+  watch.refs = G_OBJECT (f->dialog)->ref_count;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.test", NULL));
+  g_assert_true (gtk_widget_get_visible (spinner));
+  g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_assert_true (gtk_widget_get_visible (cancel));
+  /* Test waits for the one in flight. */
+  g_assert_false (gtk_widget_get_sensitive (child (f, "test_button")));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "Starting the engine…");
+
+  /* The engine has its move to think about, and never answers it. */
+  g_assert_true (app_test_wait_seconds (engine_asked_move, log, 60));
+  g_assert_true (process_running (log));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.cancel-test",
+                                             NULL));
+  g_assert_false (gtk_widget_get_visible (spinner));
+  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_assert_false (gtk_widget_get_visible (cancel));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==,
+                   "Test cancelled: the engine was stopped.");
+  /* The check ends (the engine stopped), and what it reports is the
+   * cancel, not the 15 s timeout that would have ended it otherwise. */
+  g_assert_true (app_test_wait_seconds (engine_gone, log, 60));
+  g_assert_true (app_test_wait_seconds (test_over, &watch, 60));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==,
+                   "Test cancelled: the engine was stopped.");
+  g_assert_true (gtk_widget_get_sensitive (child (f, "test_button")));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.test", NULL));
+  g_assert_true (gtk_widget_get_visible (cancel));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.cancel-test",
+                                             NULL));
+  g_assert_true (app_test_wait_seconds (engine_gone, log, 60));
+  g_unlink (log);
+  g_rmdir (dir);
+}
+
 /* The KataGo the test run names (KOMI_KATAGO*), read before the fixture
  * unsets the variables. */
 static char *katago[3];
@@ -419,6 +534,8 @@ main (int argc, char *argv[])
               fixture_set_up, test_mix_rung, fixture_tear_down);
   g_test_add ("/komi/app/dialog/opponent/silent-engine", DialogFixture, NULL,
               fixture_set_up, test_silent_engine, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/opponent/cancel-test", DialogFixture, NULL,
+              fixture_set_up, test_cancel_test, fixture_tear_down);
   g_test_add ("/komi/app/dialog/opponent/engines-tested", DialogFixture, NULL,
               fixture_set_up, test_engines_tested, fixture_tear_down);
   g_test_add ("/komi/app/dialog/opponent/katago-tested", DialogFixture, NULL,

@@ -45,6 +45,9 @@ struct _KomiOpponentDialog
   GtkLabel       *error_label;
   GtkLabel       *spec_label;
   GtkLabel       *test_label;
+  GtkWidget      *test_button;
+  GtkSpinner     *test_spinner;
+  GtkWidget      *cancel_test_button;
   GtkWidget      *add_button;
 };
 
@@ -168,6 +171,10 @@ on_changed (KomiOpponentDialog *self)
   /* A result belongs to the fields it tested. */
   g_cancellable_cancel (self->cancellable);
   gtk_widget_set_visible (GTK_WIDGET (self->test_label), FALSE);
+  gtk_spinner_set_spinning (self->test_spinner, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->test_spinner), FALSE);
+  gtk_widget_set_visible (self->cancel_test_button, FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "opponent.cancel-test", FALSE);
 
   /* Checks the spec and that its files exist; starts no process. */
   player = komi_player_new_from_spec (spec, &opts, &error);
@@ -203,6 +210,20 @@ on_changed (KomiOpponentDialog *self)
                                  self->spec != NULL && self->target != NULL);
 }
 
+/* While a Test runs: a spinner and Cancel Test beside the Test button,
+ * which waits for the one in flight. */
+static void
+set_testing (KomiOpponentDialog *self,
+             gboolean            testing)
+{
+  gtk_spinner_set_spinning (self->test_spinner, testing);
+  gtk_widget_set_visible (GTK_WIDGET (self->test_spinner), testing);
+  gtk_widget_set_visible (self->cancel_test_button, testing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "opponent.cancel-test", testing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "opponent.test",
+                                 !testing && self->spec != NULL);
+}
+
 static void
 on_checked (GObject      *source,
             GAsyncResult *result,
@@ -214,7 +235,8 @@ on_checked (GObject      *source,
   g_autofree char *text = NULL;
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
+    return;   /* Cancel Test, a changed field or the dialog closing said so */
+  set_testing (self, FALSE);
   if (check != NULL)
     {
       g_autofree char *outcome = komi_player_check_describe (check);
@@ -246,8 +268,24 @@ test_activated (GtkWidget  *widget,
   self->cancellable = g_cancellable_new ();
   gtk_label_set_text (self->test_label, _("Starting the engine…"));
   gtk_widget_set_visible (GTK_WIDGET (self->test_label), TRUE);
+  set_testing (self, TRUE);
   komi_player_check_with_options_async (self->spec, &opts, self->cancellable, on_checked,
                                         g_object_ref (self));
+}
+
+/* Stops the engine under test (the check's thread sees the cancellable
+ * and the engine's process is ended with its player). */
+static void
+cancel_test_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  KomiOpponentDialog *self = KOMI_OPPONENT_DIALOG (widget);
+
+  g_cancellable_cancel (self->cancellable);
+  set_testing (self, FALSE);
+  gtk_label_set_text (self->test_label, _("Test cancelled: the engine was stopped."));
+  gtk_widget_set_visible (GTK_WIDGET (self->test_label), TRUE);
 }
 
 static const char *katago_keys[] = { "katago-binary", "katago-model", "katago-config" };
@@ -494,10 +532,15 @@ komi_opponent_dialog_class_init (KomiOpponentDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, spec_label);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, test_label);
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, test_button);
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, test_spinner);
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, cancel_test_button);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, add_button);
   gtk_widget_class_bind_template_callback (widget_class, on_changed);
 
   gtk_widget_class_install_action (widget_class, "opponent.test", NULL, test_activated);
+  gtk_widget_class_install_action (widget_class, "opponent.cancel-test", NULL,
+                                   cancel_test_activated);
   gtk_widget_class_install_action (widget_class, "opponent.add", NULL, add_activated);
   gtk_widget_class_install_action (widget_class, "opponent.choose-file", "s",
                                    choose_file_activated);
