@@ -83,6 +83,8 @@ static const Shot shots[] = {
     "refused" },
   { "provider-dialog-tested-dark", "series", TRUE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE,
     "tested" },
+  { "provider-dialog-testing", "series", FALSE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE,
+    "testing" },
   { "opponent-dialog-tested", "series", FALSE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE,
     NULL, "gnugo" },
   { "opponent-dialog-refused-dark", "series", TRUE, 0, FALSE, FALSE, NULL, NULL, FALSE, FALSE,
@@ -451,6 +453,24 @@ take_provider (KomiWindow *window, const char *what)
       provider_text (dialog, "temperature_row", "3");
       provider_text (dialog, "concurrent_row", "0");
       gtk_widget_activate_action (GTK_WIDGET (dialog), "provider.save", NULL);
+    }
+  else if (g_str_equal (what, "testing"))
+    {
+      /* A server that holds the request: the Test in flight, its spinner
+       * and Cancel Test. The server lives as long as the program. */
+      static KomiRehearsal *holding;
+      KomiRehearsalOptions options = { .faults = "timeout@1" };
+      g_autofree char *base = NULL;
+
+      if (holding == NULL)
+        holding = komi_rehearsal_new (&options, NULL);
+      base = g_strconcat (komi_rehearsal_get_base_url (holding), "/v1", NULL);
+      provider_text (dialog, "name_row", "rehearsal");
+      provider_text (dialog, "model_row", "rehearsal-1");
+      provider_text (dialog, "base_url_row", base);
+      provider_text (dialog, "key_row", "sk-screenshot-not-a-key");
+      gtk_widget_activate_action (GTK_WIDGET (dialog), "provider.test", NULL);
+      pause_ms (800);
     }
   else
     {

@@ -429,6 +429,76 @@ run_test (DialogFixture *f, KomiRehearsal *rehearsal, const char *key)
   return gtk_label_get_text (GTK_LABEL (child (f, "test_label")));
 }
 
+typedef struct
+{
+  KomiRehearsal *rehearsal;
+  GObject       *dialog;
+  guint          refs;
+} CancelWatch;
+
+static gboolean
+request_held (gpointer data)
+{
+  return komi_rehearsal_get_request_count (((CancelWatch *) data)->rehearsal, NULL) >= 1;
+}
+
+/* The Test's callback has run: it held the dialog until then. */
+static gboolean
+test_over (gpointer data)
+{
+  CancelWatch *w = data;
+
+  return g_atomic_int_get ((int *) &w->dialog->ref_count) == (int) w->refs;
+}
+
+/* While the request is out, a spinner and Cancel Test show beside Test,
+ * which waits; Cancel Test drops the request (a server that holds it for
+ * ten minutes) and says so, and nothing later takes its place. */
+static void
+test_cancel_test (DialogFixture *f, gconstpointer data)
+{
+  KomiRehearsalOptions options = { .policy = KOMI_REHEARSAL_POLICY_FIRST,
+                                   .api_key = PLANTED_KEY, .faults = "timeout@1" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiRehearsal) rehearsal = komi_rehearsal_new (&options, &error);
+  g_autofree char *base = NULL;
+  CancelWatch watch = { rehearsal, G_OBJECT (f->dialog), 0 };
+  GtkWidget *label = child (f, "test_label");
+  GtkWidget *spinner = child (f, "test_spinner");
+  GtkWidget *cancel = child (f, "cancel_test_button");
+
+  g_assert_no_error (error);
+  base = g_strconcat (komi_rehearsal_get_base_url (rehearsal), "/v1", NULL);
+  set_text (f, "model_row", "rehearsal-1");
+  set_text (f, "base_url_row", base);
+  set_text (f, "key_name_row", "KOMI_TEST_UNSET_KEY");
+  set_text (f, "key_row", PLANTED_KEY);
+  assert_accepted (f);
+  g_assert_false (gtk_widget_get_visible (spinner));
+  g_assert_false (gtk_widget_get_visible (cancel));
+  watch.refs = G_OBJECT (f->dialog)->ref_count;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.test", NULL));
+  g_assert_true (gtk_widget_get_visible (spinner));
+  g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_assert_true (gtk_widget_get_visible (cancel));
+  g_assert_false (gtk_widget_get_sensitive (child (f, "test_button")));
+
+  /* The server has the request and will not answer it. */
+  g_assert_true (app_test_wait_seconds (request_held, &watch, 60));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.cancel-test",
+                                             NULL));
+  g_assert_false (gtk_widget_get_visible (spinner));
+  g_assert_false (gtk_widget_get_visible (cancel));
+  g_assert_true (gtk_widget_get_sensitive (child (f, "test_button")));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==,
+                   "Test cancelled: the request was dropped.");
+  /* The request ends with the cancel, not the server's ten minutes. */
+  g_assert_true (app_test_wait_seconds (test_over, &watch, 60));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==,
+                   "Test cancelled: the request was dropped.");
+  g_assert_cmpuint (komi_rehearsal_get_request_count (rehearsal, NULL), ==, 1);
+}
+
 static void
 test_rehearsal_answers (DialogFixture *f, gconstpointer data)
 {
@@ -511,6 +581,8 @@ main (int argc, char *argv[])
               fixture_set_up, test_unreachable, fixture_tear_down);
   g_test_add ("/komi/app/dialog/provider/test-rehearsal", DialogFixture, NULL,
               fixture_set_up, test_rehearsal_answers, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/provider/cancel-test", DialogFixture, NULL,
+              fixture_set_up, test_cancel_test, fixture_tear_down);
   g_test_add ("/komi/app/dialog/provider/test-unauthorized", DialogFixture, NULL,
               fixture_set_up, test_rehearsal_refuses_key, fixture_tear_down);
   return g_test_run ();

@@ -19,45 +19,11 @@
 #include "komi-json-text.h"
 #include "komi-key-store.h"
 #include "komi-provider-dialog.h"
+#include "komi-provider-dialog-private.h"
 #include "komi-provider-form.h"
-#include "komi-provider-test.h"
 #include "komi-provider-profile.h"
 #include "komi-ui-util.h"
 
-struct _KomiProviderDialog
-{
-  AdwWindow            parent_instance;
-
-  char                *folder;
-  char                *profile_json;  /* the fields' JSON when valid */
-  KomiProviderProfile *profile;       /* the same, parsed */
-  char                *saved_path;
-  char                *edit_path;     /* the profile file being edited, or NULL: a new one */
-  JsonObject          *extra;         /* its members the dialog has no row for, kept */
-  GCancellable        *cancellable;   /* Save and Test in flight */
-
-  AdwEntryRow         *name_row;
-  AdwComboRow         *api_row;
-  AdwEntryRow         *base_url_row;
-  AdwEntryRow         *model_row;
-  AdwEntryRow         *key_name_row;
-  AdwPasswordEntryRow *key_row;
-  AdwEntryRow         *temperature_row;
-  AdwEntryRow         *max_tokens_row;
-  AdwEntryRow         *effort_row;
-  AdwEntryRow         *thinking_row;
-  AdwEntryRow         *concurrent_row;
-  AdwEntryRow         *rpm_row;
-  AdwEntryRow         *price_input_row;
-  AdwEntryRow         *price_output_row;
-  GtkLabel            *error_label;
-  GtkLabel            *key_label;
-  GtkLabel            *status_label;
-  GtkLabel            *test_label;
-  GtkWidget           *error_rows[13];  /* under each row, in rows[] order */
-  gboolean             touched[13];     /* changed by the user: its error shows */
-  gboolean             tried;           /* Save or Test pressed: every error shows */
-};
 
 G_DEFINE_FINAL_TYPE (KomiProviderDialog, komi_provider_dialog, ADW_TYPE_WINDOW)
 
@@ -220,8 +186,8 @@ on_changed (KomiProviderDialog *self, GtkWidget *source)
 
 /* Save or Test with a field in error: every error shows, and the first
  * field in error comes into view. Returns TRUE when there was one. */
-static gboolean
-refuse (KomiProviderDialog *self)
+gboolean
+_komi_provider_dialog_refuse (KomiProviderDialog *self)
 {
   if (self->profile != NULL)
     return FALSE;
@@ -236,8 +202,8 @@ refuse (KomiProviderDialog *self)
   return TRUE;
 }
 
-static void
-show_status (GtkLabel *label, const char *text)
+void
+_komi_provider_dialog_show_status (GtkLabel *label, const char *text)
 {
   gtk_label_set_text (label, text);
   gtk_widget_set_visible (GTK_WIDGET (label), text != NULL && *text != '\0');
@@ -258,13 +224,13 @@ on_written (GObject      *source,
   if (!g_task_propagate_boolean (G_TASK (result), &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        show_status (self->status_label, error->message);
+        _komi_provider_dialog_show_status (self->status_label, error->message);
       return;
     }
   g_free (self->saved_path);
   self->saved_path = g_strdup (args[0]);
   text = g_strdup_printf (_("Saved to %s; a series names it as model:%s"), args[0], args[0]);
-  show_status (self->status_label, text);
+  _komi_provider_dialog_show_status (self->status_label, text);
 }
 
 static void
@@ -294,7 +260,7 @@ on_key_saved (GObject      *source,
                               "environment variable %s to it before starting Komi."),
                             error->message, name);
   if (text != NULL)
-    show_status (self->key_label, text);
+    _komi_provider_dialog_show_status (self->key_label, text);
 }
 
 static void
@@ -308,7 +274,7 @@ save_activated (GtkWidget  *widget,
   g_autofree char *file = NULL;
   char **args;
 
-  if (refuse (self))
+  if (_komi_provider_dialog_refuse (self))
     return;
   if (*key != '\0' && self->profile->key_env == NULL)
     {
@@ -327,76 +293,13 @@ save_activated (GtkWidget  *widget,
   args[1] = g_strconcat (self->profile_json, "\n", NULL);
   if (self->edit_path != NULL || g_strcmp0 (args[0], self->saved_path) == 0)
     args[2] = g_strdup ("replace");
-  show_status (self->status_label, _("Saving…"));
+  _komi_provider_dialog_show_status (self->status_label, _("Saving…"));
   task = g_task_new (NULL, self->cancellable, on_written, g_object_ref (self));
   g_task_set_task_data (task, args, (GDestroyNotify) g_strfreev);
   g_task_run_in_thread (task, komi_provider_form_write_thread);
   if (*key != '\0')
     komi_key_store_save_async (self->profile->key_env, key, self->cancellable, on_key_saved,
                                g_object_ref (self));
-}
-
-/* Test */
-
-static void
-on_tested (GObject      *source,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  g_autoptr(KomiProviderDialog) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KomiProviderTest) test = komi_provider_test_finish (result, &error);
-  g_autofree char *text = NULL;
-
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-  text = test != NULL ? komi_provider_test_describe (test)
-                      : g_strdup_printf (_("✗ %s"), error->message);
-  show_status (self->test_label, text);
-}
-
-static void
-start_test (KomiProviderDialog *self, const char *key)
-{
-  komi_provider_test_async (self->profile, key, self->cancellable, on_tested,
-                            g_object_ref (self));
-}
-
-static void
-on_key_found (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr(KomiProviderDialog) self = user_data;
-  char *key = komi_key_store_lookup_finish (result, NULL);
-
-  if (self->profile == NULL)
-    show_status (self->test_label, NULL);
-  else if (key != NULL)
-    start_test (self, key);
-  else
-    /* No keyring, or no key in it: the environment, as komi-cli does. */
-    start_test (self, g_getenv (self->profile->key_env));
-  if (key != NULL)
-    komi_key_store_free (key);
-}
-
-static void
-test_activated (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  KomiProviderDialog *self = KOMI_PROVIDER_DIALOG (widget);
-  const char *key = gtk_editable_get_text (GTK_EDITABLE (self->key_row));
-
-  if (refuse (self))
-    return;
-  show_status (self->test_label, _("Asking for one move…"));
-  if (*key != '\0' || self->profile->key_env == NULL)
-    start_test (self, key);
-  else
-    komi_key_store_lookup_async (self->profile->key_env, self->cancellable, on_key_found,
-                                 g_object_ref (self));
 }
 
 /* Construction */
@@ -543,6 +446,7 @@ komi_provider_dialog_dispose (GObject *object)
   KomiProviderDialog *self = KOMI_PROVIDER_DIALOG (object);
 
   g_cancellable_cancel (self->cancellable);
+  g_cancellable_cancel (self->test_cancellable);
   G_OBJECT_CLASS (komi_provider_dialog_parent_class)->dispose (object);
 }
 
@@ -552,6 +456,7 @@ komi_provider_dialog_finalize (GObject *object)
   KomiProviderDialog *self = KOMI_PROVIDER_DIALOG (object);
 
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->test_cancellable);
   g_free (self->folder);
   g_free (self->profile_json);
   g_free (self->saved_path);
@@ -589,11 +494,10 @@ komi_provider_dialog_class_init (KomiProviderDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, key_label);
   gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, status_label);
-  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, test_label);
   gtk_widget_class_bind_template_callback (widget_class, on_changed);
 
   gtk_widget_class_install_action (widget_class, "provider.save", NULL, save_activated);
-  gtk_widget_class_install_action (widget_class, "provider.test", NULL, test_activated);
+  _komi_provider_dialog_class_init_test (widget_class);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
