@@ -508,6 +508,7 @@ komi_provider_dialog_init (KomiProviderDialog *self)
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     self->error_rows[i] = komi_form_add_error_row (ROW (self, i));
   self->cancellable = g_cancellable_new ();
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "provider.cancel-test", FALSE);
   self->folder = g_build_filename (g_get_user_config_dir (), "komi", "providers", NULL);
   gtk_editable_set_text (GTK_EDITABLE (self->name_row), _("my-provider"));
   gtk_editable_set_text (GTK_EDITABLE (self->key_name_row), "OPENAI_API_KEY");
