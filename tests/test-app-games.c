@@ -429,10 +429,14 @@ static gboolean
 folder_has_three (gpointer path)
 {
   g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
   guint n = 0;
 
-  while (dir != NULL && g_dir_read_name (dir) != NULL)
-    n++;
+  /* Finished files only: each is written beside itself under a temporary
+   * name and then renamed, so an entry that is not yet a .sgf is one
+   * still being written. */
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    n += g_str_has_suffix (name, ".sgf");
   return n == 3;
 }
 
