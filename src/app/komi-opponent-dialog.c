@@ -480,6 +480,20 @@ komi_opponent_dialog_get_spec (KomiOpponentDialog *self)
   return self->spec;
 }
 
+/* Closed (gtk_window_destroy() unrealizes it; it is disposed only when
+ * the last reference goes): the Test stops, and the dialog lets go of the
+ * window it was opened over, which may be gone before a Test's callback
+ * drops the dialog's last reference. */
+static void
+komi_opponent_dialog_unrealize (GtkWidget *widget)
+{
+  KomiOpponentDialog *self = KOMI_OPPONENT_DIALOG (widget);
+
+  g_cancellable_cancel (self->cancellable);
+  GTK_WIDGET_CLASS (komi_opponent_dialog_parent_class)->unrealize (widget);
+  gtk_window_set_transient_for (GTK_WINDOW (self), NULL);
+}
+
 static void
 komi_opponent_dialog_dispose (GObject *object)
 {
@@ -515,6 +529,7 @@ komi_opponent_dialog_class_init (KomiOpponentDialogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = komi_opponent_dialog_dispose;
+  widget_class->unrealize = komi_opponent_dialog_unrealize;
   object_class->finalize = komi_opponent_dialog_finalize;
 
   gtk_widget_class_set_template_from_resource (widget_class,

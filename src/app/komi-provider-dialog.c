@@ -440,6 +440,20 @@ komi_provider_dialog_get_saved_path (KomiProviderDialog *self)
   return self->saved_path;
 }
 
+/* Closed (gtk_window_destroy() unrealizes it; it is disposed only when
+ * the last reference goes): the Test stops, and the dialog lets go of the
+ * window it was opened over, which may be gone before a callback drops
+ * the dialog's last reference. */
+static void
+komi_provider_dialog_unrealize (GtkWidget *widget)
+{
+  KomiProviderDialog *self = KOMI_PROVIDER_DIALOG (widget);
+
+  g_cancellable_cancel (self->test_cancellable);
+  GTK_WIDGET_CLASS (komi_provider_dialog_parent_class)->unrealize (widget);
+  gtk_window_set_transient_for (GTK_WINDOW (self), NULL);
+}
+
 static void
 komi_provider_dialog_dispose (GObject *object)
 {
@@ -473,6 +487,7 @@ komi_provider_dialog_class_init (KomiProviderDialogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = komi_provider_dialog_dispose;
+  widget_class->unrealize = komi_provider_dialog_unrealize;
   object_class->finalize = komi_provider_dialog_finalize;
 
   gtk_widget_class_set_template_from_resource (widget_class,
