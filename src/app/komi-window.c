@@ -282,19 +282,23 @@ on_open_response (GtkNativeDialog *dialog,
   g_object_unref (dialog);
 }
 
+/* A chooser of Komi libraries (*.db), starting in the open library's
+ * folder; @on_response gets the window. */
 static void
-open_activated (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
+show_library_chooser (KomiWindow *self,
+                      const char *title,
+                      const char *accept,
+                      gboolean    several,
+                      GCallback   on_response)
 {
-  KomiWindow *self = KOMI_WINDOW (widget);
   GtkFileChooserNative *chooser;
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   g_autoptr(GFile) folder = NULL;
   g_autofree char *dir = NULL;
 
-  chooser = gtk_file_chooser_native_new (_("Open a Library"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         accept, _("_Cancel"));
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), several);
   gtk_file_filter_set_name (filter, _("Komi libraries"));
   gtk_file_filter_add_pattern (filter, "*.db");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
@@ -302,9 +306,18 @@ open_activated (GtkWidget  *widget,
   folder = g_file_new_for_path (dir);
   if (g_file_query_exists (folder, NULL))
     gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
-  g_signal_connect (chooser, "response", G_CALLBACK (on_open_response), self);
+  g_signal_connect (chooser, "response", on_response, self);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+open_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  show_library_chooser (KOMI_WINDOW (widget), _("Open a Library"), _("_Open"), FALSE,
+                        G_CALLBACK (on_open_response));
 }
 
 static void
@@ -345,26 +358,8 @@ watch_shards_activated (GtkWidget  *widget,
                         const char *action_name,
                         GVariant   *parameter)
 {
-  KomiWindow *self = KOMI_WINDOW (widget);
-  GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  g_autoptr(GFile) folder = NULL;
-  g_autofree char *dir = NULL;
-
-  chooser = gtk_file_chooser_native_new (_("Watch the Shards of a Series"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Watch"),
-                                         _("_Cancel"));
-  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
-  gtk_file_filter_set_name (filter, _("Komi libraries"));
-  gtk_file_filter_add_pattern (filter, "*.db");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  dir = g_path_get_dirname (komi_library_get_path (self->library));
-  folder = g_file_new_for_path (dir);
-  if (g_file_query_exists (folder, NULL))
-    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
-  g_signal_connect (chooser, "response", G_CALLBACK (on_watch_shards_response), self);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  show_library_chooser (KOMI_WINDOW (widget), _("Watch the Shards of a Series"), _("_Watch"),
+                        TRUE, G_CALLBACK (on_watch_shards_response));
 }
 
 /* GObject */
