@@ -40,12 +40,10 @@ struct _KomiBoard
   guint     words;         /* 64-bit words in one liberty set */
   gsize     alloc_size;    /* the struct and its arrays: one allocation */
   int       neighbours[4]; /* offsets: up, left, right, down */
-  guint64   hash;          /* Zobrist hash of the stones */
   guint8   *color;         /* KomiColor, or 3 on the border ring */
   guint16  *head;          /* group head of each stone */
   guint16  *next;          /* circular list of a group's stones */
   guint16  *n_stones;      /* at heads: stones in the group */
-  guint64  *ghash;         /* at heads: XOR of the group's stone keys */
   guint64  *libs;          /* at heads: liberty bitset, `words` words */
   guint16  *nlibs;         /* at heads: liberties, kept equal to the bitset's count */
   guint16   pad_of[KOMI_MAX_POINTS];  /* point -> padded index */
@@ -62,18 +60,6 @@ struct _KomiBoard
 #define KOMI_SET_ATARI 4
 
 #define KOMI_BORDER 3
-
-/* Zobrist keys from a hash function instead of a table: no global state,
- * the same on every machine. SplitMix64's finaliser. */
-static inline guint64
-zobrist (int padded, KomiColor color)
-{
-  guint64 z = (guint64) padded * 2 + (guint64) color + 0x9E3779B97F4A7C15ull;
-
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
 
 static inline int
 _komi_board_padded (const KomiBoard *b, KomiPoint p)

@@ -15,7 +15,7 @@
 /* The board is stored padded: one border ring around the points, so every
  * point has four neighbours to look at without bounds checks. Each group
  * has a head point; the group's data (stone count, liberty bitset over the
- * padded indices, Zobrist hash of its stones) lives at the head's index.
+ * padded indices) lives at the head's index.
  * Stones of a group form a circular list through next[]. */
 
 
@@ -77,8 +77,6 @@ board_layout (KomiBoard *b)
   guint8 *p = (guint8 *) (b + 1);
   gsize n = b->n_padded;
 
-  b->ghash = (guint64 *) p;
-  p += n * sizeof (guint64);
   b->libs = (guint64 *) p;
   p += n * b->words * sizeof (guint64);
   b->head = (guint16 *) p;
@@ -174,12 +172,6 @@ komi_board_get (const KomiBoard *board, KomiPoint point)
   return board->color[_komi_board_padded (board, point)];
 }
 
-guint64
-komi_board_get_hash (const KomiBoard *board)
-{
-  return board->hash;
-}
-
 void
 komi_board_get_colors (const KomiBoard *board, guint8 *out)
 {
@@ -233,7 +225,6 @@ merge_groups (KomiBoard *b, int keep, int absorbed)
     b->next[absorbed] = tmp;
   }
   b->n_stones[keep] += b->n_stones[absorbed];
-  b->ghash[keep] ^= b->ghash[absorbed];
   for (guint i = 0; i < b->words; i++)
     kl[i] |= al[i];
   _komi_clear_bit (b->sets[KOMI_SET_HEADS], absorbed);
@@ -258,7 +249,6 @@ remove_group (KomiBoard *b, int head)
     }
   while (q != head);
 
-  b->hash ^= b->ghash[head];
   _komi_clear_bit (b->sets[KOMI_SET_HEADS], head);
   _komi_clear_bit (b->sets[KOMI_SET_ATARI], head);
   /* The emptied points become liberties of the neighbouring groups. */
@@ -334,8 +324,6 @@ add_stone_impl (KomiBoard *b, guint words, KomiColor color, int q, int dead[4], 
   b->head[q] = (guint16) q;
   b->next[q] = (guint16) q;
   b->n_stones[q] = 1;
-  b->ghash[q] = zobrist (q, color);
-  b->hash ^= b->ghash[q];
   for (guint i = 0; i < words; i++)
     l[i] = 0;
 
@@ -387,25 +375,14 @@ add_stone (KomiBoard *b, KomiColor color, int q, int dead[4], guint *n_dead)
 KomiMoveError
 komi_board_check (const KomiBoard *board,
                   KomiColor        color,
-                  KomiPoint        point,
-                  guint64         *out_hash)
+                  KomiPoint        point)
 {
   int captured[4];
   guint n_captured;
-  KomiMoveError err;
 
   if (point < 0 || (guint) point >= board->size * board->size)
     return KOMI_MOVE_OFF_BOARD;
-  err = _komi_board_check_padded (board, color, board->pad_of[point], captured, &n_captured);
-  if (err == KOMI_MOVE_OK && out_hash != NULL)
-    {
-      guint64 h = board->hash ^ zobrist (board->pad_of[point], color);
-
-      for (guint i = 0; i < n_captured; i++)
-        h ^= board->ghash[captured[i]];
-      *out_hash = h;
-    }
-  return err;
+  return _komi_board_check_padded (board, color, board->pad_of[point], captured, &n_captured);
 }
 
 void
@@ -459,7 +436,6 @@ komi_board_set_colors (KomiBoard *board, const guint8 *colors)
 {
   KomiBoard *b = board;
 
-  b->hash = 0;
   memset (b->sets, 0, sizeof b->sets);
   memset (b->n_on_board, 0, sizeof b->n_on_board);
   for (guint q = 0; q < b->n_padded; q++)

@@ -253,6 +253,8 @@ komi_game_check (const KomiGame *game, KomiPoint point)
   if (point < 0 || (guint) point >= b->size * b->size)
     return KOMI_MOVE_OFF_BOARD;
   q = _komi_board_padded (b, point);
+  if (game->note_turn == game->n_moves + 1 && _komi_test_bit (game->note, q))
+    return KOMI_MOVE_OK;
   err = _komi_board_check_padded (b, game->to_move, q, heads, &n_heads);
   if (err != KOMI_MOVE_OK)
     return err;
