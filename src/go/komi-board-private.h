@@ -44,7 +44,7 @@ struct _KomiBoard
   guint16  *head;          /* group head of each stone */
   guint16  *next;          /* circular list of a group's stones */
   guint16  *n_stones;      /* at heads: stones in the group */
-  guint64  *libs;          /* at heads: liberty bitset, `words` words */
+  guint64  *libs;          /* at heads: liberty bitset, then stone bitset, `words` words each */
   guint16  *nlibs;         /* at heads: liberties, kept equal to the bitset's count */
   guint16   pad_of[KOMI_MAX_POINTS];  /* point -> padded index */
   gint16   *point_of;      /* padded index -> point, -1 on the border */
@@ -67,10 +67,25 @@ _komi_board_padded (const KomiBoard *b, KomiPoint p)
   return b->pad_of[p];
 }
 
+/* A group's liberties (@words words), followed by its stones (as many):
+ * both at its head's index. @words is the board's, a constant where the
+ * caller is a 9x9 copy. */
+static inline guint64 *
+_komi_board_group_words (const KomiBoard *b, guint words, int head)
+{
+  return b->libs + (gsize) head * 2 * words;
+}
+
 static inline guint64 *
 _komi_board_libs (const KomiBoard *b, int head)
 {
-  return b->libs + (gsize) head * b->words;
+  return _komi_board_group_words (b, b->words, head);
+}
+
+static inline guint64 *
+_komi_board_stones (const KomiBoard *b, int head)
+{
+  return _komi_board_libs (b, head) + b->words;
 }
 
 /* Bits set in @x. Without the popcnt instruction (the baseline x86-64

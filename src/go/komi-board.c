@@ -19,17 +19,6 @@
  * Stones of a group form a circular list through next[]. */
 
 
-static inline guint
-popcount_libs (const KomiBoard *b, int head)
-{
-  const guint64 *l = _komi_board_libs (b, head);
-  guint n = 0;
-
-  for (guint i = 0; i < b->words; i++)
-    n += _komi_popcount (l[i]);
-  return n;
-}
-
 /* Keeps the head's bit in sets[KOMI_SET_ATARI] equal to nlibs == 1. */
 static inline void
 mark_atari (KomiBoard *b, int head)
@@ -78,7 +67,7 @@ board_layout (KomiBoard *b)
   gsize n = b->n_padded;
 
   b->libs = (guint64 *) p;
-  p += n * b->words * sizeof (guint64);
+  p += n * 2 * b->words * sizeof (guint64);
   b->head = (guint16 *) p;
   p += n * sizeof (guint16);
   b->next = (guint16 *) p;
@@ -225,7 +214,7 @@ merge_groups (KomiBoard *b, int keep, int absorbed)
     b->next[absorbed] = tmp;
   }
   b->n_stones[keep] += b->n_stones[absorbed];
-  for (guint i = 0; i < b->words; i++)
+  for (guint i = 0; i < 2 * b->words; i++)   /* liberties and stones */
     kl[i] |= al[i];
   _komi_clear_bit (b->sets[KOMI_SET_HEADS], absorbed);
   _komi_clear_bit (b->sets[KOMI_SET_ATARI], absorbed);
@@ -311,7 +300,7 @@ visit_neighbour (KomiBoard *b, KomiColor color, int q, int r, guint64 *l,
 static inline __attribute__ ((always_inline)) int
 add_stone_impl (KomiBoard *b, guint words, KomiColor color, int q, int dead[4], guint *n_dead)
 {
-  guint64 *l = _komi_board_libs (b, q);
+  guint64 *l = _komi_board_group_words (b, words, q);
   guint64 qbit = G_GUINT64_CONSTANT (1) << (q & 63);
   int friends[4];
   guint n_friends = 0, n;
@@ -324,8 +313,9 @@ add_stone_impl (KomiBoard *b, guint words, KomiColor color, int q, int dead[4], 
   b->head[q] = (guint16) q;
   b->next[q] = (guint16) q;
   b->n_stones[q] = 1;
-  for (guint i = 0; i < words; i++)
+  for (guint i = 0; i < 2 * words; i++)
     l[i] = 0;
+  l[words + (q >> 6)] = qbit;
 
   /* Four calls rather than a loop: rolled, the loop's counter lives on
    * the stack in this, the hottest function of a game. */
@@ -354,7 +344,7 @@ add_stone_impl (KomiBoard *b, guint words, KomiColor color, int q, int dead[4], 
     if (friends[i] != keep)
       merge_groups (b, keep, friends[i]);
   merge_groups (b, keep, q);
-  l = _komi_board_libs (b, keep);
+  l = _komi_board_group_words (b, words, keep);
   l[q >> 6] &= ~qbit;
   n = 0;
   for (guint i = 0; i < words; i++)

@@ -27,23 +27,6 @@ dilate (const guint64 *in, guint words, int stride, guint64 *out)
     }
 }
 
-/* Whether placing @me at padded @q is no suicide, for a point that has no
- * empty neighbour and captures nothing: it joins a friendly group with
- * another liberty. */
-static inline gboolean
-joins_a_living_group (const KomiBoard *b, KomiColor me, int q)
-{
-  gboolean alive = FALSE;
-
-  for (int d = 0; d < 4; d++)
-    {
-      int r = q + b->neighbours[d];
-
-      alive |= (b->color[r] == (guint) me) & (b->nlibs[b->head[r]] > 1);
-    }
-  return alive;
-}
-
 /* Sorts every empty point into legal (@legal_bits) and forbidden by
  * superko (@superko_bits), as bitsets over the padded board. When
  * @own_eyes is given, it receives the legal points whose neighbours are
@@ -87,15 +70,12 @@ classify_points_impl (const KomiGame *game,
     return;
 
   /* A point is no suicide when it touches an empty point, is a liberty
-   * of a friendly group with two or more liberties, or is the last
-   * liberty of an enemy group (a capture). The groups in atari are few
-   * (the board keeps their heads as a set), so: a point next to a
-   * friendly stone is safe unless it is the last liberty of a friendly
-   * group, and those few points are looked at one by one. The heads in
-   * atari are taken colour by colour (a head is one of its group's
+   * of a friendly group with two or more liberties (it touches a
+   * friendly stone outside the groups in atari), or is the last liberty
+   * of an enemy group (a capture). The groups in atari are few (the
+   * board keeps their heads as a set, each group its stones as a set);
+   * they are taken colour by colour (a head is one of its group's
    * stones): no branch on a colour. */
-  dilate (empty, words, stride, near_empty);
-  dilate (b->sets[me], words, stride, safe);
   for (guint i = 0; i < words; i++)
     tmp[i] = capture[i] = 0;
   for (guint i = 0; i < words; i++)
@@ -104,28 +84,27 @@ classify_points_impl (const KomiGame *game,
 
       for (guint64 bits = atari & b->sets[me][i]; bits != 0; bits &= bits - 1)
         {
-          const guint64 *libs = _komi_board_libs (b, (int) (i * 64 + (guint) __builtin_ctzll (bits)));
+          int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
+          const guint64 *stones = _komi_board_group_words (b, words, h) + words;
 
           for (guint k = 0; k < words; k++)
-            tmp[k] |= libs[k];
+            tmp[k] |= stones[k];
         }
       for (guint64 bits = atari & b->sets[other][i]; bits != 0; bits &= bits - 1)
         {
-          const guint64 *libs = _komi_board_libs (b, (int) (i * 64 + (guint) __builtin_ctzll (bits)));
+          int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
+          const guint64 *libs = _komi_board_group_words (b, words, h);
 
           for (guint k = 0; k < words; k++)
             capture[k] |= libs[k];
         }
     }
   for (guint i = 0; i < words; i++)
-    {
-      guint64 doubt = empty[i] & ~near_empty[i] & ~capture[i] & tmp[i];
-
-      cand[i] = empty[i] & (near_empty[i] | (safe[i] & ~tmp[i]) | capture[i]);
-      for (; doubt != 0; doubt &= doubt - 1)
-        if (joins_a_living_group (b, me, (int) (i * 64 + (guint) __builtin_ctzll (doubt))))
-          cand[i] |= doubt & -doubt;
-    }
+    tmp[i] = b->sets[me][i] & ~tmp[i];
+  dilate (empty, words, stride, near_empty);
+  dilate (tmp, words, stride, safe);
+  for (guint i = 0; i < words; i++)
+    cand[i] = empty[i] & (near_empty[i] | safe[i] | capture[i]);
 
   /* Placements that capture nothing, all at once. */
   _komi_game_history_plain_repeats (game, me, words, forbidden);

@@ -87,14 +87,10 @@ _komi_game_history_repeats (const KomiGame *game, KomiColor color, int q, const 
   _komi_set_bit (mine, q);
   for (guint i = 0; i < n_heads; i++)
     {
-      int s = heads[i];
+      const guint64 *gone = _komi_board_stones (b, heads[i]);
 
-      do
-        {
-          _komi_clear_bit (theirs, s);
-          s = b->next[s];
-        }
-      while (s != heads[i]);
+      for (guint k = 0; k < words; k++)
+        theirs[k] &= ~gone[k];
     }
 
   for (; link != 0; link = _komi_game_history_next (game, game->chain[link - 1], key))
