@@ -103,6 +103,12 @@ _komi_popcount (guint64 x)
 #endif
 }
 
+/* komi_board_play on a padded index, for a caller that has checked the
+ * move (komi_game_play). */
+guint _komi_board_place (KomiBoard *board,
+                         KomiColor  color,
+                         int        q);
+
 /* komi_board_check on a padded index, inlined into the game's checks.
  * When OK, @captured receives the heads of the enemy groups the move
  * captures (those next to @q whose one liberty is @q), each once, and

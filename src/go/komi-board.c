@@ -326,9 +326,9 @@ add_stone_impl (KomiBoard *b, guint words, KomiColor color, int q, int dead[4], 
 
   if (n_friends == 0)
     {
-      n = 0;
-      for (guint i = 0; i < words; i++)
-        n += _komi_popcount (l[i]);
+      /* A lone stone: its liberties are its empty neighbours. */
+      n = (b->color[q - b->stride] == KOMI_EMPTY) + (b->color[q - 1] == KOMI_EMPTY)
+          + (b->color[q + 1] == KOMI_EMPTY) + (b->color[q + b->stride] == KOMI_EMPTY);
       b->nlibs[q] = (guint16) n;
       _komi_set_bit (b->sets[KOMI_SET_HEADS], q);
       mark_atari (b, q);
@@ -388,11 +388,24 @@ komi_board_colors_after (const KomiBoard *board,
 }
 
 guint
+_komi_board_place (KomiBoard *b, KomiColor color, int q)
+{
+  guint captured = 0, n_dead = 0;
+  int dead[4];
+
+  if (b->words == 2)
+    add_stone_impl (b, 2, color, q, dead, &n_dead);
+  else
+    add_stone_impl (b, b->words, color, q, dead, &n_dead);
+  for (guint i = 0; i < n_dead; i++)
+    captured += remove_group (b, dead[i]);
+  return captured;
+}
+
+guint
 komi_board_play (KomiBoard *board, KomiColor color, KomiPoint point)
 {
   KomiBoard *b = board;
-  guint captured = 0, n_dead = 0;
-  int dead[4];
   int q;
 
   g_return_val_if_fail (color == KOMI_BLACK || color == KOMI_WHITE, 0);
@@ -401,10 +414,7 @@ komi_board_play (KomiBoard *board, KomiColor color, KomiPoint point)
   q = _komi_board_padded (b, point);
   g_return_val_if_fail (b->color[q] == KOMI_EMPTY, 0);
 
-  add_stone (b, color, q, dead, &n_dead);
-  for (guint i = 0; i < n_dead; i++)
-    captured += remove_group (b, dead[i]);
-  return captured;
+  return _komi_board_place (b, color, q);
 }
 
 gboolean

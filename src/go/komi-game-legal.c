@@ -112,18 +112,52 @@ classify_points_impl (const KomiGame *game,
     forbidden[i] &= cand[i] & ~capture[i];
 
   /* Placements that capture, one by one, when any earlier position has
-   * the mover's next stone count with fewer enemy stones than now. */
+   * the mover's next stone count with fewer enemy stones than now: each
+   * is compared in full with the earlier positions of the stone counts
+   * it gives, when there are any. */
   least = game->least[me - 1][b->n_on_board[me] + 1];
   if (least != 0 && least <= b->n_on_board[other])
-    for (guint i = 0; i < words; i++)
-      for (guint64 bits = cand[i] & capture[i]; bits != 0; bits &= bits - 1)
-        {
-          int q = (int) (i * 64 + (guint) __builtin_ctzll (bits));
+    {
+      int at[KOMI_MAX_POINTS], lib[KOMI_MAX_POINTS];
+      guint n_atari = 0, n_me = b->n_on_board[me] + 1;
 
-          _komi_board_check_padded (b, me, q, heads, &n_heads);
-          if (_komi_game_history_repeats (game, me, q, heads, n_heads))
-            forbidden[i] |= bits & -bits;
-        }
+      /* The enemy groups in atari and their one liberty each. */
+      for (guint i = 0; i < words; i++)
+        for (guint64 bits = b->sets[KOMI_SET_ATARI][i] & b->sets[other][i]; bits != 0;
+             bits &= bits - 1)
+          {
+            int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
+            const guint64 *libs = _komi_board_group_words (b, words, h);
+            guint k = 0;
+
+            while (libs[k] == 0)
+              k++;
+            at[n_atari] = h;
+            lib[n_atari++] = (int) (k * 64 + (guint) __builtin_ctzll (libs[k]));
+          }
+      for (guint i = 0; i < words; i++)
+        for (guint64 bits = cand[i] & capture[i]; bits != 0; bits &= bits - 1)
+          {
+            int q = (int) (i * 64 + (guint) __builtin_ctzll (bits));
+            guint n_other = b->n_on_board[other];
+            guint32 key;
+
+            n_heads = 0;
+            for (guint j = 0; j < n_atari; j++)
+              if (lib[j] == q)
+                {
+                  heads[n_heads++] = at[j];
+                  n_other -= b->n_stones[at[j]];
+                }
+            key = me == KOMI_BLACK ? COUNTS_KEY (n_me, n_other) : COUNTS_KEY (n_other, n_me);
+            if (_komi_game_history_next (game, game->bucket[me == KOMI_BLACK
+                                                             ? COUNTS_BUCKET (n_me, n_other)
+                                                             : COUNTS_BUCKET (n_other, n_me)],
+                                         key) != 0
+                && _komi_game_history_repeats (game, me, q, heads, n_heads))
+              forbidden[i] |= bits & -bits;
+          }
+    }
 
   for (guint i = 0; i < words; i++)
     noted->note[i] = legal_bits[i] = cand[i] & ~forbidden[i];

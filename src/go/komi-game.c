@@ -233,8 +233,8 @@ komi_game_get_moves (const KomiGame *game, guint *n_moves)
   return game->moves;
 }
 
-KomiMoveError
-komi_game_check (const KomiGame *game, KomiPoint point)
+static inline KomiMoveError
+game_check (const KomiGame *game, KomiPoint point)
 {
   const KomiBoard *b = game->board;
   KomiMoveError err;
@@ -259,6 +259,12 @@ komi_game_check (const KomiGame *game, KomiPoint point)
   return KOMI_MOVE_OK;
 }
 
+KomiMoveError
+komi_game_check (const KomiGame *game, KomiPoint point)
+{
+  return game_check (game, point);
+}
+
 gboolean
 komi_game_play (KomiGame *game, KomiPoint point, GError **error)
 {
@@ -267,7 +273,7 @@ komi_game_play (KomiGame *game, KomiPoint point, GError **error)
 
   g_return_val_if_fail (game != NULL, FALSE);
 
-  err = komi_game_check (game, point);
+  err = game_check (game, point);
   if (err != KOMI_MOVE_OK)
     {
       char name[KOMI_NAME_LEN + 1] = "?";
@@ -296,7 +302,7 @@ komi_game_play (KomiGame *game, KomiPoint point, GError **error)
   else
     {
       game->passes_in_a_row = 0;
-      komi_board_play (game->board, game->to_move, point);
+      _komi_board_place (game->board, game->to_move, _komi_board_padded (game->board, point));
       /* A pass leaves the position as it was: only placements add one. */
       history_add (game);
     }
