@@ -192,6 +192,52 @@ test_legal_set_matches_list (void)
   g_rand_free (rand);
 }
 
+/* komi_game_check answers the same before and after the legal points of
+ * the turn are computed (which leave a note in the game that the check
+ * trusts), for every point, through captures, superko and passes; and a
+ * copy's note is its own. */
+static void
+test_check_same_with_note (void)
+{
+  GRand *rand = g_rand_new_with_seed (17);
+
+  for (guint g = 0; g < 40; g++)
+    {
+      guint size = g % 2 ? 9 : 5;
+      guint n_points = size * size;
+      g_autoptr(KomiGame) game = komi_game_new (size, 0);
+
+      for (guint turn = 0; turn < 300 && !komi_game_is_over (game); turn++)
+        {
+          KomiMoveError before[KOMI_MAX_POINTS];
+          KomiPoint list[KOMI_MAX_POINTS];
+          guint n;
+
+          /* The note of the turn before is still in the game here. */
+          for (guint p = 0; p < n_points; p++)
+            before[p] = komi_game_check (game, (KomiPoint) p);
+          n = komi_game_legal_points (game, list);
+          for (guint p = 0; p < n_points; p++)
+            g_assert_cmpint (komi_game_check (game, (KomiPoint) p), ==, before[p]);
+          for (guint i = 0; i < n; i++)
+            g_assert_cmpint (before[list[i]], ==, KOMI_MOVE_OK);
+          if (n > 0 && g_rand_int_range (rand, 0, 8) == 0)
+            {
+              g_autoptr(KomiGame) copy = komi_game_copy (game);
+
+              g_assert_true (komi_game_play (copy, list[0], NULL));
+              g_assert_cmpint (komi_game_check (copy, list[0]), ==, KOMI_MOVE_OCCUPIED);
+              g_assert_cmpint (komi_game_check (game, list[0]), ==, KOMI_MOVE_OK);
+            }
+          g_assert_true (komi_game_play (game, n == 0 || g_rand_int_range (rand, 0, 30) == 0
+                                               ? KOMI_PASS
+                                               : list[g_rand_int_range (rand, 0, (int) n)],
+                                         NULL));
+        }
+    }
+  g_rand_free (rand);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -204,6 +250,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/game/legal-points-board-order", test_legal_points_board_order);
   g_test_add_func ("/komi/game/copy", test_copy_is_independent);
   g_test_add_func ("/komi/game/legal-set", test_legal_set_matches_list);
+  g_test_add_func ("/komi/game/check-same-with-note", test_check_same_with_note);
 
   return g_test_run ();
 }

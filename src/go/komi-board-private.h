@@ -40,13 +40,11 @@ struct _KomiBoard
   guint     words;         /* 64-bit words in one liberty set */
   gsize     alloc_size;    /* the struct and its arrays: one allocation */
   int       neighbours[4]; /* offsets: up, left, right, down */
-  guint64   hash;          /* Zobrist hash of the stones */
   guint8   *color;         /* KomiColor, or 3 on the border ring */
   guint16  *head;          /* group head of each stone */
   guint16  *next;          /* circular list of a group's stones */
   guint16  *n_stones;      /* at heads: stones in the group */
-  guint64  *ghash;         /* at heads: XOR of the group's stone keys */
-  guint64  *libs;          /* at heads: liberty bitset, `words` words */
+  guint64  *libs;          /* at heads: liberty bitset, then stone bitset, `words` words each */
   guint16  *nlibs;         /* at heads: liberties, kept equal to the bitset's count */
   guint16   pad_of[KOMI_MAX_POINTS];  /* point -> padded index */
   gint16   *point_of;      /* padded index -> point, -1 on the border */
@@ -63,28 +61,31 @@ struct _KomiBoard
 
 #define KOMI_BORDER 3
 
-/* Zobrist keys from a hash function instead of a table: no global state,
- * the same on every machine. SplitMix64's finaliser. */
-static inline guint64
-zobrist (int padded, KomiColor color)
-{
-  guint64 z = (guint64) padded * 2 + (guint64) color + 0x9E3779B97F4A7C15ull;
-
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 static inline int
 _komi_board_padded (const KomiBoard *b, KomiPoint p)
 {
   return b->pad_of[p];
 }
 
+/* A group's liberties (@words words), followed by its stones (as many):
+ * both at its head's index. @words is the board's, a constant where the
+ * caller is a 9x9 copy. */
+static inline guint64 *
+_komi_board_group_words (const KomiBoard *b, guint words, int head)
+{
+  return b->libs + (gsize) head * 2 * words;
+}
+
 static inline guint64 *
 _komi_board_libs (const KomiBoard *b, int head)
 {
-  return b->libs + (gsize) head * b->words;
+  return _komi_board_group_words (b, b->words, head);
+}
+
+static inline guint64 *
+_komi_board_stones (const KomiBoard *b, int head)
+{
+  return _komi_board_libs (b, head) + b->words;
 }
 
 /* Bits set in @x. Without the popcnt instruction (the baseline x86-64
@@ -101,6 +102,12 @@ _komi_popcount (guint64 x)
   return (guint) ((x * 0x0101010101010101ull) >> 56);
 #endif
 }
+
+/* komi_board_play on a padded index, for a caller that has checked the
+ * move (komi_game_play). */
+guint _komi_board_place (KomiBoard *board,
+                         KomiColor  color,
+                         int        q);
 
 /* komi_board_check on a padded index, inlined into the game's checks.
  * When OK, @captured receives the heads of the enemy groups the move

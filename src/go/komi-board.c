@@ -15,20 +15,9 @@
 /* The board is stored padded: one border ring around the points, so every
  * point has four neighbours to look at without bounds checks. Each group
  * has a head point; the group's data (stone count, liberty bitset over the
- * padded indices, Zobrist hash of its stones) lives at the head's index.
+ * padded indices) lives at the head's index.
  * Stones of a group form a circular list through next[]. */
 
-
-static inline guint
-popcount_libs (const KomiBoard *b, int head)
-{
-  const guint64 *l = _komi_board_libs (b, head);
-  guint n = 0;
-
-  for (guint i = 0; i < b->words; i++)
-    n += _komi_popcount (l[i]);
-  return n;
-}
 
 /* Keeps the head's bit in sets[KOMI_SET_ATARI] equal to nlibs == 1. */
 static inline void
@@ -77,10 +66,8 @@ board_layout (KomiBoard *b)
   guint8 *p = (guint8 *) (b + 1);
   gsize n = b->n_padded;
 
-  b->ghash = (guint64 *) p;
-  p += n * sizeof (guint64);
   b->libs = (guint64 *) p;
-  p += n * b->words * sizeof (guint64);
+  p += n * 2 * b->words * sizeof (guint64);
   b->head = (guint16 *) p;
   p += n * sizeof (guint16);
   b->next = (guint16 *) p;
@@ -174,12 +161,6 @@ komi_board_get (const KomiBoard *board, KomiPoint point)
   return board->color[_komi_board_padded (board, point)];
 }
 
-guint64
-komi_board_get_hash (const KomiBoard *board)
-{
-  return board->hash;
-}
-
 void
 komi_board_get_colors (const KomiBoard *board, guint8 *out)
 {
@@ -233,8 +214,7 @@ merge_groups (KomiBoard *b, int keep, int absorbed)
     b->next[absorbed] = tmp;
   }
   b->n_stones[keep] += b->n_stones[absorbed];
-  b->ghash[keep] ^= b->ghash[absorbed];
-  for (guint i = 0; i < b->words; i++)
+  for (guint i = 0; i < 2 * b->words; i++)   /* liberties and stones */
     kl[i] |= al[i];
   _komi_clear_bit (b->sets[KOMI_SET_HEADS], absorbed);
   _komi_clear_bit (b->sets[KOMI_SET_ATARI], absorbed);
@@ -258,7 +238,6 @@ remove_group (KomiBoard *b, int head)
     }
   while (q != head);
 
-  b->hash ^= b->ghash[head];
   _komi_clear_bit (b->sets[KOMI_SET_HEADS], head);
   _komi_clear_bit (b->sets[KOMI_SET_ATARI], head);
   /* The emptied points become liberties of the neighbouring groups. */
@@ -321,7 +300,7 @@ visit_neighbour (KomiBoard *b, KomiColor color, int q, int r, guint64 *l,
 static inline __attribute__ ((always_inline)) int
 add_stone_impl (KomiBoard *b, guint words, KomiColor color, int q, int dead[4], guint *n_dead)
 {
-  guint64 *l = _komi_board_libs (b, q);
+  guint64 *l = _komi_board_group_words (b, words, q);
   guint64 qbit = G_GUINT64_CONSTANT (1) << (q & 63);
   int friends[4];
   guint n_friends = 0, n;
@@ -334,10 +313,9 @@ add_stone_impl (KomiBoard *b, guint words, KomiColor color, int q, int dead[4], 
   b->head[q] = (guint16) q;
   b->next[q] = (guint16) q;
   b->n_stones[q] = 1;
-  b->ghash[q] = zobrist (q, color);
-  b->hash ^= b->ghash[q];
-  for (guint i = 0; i < words; i++)
+  for (guint i = 0; i < 2 * words; i++)
     l[i] = 0;
+  l[words + (q >> 6)] = qbit;
 
   /* Four calls rather than a loop: rolled, the loop's counter lives on
    * the stack in this, the hottest function of a game. */
@@ -348,9 +326,9 @@ add_stone_impl (KomiBoard *b, guint words, KomiColor color, int q, int dead[4], 
 
   if (n_friends == 0)
     {
-      n = 0;
-      for (guint i = 0; i < words; i++)
-        n += _komi_popcount (l[i]);
+      /* A lone stone: its liberties are its empty neighbours. */
+      n = (b->color[q - b->stride] == KOMI_EMPTY) + (b->color[q - 1] == KOMI_EMPTY)
+          + (b->color[q + 1] == KOMI_EMPTY) + (b->color[q + b->stride] == KOMI_EMPTY);
       b->nlibs[q] = (guint16) n;
       _komi_set_bit (b->sets[KOMI_SET_HEADS], q);
       mark_atari (b, q);
@@ -366,7 +344,7 @@ add_stone_impl (KomiBoard *b, guint words, KomiColor color, int q, int dead[4], 
     if (friends[i] != keep)
       merge_groups (b, keep, friends[i]);
   merge_groups (b, keep, q);
-  l = _komi_board_libs (b, keep);
+  l = _komi_board_group_words (b, words, keep);
   l[q >> 6] &= ~qbit;
   n = 0;
   for (guint i = 0; i < words; i++)
@@ -387,25 +365,14 @@ add_stone (KomiBoard *b, KomiColor color, int q, int dead[4], guint *n_dead)
 KomiMoveError
 komi_board_check (const KomiBoard *board,
                   KomiColor        color,
-                  KomiPoint        point,
-                  guint64         *out_hash)
+                  KomiPoint        point)
 {
   int captured[4];
   guint n_captured;
-  KomiMoveError err;
 
   if (point < 0 || (guint) point >= board->size * board->size)
     return KOMI_MOVE_OFF_BOARD;
-  err = _komi_board_check_padded (board, color, board->pad_of[point], captured, &n_captured);
-  if (err == KOMI_MOVE_OK && out_hash != NULL)
-    {
-      guint64 h = board->hash ^ zobrist (board->pad_of[point], color);
-
-      for (guint i = 0; i < n_captured; i++)
-        h ^= board->ghash[captured[i]];
-      *out_hash = h;
-    }
-  return err;
+  return _komi_board_check_padded (board, color, board->pad_of[point], captured, &n_captured);
 }
 
 void
@@ -421,11 +388,24 @@ komi_board_colors_after (const KomiBoard *board,
 }
 
 guint
+_komi_board_place (KomiBoard *b, KomiColor color, int q)
+{
+  guint captured = 0, n_dead = 0;
+  int dead[4];
+
+  if (b->words == 2)
+    add_stone_impl (b, 2, color, q, dead, &n_dead);
+  else
+    add_stone_impl (b, b->words, color, q, dead, &n_dead);
+  for (guint i = 0; i < n_dead; i++)
+    captured += remove_group (b, dead[i]);
+  return captured;
+}
+
+guint
 komi_board_play (KomiBoard *board, KomiColor color, KomiPoint point)
 {
   KomiBoard *b = board;
-  guint captured = 0, n_dead = 0;
-  int dead[4];
   int q;
 
   g_return_val_if_fail (color == KOMI_BLACK || color == KOMI_WHITE, 0);
@@ -434,10 +414,7 @@ komi_board_play (KomiBoard *board, KomiColor color, KomiPoint point)
   q = _komi_board_padded (b, point);
   g_return_val_if_fail (b->color[q] == KOMI_EMPTY, 0);
 
-  add_stone (b, color, q, dead, &n_dead);
-  for (guint i = 0; i < n_dead; i++)
-    captured += remove_group (b, dead[i]);
-  return captured;
+  return _komi_board_place (b, color, q);
 }
 
 gboolean
@@ -459,7 +436,6 @@ komi_board_set_colors (KomiBoard *board, const guint8 *colors)
 {
   KomiBoard *b = board;
 
-  b->hash = 0;
   memset (b->sets, 0, sizeof b->sets);
   memset (b->n_on_board, 0, sizeof b->n_on_board);
   for (guint q = 0; q < b->n_padded; q++)

@@ -10,9 +10,9 @@
 
 G_BEGIN_DECLS
 
-/* A position: stones, groups with exact liberty sets, and a Zobrist hash of
- * the stones alone (positional superko ignores the side to move). It knows
- * nothing of history; KomiGame adds that. */
+/* A position: stones, and groups with exact liberty sets. It knows
+ * nothing of history; KomiGame adds that (positional superko compares
+ * whole positions, never hashes). */
 
 KomiBoard    *komi_board_new              (guint             size);
 KomiBoard    *komi_board_copy             (const KomiBoard  *board);
@@ -22,7 +22,6 @@ guint         komi_board_get_size         (const KomiBoard  *board);
 guint         komi_board_get_n_points     (const KomiBoard  *board);
 KomiColor     komi_board_get              (const KomiBoard  *board,
                                            KomiPoint         point);
-guint64       komi_board_get_hash         (const KomiBoard  *board);
 /* Copies the colours of all points, in board order, into @out (n_points bytes). */
 void          komi_board_get_colors       (const KomiBoard  *board,
                                            guint8           *out);
@@ -37,12 +36,10 @@ guint         komi_board_get_liberties    (const KomiBoard  *board,
                                            KomiPoint         point);
 
 /* Whether @color may place at @point, ignoring history: KOMI_MOVE_OK,
- * KOMI_MOVE_OFF_BOARD, KOMI_MOVE_OCCUPIED or KOMI_MOVE_SUICIDE. When OK and
- * @out_hash is given, it receives the hash of the resulting position. */
+ * KOMI_MOVE_OFF_BOARD, KOMI_MOVE_OCCUPIED or KOMI_MOVE_SUICIDE. */
 KomiMoveError komi_board_check            (const KomiBoard  *board,
                                            KomiColor         color,
-                                           KomiPoint         point,
-                                           guint64          *out_hash);
+                                           KomiPoint         point);
 /* Colours of the position after the move (which must pass komi_board_check). */
 void          komi_board_colors_after     (const KomiBoard  *board,
                                            KomiColor         color,

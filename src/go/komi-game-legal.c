@@ -28,9 +28,11 @@ dilate (const guint64 *in, guint words, int stride, guint64 *out)
 }
 
 /* Sorts every empty point into legal (@legal_bits) and forbidden by
- * superko (@superko_bits), as bitsets over the padded board. With
- * @skip_own_eyes, points whose neighbours are all the mover's stones are
- * left out of @legal_bits.
+ * superko (@superko_bits), as bitsets over the padded board. When
+ * @own_eyes is given, it receives the legal points whose neighbours are
+ * all the mover's stones (or the edge); with @skip_own_eyes they are left
+ * out of @legal_bits. The legal points (own eyes included) are noted in
+ * the game for komi_game_check.
  *
  * An empty point is not suicide when it touches an empty point, is a
  * liberty of a friendly group with two or more liberties, or is the last
@@ -42,11 +44,14 @@ dilate (const guint64 *in, guint words, int stride, guint64 *out)
 static inline __attribute__ ((always_inline)) void
 classify_points_impl (const KomiGame *game,
                       guint           words,
+                      int             stride,
                       gboolean        skip_own_eyes,
                       guint64        *legal_bits,
-                      guint64        *superko_bits)
+                      guint64        *superko_bits,
+                      guint64        *own_eyes)
 {
   const KomiBoard *b = game->board;
+  KomiGame *noted = (KomiGame *) game;  /* the note only: see komi-game-private.h */
   KomiColor me = game->to_move, other = KOMI_OTHER (me);
   guint64 near_empty[KOMI_MAX_WORDS], cand[KOMI_MAX_WORDS], eyes[KOMI_MAX_WORDS];
   guint64 safe[KOMI_MAX_WORDS], capture[KOMI_MAX_WORDS];
@@ -58,39 +63,48 @@ classify_points_impl (const KomiGame *game,
 
   for (guint i = 0; i < words; i++)
     legal_bits[i] = forbidden[i] = 0;
+  if (own_eyes != NULL)
+    for (guint i = 0; i < words; i++)
+      own_eyes[i] = 0;
   if (game->end != KOMI_END_NONE)
     return;
 
   /* A point is no suicide when it touches an empty point, is a liberty
-   * of a friendly group with two or more liberties, or is the last
-   * liberty of an enemy group (a capture). The groups in atari are few
-   * (the board keeps their heads as a set), so: a point next to a
-   * friendly stone is safe unless it is the last liberty of a friendly
-   * group, and those few points are looked at one by one. */
-  dilate (empty, words, b->stride, near_empty);
-  dilate (b->sets[me], words, b->stride, safe);
+   * of a friendly group with two or more liberties (it touches a
+   * friendly stone outside the groups in atari), or is the last liberty
+   * of an enemy group (a capture). The groups in atari are few (the
+   * board keeps their heads as a set, each group its stones as a set);
+   * they are taken colour by colour (a head is one of its group's
+   * stones): no branch on a colour. */
   for (guint i = 0; i < words; i++)
-    tmp[i] = capture[i] = eyes[i] = 0;
-  for (guint i = 0; i < words; i++)
-    for (guint64 bits = b->sets[KOMI_SET_ATARI][i]; bits != 0; bits &= bits - 1)
-      {
-        int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
-        const guint64 *libs = b->libs + (gsize) h * words;
-        guint64 *into = b->color[h] == me ? tmp : capture;
-
-        for (guint k = 0; k < words; k++)
-          into[k] |= libs[k];
-      }
+    tmp[i] = capture[i] = 0;
   for (guint i = 0; i < words; i++)
     {
-      guint64 doubt = empty[i] & ~near_empty[i] & ~capture[i] & tmp[i];
+      guint64 atari = b->sets[KOMI_SET_ATARI][i];
 
-      cand[i] = empty[i] & (near_empty[i] | (safe[i] & ~tmp[i]) | capture[i]);
-      for (; doubt != 0; doubt &= doubt - 1)
-        if (_komi_board_check_padded (b, me, (int) (i * 64 + (guint) __builtin_ctzll (doubt)),
-                                      heads, &n_heads) == KOMI_MOVE_OK)
-          cand[i] |= doubt & -doubt;
+      for (guint64 bits = atari & b->sets[me][i]; bits != 0; bits &= bits - 1)
+        {
+          int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
+          const guint64 *stones = _komi_board_group_words (b, words, h) + words;
+
+          for (guint k = 0; k < words; k++)
+            tmp[k] |= stones[k];
+        }
+      for (guint64 bits = atari & b->sets[other][i]; bits != 0; bits &= bits - 1)
+        {
+          int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
+          const guint64 *libs = _komi_board_group_words (b, words, h);
+
+          for (guint k = 0; k < words; k++)
+            capture[k] |= libs[k];
+        }
     }
+  for (guint i = 0; i < words; i++)
+    tmp[i] = b->sets[me][i] & ~tmp[i];
+  dilate (empty, words, stride, near_empty);
+  dilate (tmp, words, stride, safe);
+  for (guint i = 0; i < words; i++)
+    cand[i] = empty[i] & (near_empty[i] | safe[i] | capture[i]);
 
   /* Placements that capture nothing, all at once. */
   _komi_game_history_plain_repeats (game, me, words, forbidden);
@@ -98,44 +112,89 @@ classify_points_impl (const KomiGame *game,
     forbidden[i] &= cand[i] & ~capture[i];
 
   /* Placements that capture, one by one, when any earlier position has
-   * the mover's next stone count with fewer enemy stones than now. */
+   * the mover's next stone count with fewer enemy stones than now: each
+   * is compared in full with the earlier positions of the stone counts
+   * it gives, when there are any. */
   least = game->least[me - 1][b->n_on_board[me] + 1];
   if (least != 0 && least <= b->n_on_board[other])
-    for (guint i = 0; i < words; i++)
-      for (guint64 bits = cand[i] & capture[i]; bits != 0; bits &= bits - 1)
-        {
-          int q = (int) (i * 64 + (guint) __builtin_ctzll (bits));
-
-          _komi_board_check_padded (b, me, q, heads, &n_heads);
-          if (_komi_game_history_repeats (game, me, q, heads, n_heads))
-            forbidden[i] |= bits & -bits;
-        }
-
-  if (skip_own_eyes)
     {
-      for (guint k = 0; k < words; k++)
-        tmp[k] = empty[k] | b->sets[other][k];
-      dilate (tmp, words, b->stride, eyes);
-      for (guint k = 0; k < words; k++)
-        eyes[k] = ~eyes[k];
+      int at[KOMI_MAX_POINTS], lib[KOMI_MAX_POINTS];
+      guint n_atari = 0, n_me = b->n_on_board[me] + 1;
+
+      /* The enemy groups in atari and their one liberty each. */
+      for (guint i = 0; i < words; i++)
+        for (guint64 bits = b->sets[KOMI_SET_ATARI][i] & b->sets[other][i]; bits != 0;
+             bits &= bits - 1)
+          {
+            int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
+            const guint64 *libs = _komi_board_group_words (b, words, h);
+            guint k = 0;
+
+            while (libs[k] == 0)
+              k++;
+            at[n_atari] = h;
+            lib[n_atari++] = (int) (k * 64 + (guint) __builtin_ctzll (libs[k]));
+          }
+      for (guint i = 0; i < words; i++)
+        for (guint64 bits = cand[i] & capture[i]; bits != 0; bits &= bits - 1)
+          {
+            int q = (int) (i * 64 + (guint) __builtin_ctzll (bits));
+            guint n_other = b->n_on_board[other];
+            guint32 key;
+
+            n_heads = 0;
+            for (guint j = 0; j < n_atari; j++)
+              if (lib[j] == q)
+                {
+                  heads[n_heads++] = at[j];
+                  n_other -= b->n_stones[at[j]];
+                }
+            key = me == KOMI_BLACK ? COUNTS_KEY (n_me, n_other) : COUNTS_KEY (n_other, n_me);
+            if (_komi_game_history_next (game, game->bucket[me == KOMI_BLACK
+                                                             ? COUNTS_BUCKET (n_me, n_other)
+                                                             : COUNTS_BUCKET (n_other, n_me)],
+                                         key) != 0
+                && _komi_game_history_repeats (game, me, q, heads, n_heads))
+              forbidden[i] |= bits & -bits;
+          }
     }
 
   for (guint i = 0; i < words; i++)
-    legal_bits[i] = cand[i] & ~forbidden[i] & ~eyes[i];
+    noted->note[i] = legal_bits[i] = cand[i] & ~forbidden[i];
+  noted->note_turn = game->n_moves + 1;
+
+  if (skip_own_eyes || own_eyes != NULL)
+    {
+      /* An own eye: no neighbour empty or the opponent's. */
+      for (guint k = 0; k < words; k++)
+        tmp[k] = empty[k] | b->sets[other][k];
+      dilate (tmp, words, stride, eyes);
+      for (guint k = 0; k < words; k++)
+        {
+          eyes[k] = legal_bits[k] & ~eyes[k];
+          if (own_eyes != NULL)
+            own_eyes[k] = eyes[k];
+          if (skip_own_eyes)
+            legal_bits[k] &= ~eyes[k];
+        }
+    }
 }
 
 static void
 classify_points (const KomiGame *game,
                  gboolean        skip_own_eyes,
                  guint64        *legal_bits,
-                 guint64        *superko_bits)
+                 guint64        *superko_bits,
+                 guint64        *own_eyes)
 {
-  /* 9x9 (Protocol 1) gets a copy with the word count known at compile
-   * time, so the word loops unroll. */
-  if (game->board->words == 2)
-    classify_points_impl (game, 2, skip_own_eyes, legal_bits, superko_bits);
+  /* 9x9 (Protocol 1) gets a copy with the word count and the row stride
+   * known at compile time, so the word loops unroll and the shifts are
+   * constants. */
+  if (game->board->size == 9)
+    classify_points_impl (game, 2, 11, skip_own_eyes, legal_bits, superko_bits, own_eyes);
   else
-    classify_points_impl (game, game->board->words, skip_own_eyes, legal_bits, superko_bits);
+    classify_points_impl (game, game->board->words, game->board->stride, skip_own_eyes,
+                          legal_bits, superko_bits, own_eyes);
 }
 
 /* The points of a padded-board bitset, in board order. */
@@ -155,7 +214,7 @@ komi_game_legal_points (const KomiGame *game, KomiPoint *out)
 {
   guint64 legal[KOMI_MAX_WORDS], superko[KOMI_MAX_WORDS];
 
-  classify_points (game, FALSE, legal, superko);
+  classify_points (game, FALSE, legal, superko, NULL);
   return bits_to_points (game->board, legal, out);
 }
 
@@ -164,7 +223,7 @@ komi_game_superko_points (const KomiGame *game, KomiPoint *out)
 {
   guint64 legal[KOMI_MAX_WORDS], superko[KOMI_MAX_WORDS];
 
-  classify_points (game, FALSE, legal, superko);
+  classify_points (game, FALSE, legal, superko, NULL);
   return bits_to_points (game->board, superko, out);
 }
 
@@ -173,7 +232,7 @@ komi_game_random_candidates (const KomiGame *game, KomiPoint *out)
 {
   guint64 legal[KOMI_MAX_WORDS], superko[KOMI_MAX_WORDS];
 
-  classify_points (game, TRUE, legal, superko);
+  classify_points (game, TRUE, legal, superko, NULL);
   return bits_to_points (game->board, legal, out);
 }
 
@@ -181,23 +240,13 @@ void
 komi_game_legal_set (const KomiGame *game, KomiPointSet *set)
 {
   guint64 superko[KOMI_MAX_WORDS];
-
   const KomiBoard *b = game->board;
-  guint64 open[KOMI_MAX_WORDS], touched[KOMI_MAX_WORDS];
-  KomiColor other = KOMI_OTHER (game->to_move);
 
-  classify_points (game, FALSE, set->bits, superko);
+  classify_points (game, FALSE, set->bits, superko, set->own_eyes);
   set->board = b;
   set->n = 0;
-  /* An own eye: no neighbour empty or the opponent's. */
   for (guint i = 0; i < b->words; i++)
-    open[i] = b->sets[KOMI_EMPTY][i] | b->sets[other][i];
-  dilate (open, b->words, b->stride, touched);
-  for (guint i = 0; i < b->words; i++)
-    {
-      set->n += _komi_popcount (set->bits[i]);
-      set->own_eyes[i] = set->bits[i] & ~touched[i];
-    }
+    set->n += _komi_popcount (set->bits[i]);
 }
 
 /* The position of the @k-th set bit of @x (from 0; @x has more than @k):

@@ -50,6 +50,15 @@ struct _KomiGame
    * by c can only repeat a position when least[c - 1][m + 1] shows one
    * with fewer enemy stones than now. */
   guint16        least[2][KOMI_MAX_POINTS + 2];
+
+  /* The legal points the legal-point functions found last, with every
+   * check (superko included), while @note_turn is 1 + n_moves: the turn
+   * they were found for. komi_game_check accepts a point in the note
+   * without checking it a second time (and checks in full any point not
+   * in it, to say why). The const legal-point functions write it: a game
+   * is used by one thread at a time. */
+  guint          note_turn;
+  guint64        note[KOMI_MAX_WORDS];
 };
 
 /* The first position (1 + its index) at or before @link in the chain

@@ -87,14 +87,10 @@ _komi_game_history_repeats (const KomiGame *game, KomiColor color, int q, const 
   _komi_set_bit (mine, q);
   for (guint i = 0; i < n_heads; i++)
     {
-      int s = heads[i];
+      const guint64 *gone = _komi_board_stones (b, heads[i]);
 
-      do
-        {
-          _komi_clear_bit (theirs, s);
-          s = b->next[s];
-        }
-      while (s != heads[i]);
+      for (guint k = 0; k < words; k++)
+        theirs[k] &= ~gone[k];
     }
 
   for (; link != 0; link = _komi_game_history_next (game, game->chain[link - 1], key))
@@ -237,8 +233,8 @@ komi_game_get_moves (const KomiGame *game, guint *n_moves)
   return game->moves;
 }
 
-KomiMoveError
-komi_game_check (const KomiGame *game, KomiPoint point)
+static inline KomiMoveError
+game_check (const KomiGame *game, KomiPoint point)
 {
   const KomiBoard *b = game->board;
   KomiMoveError err;
@@ -253,12 +249,20 @@ komi_game_check (const KomiGame *game, KomiPoint point)
   if (point < 0 || (guint) point >= b->size * b->size)
     return KOMI_MOVE_OFF_BOARD;
   q = _komi_board_padded (b, point);
+  if (game->note_turn == game->n_moves + 1 && _komi_test_bit (game->note, q))
+    return KOMI_MOVE_OK;
   err = _komi_board_check_padded (b, game->to_move, q, heads, &n_heads);
   if (err != KOMI_MOVE_OK)
     return err;
   if (_komi_game_history_repeats (game, game->to_move, q, heads, n_heads))
     return KOMI_MOVE_SUPERKO;
   return KOMI_MOVE_OK;
+}
+
+KomiMoveError
+komi_game_check (const KomiGame *game, KomiPoint point)
+{
+  return game_check (game, point);
 }
 
 gboolean
@@ -269,7 +273,7 @@ komi_game_play (KomiGame *game, KomiPoint point, GError **error)
 
   g_return_val_if_fail (game != NULL, FALSE);
 
-  err = komi_game_check (game, point);
+  err = game_check (game, point);
   if (err != KOMI_MOVE_OK)
     {
       char name[KOMI_NAME_LEN + 1] = "?";
@@ -298,7 +302,7 @@ komi_game_play (KomiGame *game, KomiPoint point, GError **error)
   else
     {
       game->passes_in_a_row = 0;
-      komi_board_play (game->board, game->to_move, point);
+      _komi_board_place (game->board, game->to_move, _komi_board_padded (game->board, point));
       /* A pass leaves the position as it was: only placements add one. */
       history_add (game);
     }

@@ -88,13 +88,12 @@ komi_rng_next (KomiRng *rng)
   return result;
 }
 
-guint64
-komi_rng_uniform (KomiRng *rng,
-                  guint64  n)
+/* komi_rng_uniform, inlined into the random player's move. */
+static inline guint64
+rng_uniform (KomiRng *rng,
+             guint64  n)
 {
   guint64 threshold, r;
-
-  g_return_val_if_fail (n > 0, 0);
 
   /* The threshold (2^64 mod n) is below n, so a draw of n or more is
    * accepted without computing it: one division instead of two, and the
@@ -108,6 +107,14 @@ komi_rng_uniform (KomiRng *rng,
     }
 
   return r % n;
+}
+
+guint64
+komi_rng_uniform (KomiRng *rng,
+                  guint64  n)
+{
+  g_return_val_if_fail (n > 0, 0);
+  return rng_uniform (rng, n);
 }
 
 KomiPoint
@@ -130,7 +137,7 @@ komi_random_choose (KomiRng        *rng,
   n = legal.n;
   if (n == 0)
     return KOMI_PASS;
-  i = (guint) komi_rng_uniform (rng, n);
+  i = (guint) rng_uniform (rng, n);
   first = komi_point_set_nth (&legal, i, &eye);
   if (!eye)
     return first;
@@ -139,7 +146,7 @@ komi_random_choose (KomiRng        *rng,
   buf[i] = buf[--n];
   while (n > 0)
     {
-      i = (guint) komi_rng_uniform (rng, n);
+      i = (guint) rng_uniform (rng, n);
       if (!komi_board_is_own_eye (board, color, buf[i]))
         return buf[i];
       buf[i] = buf[--n];

@@ -226,7 +226,7 @@ add_positions (JsonBuilder *b, const KomiStoreGame *game)
           /* A stored move always replays (the store checks it); a pass
            * or an impossible one leaves the board as it is. */
           if (m->point != KOMI_PASS
-              && komi_board_check (board, m->color, m->point, NULL) == KOMI_MOVE_OK)
+              && komi_board_check (board, m->color, m->point) == KOMI_MOVE_OK)
             komi_board_play (board, m->color, m->point);
         }
       komi_board_get_colors (board, colors);
