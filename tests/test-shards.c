@@ -157,7 +157,7 @@ test_shards_merge (void)
   g_assert_true (g_file_set_contents (series, series_json, -1, NULL));
 
   /* One process, then 4 shards at once, each a process of its own. */
-  test_cli_wait_ok (test_cli_start (QUIET, "run", series, "--db", whole, NULL));
+  test_cli_run_ok (QUIET, "run", series, "--db", whole, NULL);
   for (guint k = 0; k < 4; k++)
     {
       g_autofree char *name = g_strdup_printf ("shard-%u.db", k + 1);
@@ -267,7 +267,7 @@ test_shards_merge (void)
                                  "--db", killed, NULL);
     g_assert_cmpint (other.status, ==, 1);
     g_assert_nonnull (strstr (other.err, "holds shard 2/4 of this series, not shard 3/4"));
-    test_cli_wait_ok (test_cli_start (QUIET, "run", series, "--db", killed, NULL));
+    test_cli_run_ok (QUIET, "run", series, "--db", killed, NULL);
     g_assert_cmpint (count_rows (killed, "SELECT count(*) FROM games"), ==, 4);
     done.status = run_komi_cli (&done.out, &done.err, "merge", "--db", killed_lib,
                                 shard_db[0], killed, shard_db[2], shard_db[3], NULL);
@@ -319,8 +319,8 @@ test_merge_refuses_other_series (void)
                                       "\"subject\": \"random\", \"opponents\": [\"random\"], "
                                       "\"pairs\": 2, \"seed\": 2, \"referee\": \"none\"}",
                                       -1, NULL));
-  test_cli_wait_ok (test_cli_start (QUIET, "run", a_json, "--shard", "1/2", "--db", a, NULL));
-  test_cli_wait_ok (test_cli_start (QUIET, "run", b_json, "--shard", "2/2", "--db", b, NULL));
+  test_cli_run_ok (QUIET, "run", a_json, "--shard", "1/2", "--db", a, NULL);
+  test_cli_run_ok (QUIET, "run", b_json, "--shard", "2/2", "--db", b, NULL);
 
   merge.status = run_komi_cli (&merge.out, &merge.err, "merge", "--db", lib, a, b, NULL);
   g_assert_cmpint (merge.status, ==, 1);
