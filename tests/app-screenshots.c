@@ -10,14 +10,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app-screenshots-dialogs.h"
 #include "app-screenshots-shards.h"
 #include "komi-app-test-util.h"
 #include "komi-games-page.h"
-#include "komi-opponent-dialog.h"
-#include "komi-provider-dialog.h"
-#include "komi-rehearsal.h"
 #include "komi-review-window.h"
-#include "komi-series-dialog.h"
 #include "komi-window.h"
 
 /* Screenshots of the main window for data/screenshots/: each section, light
@@ -158,13 +155,6 @@ flap_folded (gpointer flap)
 }
 
 static gboolean
-checks_done (gpointer label)
-{
-  return gtk_widget_get_visible (label)
-         && strstr (gtk_label_get_text (GTK_LABEL (label)), "…") == NULL;
-}
-
-static gboolean
 settled (gpointer library)
 {
   return komi_library_get_state (library) != KOMI_LIBRARY_STATE_LOADING;
@@ -183,20 +173,6 @@ game_shown (gpointer page)
   const KomiReplay *replay = komi_series_page_get_replay (page, &step);
 
   return replay != NULL && step + 1 == replay->n_steps;
-}
-
-static gboolean
-elapsed (gpointer end)
-{
-  return g_get_monotonic_time () > *(gint64 *) end;
-}
-
-static void
-pause_ms (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  app_test_wait (elapsed, &end);
 }
 
 static gboolean
@@ -248,7 +224,7 @@ take_analysis (KomiWindow *window)
   GtkListBoxRow *row;
 
   gtk_stack_set_visible_child_name (stack, "analysis");
-  pause_ms (500);
+  shot_pause_ms (500);
   if (komi_analysis_panel_get_analysis (panel) == NULL)
     {
       gtk_widget_activate_action (GTK_WIDGET (panel), "analysis.analyse", NULL);
@@ -349,7 +325,7 @@ take_running (KomiWindow *window, const Shot *shot, const char *dir, GError **er
   gtk_widget_activate_action (GTK_WIDGET (window), "win.run-demo", NULL);
   app_test_wait_seconds (demo_going, window, 120);
   /* Read the library once the next game has some moves, to find it. */
-  pause_ms (3000);
+  shot_pause_ms (3000);
   komi_library_reload (komi_window_get_library (window));
   app_test_wait (settled, komi_window_get_library (window));
   /* Follow the game started last, still being played. */
@@ -371,12 +347,12 @@ take_running (KomiWindow *window, const Shot *shot, const char *dir, GError **er
   }
   /* At the latest position the calls of the move being decided show, as
    * they are answered; before the model's first, step back to its move. */
-  pause_ms (1500);
+  shot_pause_ms (1500);
   if (!model_move_shown (komi_window_get_series_page (window)))
     gtk_widget_activate_action (GTK_WIDGET (komi_window_get_series_page (window)),
                                 "review.previous-move", NULL);
   app_test_wait_seconds (model_move_shown, komi_window_get_series_page (window), 5);
-  pause_ms (300);
+  shot_pause_ms (300);
   if (!import_root (running, error))
     return FALSE;
   if (!g_str_equal (shot->name, "running-demo"))
@@ -388,12 +364,12 @@ take_running (KomiWindow *window, const Shot *shot, const char *dir, GError **er
   /* Paused: the bar says so, the board and calls stay as they were. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.pause-series", NULL);
   app_test_wait (job_paused, window);
-  pause_ms (1500);
+  shot_pause_ms (1500);
   if (!import_root (paused, error))
     return FALSE;
   gtk_widget_activate_action (GTK_WIDGET (window), "win.pause-series", NULL);
   gtk_window_close (GTK_WINDOW (window));
-  pause_ms (800);
+  shot_pause_ms (800);
   if (!import_root (closing, error))
     return FALSE;
   /* Answer as the user would: stop, and the window closes once the games
@@ -407,147 +383,6 @@ take_running (KomiWindow *window, const Shot *shot, const char *dir, GError **er
   }
   app_test_wait_seconds (demo_over, window, 120);
   return TRUE;
-}
-
-static GObject *
-provider_child (KomiProviderDialog *dialog, const char *name)
-{
-  return gtk_widget_get_template_child (GTK_WIDGET (dialog), KOMI_TYPE_PROVIDER_DIALOG, name);
-}
-
-static void
-provider_text (KomiProviderDialog *dialog, const char *row, const char *text)
-{
-  gtk_editable_set_text (GTK_EDITABLE (provider_child (dialog, row)), text);
-}
-
-static gboolean
-provider_done (gpointer dialog)
-{
-  GtkWidget *label = GTK_WIDGET (provider_child (dialog, "test_label"));
-
-  return komi_provider_dialog_get_saved_path (dialog) != NULL
-         && gtk_widget_get_visible (label)
-         && strstr (gtk_label_get_text (GTK_LABEL (label)), "…") == NULL;
-}
-
-/* The provider dialog with a model refused, or saved into a scratch
- * folder (no keyring under Xvfb: the key falls back to the environment)
- * and tested against the rehearsal server. */
-static void
-take_provider (KomiWindow *window, const char *what)
-{
-  KomiProviderDialog *dialog = komi_provider_dialog_new (GTK_WINDOW (window));
-  g_autofree char *folder = g_dir_make_tmp ("komi-shot-providers-XXXXXX", NULL);
-
-  komi_provider_dialog_set_folder (dialog, folder);
-  gtk_window_present (GTK_WINDOW (dialog));
-  provider_text (dialog, "name_row", "mini");
-  provider_text (dialog, "model_row", "gpt-4.1-mini-2025-04-14");
-  provider_text (dialog, "price_input_row", "0.4");
-  provider_text (dialog, "price_output_row", "1.6");
-  if (g_str_equal (what, "refused"))
-    {
-      /* Two fields wrong, each said under itself; Save brings the first
-       * into view. */
-      provider_text (dialog, "temperature_row", "3");
-      provider_text (dialog, "concurrent_row", "0");
-      gtk_widget_activate_action (GTK_WIDGET (dialog), "provider.save", NULL);
-    }
-  else if (g_str_equal (what, "testing"))
-    {
-      /* A server that holds the request: the Test in flight, its spinner
-       * and Cancel Test. The server lives as long as the program. */
-      static KomiRehearsal *holding;
-      KomiRehearsalOptions options = { .faults = "timeout@1" };
-      g_autofree char *base = NULL;
-
-      if (holding == NULL)
-        holding = komi_rehearsal_new (&options, NULL);
-      base = g_strconcat (komi_rehearsal_get_base_url (holding), "/v1", NULL);
-      provider_text (dialog, "name_row", "rehearsal");
-      provider_text (dialog, "model_row", "rehearsal-1");
-      provider_text (dialog, "base_url_row", base);
-      provider_text (dialog, "key_row", "sk-screenshot-not-a-key");
-      gtk_widget_activate_action (GTK_WIDGET (dialog), "provider.test", NULL);
-      pause_ms (800);
-    }
-  else
-    {
-      KomiRehearsalOptions options = { .latency_ms = 150 };
-      g_autoptr(KomiRehearsal) rehearsal = komi_rehearsal_new (&options, NULL);
-      g_autofree char *base = g_strconcat (komi_rehearsal_get_base_url (rehearsal), "/v1",
-                                           NULL);
-
-      provider_text (dialog, "name_row", "rehearsal");
-      provider_text (dialog, "model_row", "rehearsal-1");
-      provider_text (dialog, "base_url_row", base);
-      provider_text (dialog, "temperature_row", "0");
-      provider_text (dialog, "key_row", "sk-screenshot-not-a-key");
-      gtk_widget_activate_action (GTK_WIDGET (dialog), "provider.save", NULL);
-      gtk_widget_activate_action (GTK_WIDGET (dialog), "provider.test", NULL);
-      app_test_wait_seconds (provider_done, dialog, 60);
-    }
-}
-
-/* The opponent dialog over New Series, as its + button opens it. */
-static void
-take_opponent (KomiWindow *window, const char *what)
-{
-  KomiSeriesDialog *series = komi_series_dialog_new (GTK_WINDOW (window));
-  KomiOpponentDialog *dialog;
-  GObject *kind;
-
-  /* Dialogs of the shots before outlive their windows: close them. */
-  {
-    g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
-
-    for (GList *l = toplevels; l != NULL; l = l->next)
-      if (KOMI_IS_OPPONENT_DIALOG (l->data))
-        gtk_window_destroy (l->data);
-  }
-  gtk_window_present (GTK_WINDOW (series));
-  g_unsetenv ("KOMI_KATAGO");
-  gtk_widget_activate_action (GTK_WIDGET (series), "series.add-opponent", NULL);
-  pause_ms (300);
-  {
-    g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
-
-    dialog = NULL;
-    for (GList *l = toplevels; l != NULL; l = l->next)
-      if (KOMI_IS_OPPONENT_DIALOG (l->data))
-        dialog = l->data;
-  }
-  if (dialog == NULL)
-    return;
-  kind = gtk_widget_get_template_child (GTK_WIDGET (dialog), KOMI_TYPE_OPPONENT_DIALOG,
-                                        "kind_row");
-  if (g_str_equal (what, "katago"))
-    adw_combo_row_set_selected (ADW_COMBO_ROW (kind), 2);
-  else if (g_str_equal (what, "testing"))
-    {
-      /* A GTP program that never answers its move: the Test in flight,
-       * its spinner and Cancel Test. */
-      g_autofree char *engine = g_build_filename (g_getenv ("KOMI_BUILD_DIR") != NULL
-                                                  ? g_getenv ("KOMI_BUILD_DIR") : "_build",
-                                                  "tests", "fake-gtp-engine", NULL);
-      g_autofree char *command = g_strdup_printf ("%s --hang-after 0", engine);
-      GObject *row = gtk_widget_get_template_child (GTK_WIDGET (dialog),
-                                                    KOMI_TYPE_OPPONENT_DIALOG, "command_row");
-
-      adw_combo_row_set_selected (ADW_COMBO_ROW (kind), 3);
-      gtk_editable_set_text (GTK_EDITABLE (row), command);
-      gtk_widget_activate_action (GTK_WIDGET (dialog), "opponent.test", NULL);
-      pause_ms (800);
-    }
-  else
-    {
-      GObject *label = gtk_widget_get_template_child (GTK_WIDGET (dialog),
-                                                      KOMI_TYPE_OPPONENT_DIALOG, "test_label");
-
-      gtk_widget_activate_action (GTK_WIDGET (dialog), "opponent.test", NULL);
-      app_test_wait_seconds (checks_done, label, 60);
-    }
 }
 
 static gboolean
@@ -624,65 +459,14 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
       adw_flap_set_reveal_flap (flap, TRUE);
     }
   if (shot->dialog != NULL)
-    {
-      KomiSeriesDialog *dialog = komi_series_dialog_new (GTK_WINDOW (window));
-
-      if (g_str_equal (shot->dialog, "@priced"))
-        {
-          /* A profile as a user would write it for a paid model. */
-          g_autofree char *profile = g_build_filename (fresh_dir, "gpt-example.json", NULL);
-          g_autofree char *subject = g_strconcat ("model:", profile, NULL);
-          GObject *row = gtk_widget_get_template_child (GTK_WIDGET (dialog),
-                                                        KOMI_TYPE_SERIES_DIALOG, "subject_row");
-          GObject *budget = gtk_widget_get_template_child (GTK_WIDGET (dialog),
-                                                           KOMI_TYPE_SERIES_DIALOG,
-                                                           "budget_row");
-
-          g_file_set_contents (profile, "{\"name\": \"example\", \"api\": \"openai-chat\", "
-                               "\"model\": \"gpt-example\", "
-                               "\"max_output_tokens\": 16, \"price_input_per_mtok\": 2.5, "
-                               "\"price_output_per_mtok\": 10}", -1, NULL);
-          gtk_editable_set_text (GTK_EDITABLE (row), subject);
-          gtk_editable_set_text (GTK_EDITABLE (budget), "2");
-        }
-      else if (shot->dialog[0] != '\0')
-        {
-          GObject *row = gtk_widget_get_template_child (GTK_WIDGET (dialog),
-                                                        KOMI_TYPE_SERIES_DIALOG, "subject_row");
-
-          gtk_editable_set_text (GTK_EDITABLE (row), shot->dialog);
-          /* Refused: more fields wrong, each said under itself. */
-          if (g_str_equal (shot->dialog, "gnugo:11"))
-            {
-              gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_template_child (
-                GTK_WIDGET (dialog), KOMI_TYPE_SERIES_DIALOG, "opponents_row")),
-                "random, gnugo:0, random");
-              gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_template_child (
-                GTK_WIDGET (dialog), KOMI_TYPE_SERIES_DIALOG, "pairs_row")), "-3");
-            }
-        }
-      gtk_window_present (GTK_WINDOW (dialog));
-      if (shot->tested != NULL)
-        {
-          GObject *row = gtk_widget_get_template_child (GTK_WIDGET (dialog),
-                                                        KOMI_TYPE_SERIES_DIALOG,
-                                                        "opponents_row");
-          GObject *label = gtk_widget_get_template_child (GTK_WIDGET (dialog),
-                                                          KOMI_TYPE_SERIES_DIALOG,
-                                                          "check_label");
-
-          gtk_editable_set_text (GTK_EDITABLE (row), shot->tested);
-          gtk_widget_activate_action (GTK_WIDGET (dialog), "series.test", NULL);
-          app_test_wait_seconds (checks_done, label, 60);
-        }
-    }
+    shot_series_dialog (GTK_WINDOW (window), shot->dialog, shot->tested, fresh_dir);
   if (shot->review)
     take_review (window, shot, db);
   if (shot->provider != NULL)
-    take_provider (window, shot->provider);
+    shot_provider_dialog (GTK_WINDOW (window), shot->provider);
   if (shot->opponent != NULL)
-    take_opponent (window, shot->opponent);
-  pause_ms (700);   /* the stack's crossfade and a frame */
+    shot_opponent_dialog (GTK_WINDOW (window), shot->opponent);
+  shot_pause_ms (700);   /* the stack's crossfade and a frame */
 
   if (shot->shards)
     {
@@ -697,7 +481,7 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
     return FALSE;
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (window);
-  pause_ms (200);
+  shot_pause_ms (200);
   return TRUE;
 }
 

@@ -76,8 +76,8 @@ remove_test_dir (const char *path)
   g_rmdir (path);
 }
 
-GSubprocess *
-test_cli_start (GSubprocessFlags flags, ...)
+static GSubprocess *
+test_cli_start_va (GSubprocessFlags flags, va_list ap)
 {
   g_autofree char *cli = g_build_filename (g_getenv ("KOMI_BUILD_DIR"), "src", "cli",
                                            "komi-cli", NULL);
@@ -85,17 +85,38 @@ test_cli_start (GSubprocessFlags flags, ...)
   g_autoptr(GError) error = NULL;
   GSubprocess *proc;
   const char *arg;
-  va_list ap;
 
   g_ptr_array_add (argv, cli);
-  va_start (ap, flags);
   while ((arg = va_arg (ap, const char *)) != NULL)
     g_ptr_array_add (argv, (char *) arg);
-  va_end (ap);
   g_ptr_array_add (argv, NULL);
   proc = g_subprocess_newv ((const char * const *) argv->pdata, flags, &error);
   g_assert_no_error (error);
   return proc;
+}
+
+GSubprocess *
+test_cli_start (GSubprocessFlags flags, ...)
+{
+  GSubprocess *proc;
+  va_list ap;
+
+  va_start (ap, flags);
+  proc = test_cli_start_va (flags, ap);
+  va_end (ap);
+  return proc;
+}
+
+void
+test_cli_run_ok (GSubprocessFlags flags, ...)
+{
+  g_autoptr(GSubprocess) proc = NULL;
+  va_list ap;
+
+  va_start (ap, flags);
+  proc = test_cli_start_va (flags, ap);
+  va_end (ap);
+  test_cli_wait_ok (proc);
 }
 
 void

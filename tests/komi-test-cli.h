@@ -47,6 +47,10 @@ remove_test_dir (const char *path);
 GSubprocess *
 test_cli_start (GSubprocessFlags flags, ...) G_GNUC_NULL_TERMINATED;
 
+/* The same, waited for with test_cli_wait_ok() and let go. */
+void
+test_cli_run_ok (GSubprocessFlags flags, ...) G_GNUC_NULL_TERMINATED;
+
 /* Waits for @proc (started with G_SUBPROCESS_FLAGS_STDERR_PIPE) to end and
  * fails the test, with what it said, unless it succeeded. */
 void

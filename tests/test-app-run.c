@@ -243,6 +243,8 @@ test_demo_runs_to_completion (RunFixture *f, gconstpointer data)
 
   if (!have_gnugo ())
     return;
+  /* The model answers at once: nothing here follows the board. */
+  komi_demo_set_latency (0);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-demo", NULL));
   /* The server starts and the profile is written off the UI thread; the
    * job follows. */
@@ -307,6 +309,9 @@ test_demo_continues_after_restart (RunFixture *f, gconstpointer data)
 
   if (!have_gnugo ())
     return;
+  /* Over 200 replies at 30 ms: the demo lasts seconds after the tenth,
+   * however late the main loop sees it, so Stop finds it running. */
+  komi_demo_set_latency (30);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-demo", NULL));
   g_assert_true (app_test_wait_seconds (model_has_answered, f, 120));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.stop-series", NULL));

@@ -37,8 +37,16 @@ cat >"$work/series.json" <<EOF
  "pairs": 1, "seed": 5, "referee": "gnugo", "jobs": 2}
 EOF
 "$cli" run --db "$db" "$work/series.json" >"$work/run.txt"
-# An imported game: a record another tool wrote.
-"$cli" play -b mix:0.3:gnugo:1 -w gnugo:1 -s 7 --sgf "$work/imported.sgf" >/dev/null
+# An imported game: a record another tool wrote (with Sabaki's header).
+# Short and settled early (two walls, then the line between them), so
+# that GNU Go's play-out of each position, where the review's time goes,
+# ends soon; its opening moves are still marked as blunders.
+cat >"$work/imported.sgf" <<EOF
+(;GM[1]FF[4]CA[UTF-8]AP[Sabaki:0.52.2]SZ[9]KM[7]RU[Chinese]DT[2026-11-30]
+PB[Alice]PW[Bob]RE[W+6]
+;B[da];W[fa];B[db];W[fb];B[dc];W[fc];B[dd];W[fd];B[de];W[fe];B[df];W[ff];B[dg];W[fg]
+;B[dh];W[fh];B[di];W[fi];B[ea];W[eb];B[ec];W[ed];B[ee];W[ef];B[eg];W[eh];B[ei];W[];B[])
+EOF
 "$cli" import --db "$db" "$work/imported.sgf" >/dev/null
 
 "$cli" analyse --db "$db" --series sabaki-export --engine gnugo:1 --jobs 2 \

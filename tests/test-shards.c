@@ -29,15 +29,16 @@
  * resumed and merged: the result is the same again. */
 
 
-/* Engine-only, on the shipped ladder (ratings reads it): 8 pairs, so 4
- * shards hold 2 pairs (4 games) each. */
+/* Engine-only, on the shipped ladder (ratings reads it): 6 pairs, so the
+ * 4 shards hold 2, 2, 1 and 1 pairs (4, 4, 2 and 2 games): shard 2, the
+ * one killed below, has a game left to play after its first. */
 /* komi-cli's output unread, what it says on stderr kept for a failure. */
 #define QUIET (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE)
 
 static const char series_json[] =
   "{\"name\": \"shard test\", \"protocol\": 1, \"subject\": \"gnugo:2\","
-  " \"opponents\": [{\"player\": \"random\", \"pairs\": 3},"
-  "                {\"player\": \"mix:0.5:gnugo:1\", \"pairs\": 5}],"
+  " \"opponents\": [{\"player\": \"random\", \"pairs\": 2},"
+  "                {\"player\": \"mix:0.5:gnugo:1\", \"pairs\": 4}],"
   " \"seed\": 17, \"referee\": \"gnugo\", \"jobs\": 2}";
 
 static int
@@ -157,7 +158,7 @@ test_shards_merge (void)
   g_assert_true (g_file_set_contents (series, series_json, -1, NULL));
 
   /* One process, then 4 shards at once, each a process of its own. */
-  test_cli_wait_ok (test_cli_start (QUIET, "run", series, "--db", whole, NULL));
+  test_cli_run_ok (QUIET, "run", series, "--db", whole, NULL);
   for (guint k = 0; k < 4; k++)
     {
       g_autofree char *name = g_strdup_printf ("shard-%u.db", k + 1);
@@ -170,8 +171,9 @@ test_shards_merge (void)
     {
       test_cli_wait_ok (procs[k]);
       g_object_unref (procs[k]);
-      /* Each shard played its own quarter of the plan: 2 pairs. */
-      g_assert_cmpint (count_rows (shard_db[k], "SELECT count(*) FROM games"), ==, 4);
+      /* Each shard played its own share of the plan: 2, 2, 1, 1 pairs. */
+      g_assert_cmpint (count_rows (shard_db[k], "SELECT count(*) FROM games"), ==,
+                       k < 2 ? 4 : 2);
     }
 
   {
@@ -181,11 +183,11 @@ test_shards_merge (void)
                                  shard_db[1], shard_db[2], shard_db[3], NULL);
     g_assert_cmpstr (merge.err, ==, "");
     g_assert_cmpint (merge.status, ==, 0);
-    g_assert_nonnull (strstr (merge.out, "16 of the 16 games of its plan ended"));
+    g_assert_nonnull (strstr (merge.out, "12 of the 12 games of its plan ended"));
   }
   want = library_text (whole);
   got = library_text (lib);
-  g_assert_cmpuint (want->len, ==, 16);
+  g_assert_cmpuint (want->len, ==, 12);
   assert_same_games (got, want);
   g_assert_cmpint (count_rows (lib, "SELECT count(*) FROM series"), ==, 1);
   g_assert_cmpint (count_rows (lib, "SELECT count(*) FROM moves"), ==,
@@ -206,7 +208,8 @@ test_shards_merge (void)
     again.status = run_komi_cli (&again.out, &again.err, "merge", "--db", lib, shard_db[2],
                                  shard_db[0], NULL);
     g_assert_cmpint (again.status, ==, 0);
-    g_assert_nonnull (strstr (again.out, "0 games added, 4 already in the library"));
+    g_assert_nonnull (strstr (again.out, "shard-3.db: 0 games added, 2 already in the library"));
+    g_assert_nonnull (strstr (again.out, "shard-1.db: 0 games added, 4 already in the library"));
     g_assert_cmpint (count_rows (lib, "SELECT count(*) FROM events"), ==, events);
     g_assert_cmpint (count_rows (lib, "SELECT count(*) FROM moves"), ==, moves);
     g_clear_pointer (&got, g_ptr_array_unref);
@@ -248,7 +251,7 @@ test_shards_merge (void)
     g_assert_nonnull (strstr (status.out, "Series “shard test” (protocol 1): "));
     g_assert_nonnull (strstr (status.out, "  2/4          4 "));
     g_assert_nonnull (strstr (status.out, "running"));
-    g_assert_nonnull (strstr (status.out, "8 games of the plan are in none of these "
+    g_assert_nonnull (strstr (status.out, "4 games of the plan are in none of these "
                                           "libraries"));
 
     g_subprocess_send_signal (run, SIGKILL);
@@ -267,13 +270,13 @@ test_shards_merge (void)
                                  "--db", killed, NULL);
     g_assert_cmpint (other.status, ==, 1);
     g_assert_nonnull (strstr (other.err, "holds shard 2/4 of this series, not shard 3/4"));
-    test_cli_wait_ok (test_cli_start (QUIET, "run", series, "--db", killed, NULL));
+    test_cli_run_ok (QUIET, "run", series, "--db", killed, NULL);
     g_assert_cmpint (count_rows (killed, "SELECT count(*) FROM games"), ==, 4);
     done.status = run_komi_cli (&done.out, &done.err, "merge", "--db", killed_lib,
                                 shard_db[0], killed, shard_db[2], shard_db[3], NULL);
     g_assert_cmpstr (done.err, ==, "");
     g_assert_cmpint (done.status, ==, 0);
-    g_assert_nonnull (strstr (done.out, "16 of the 16 games of its plan ended"));
+    g_assert_nonnull (strstr (done.out, "12 of the 12 games of its plan ended"));
   }
   g_clear_pointer (&got, g_ptr_array_unref);
   got = library_text (killed_lib);
@@ -319,8 +322,8 @@ test_merge_refuses_other_series (void)
                                       "\"subject\": \"random\", \"opponents\": [\"random\"], "
                                       "\"pairs\": 2, \"seed\": 2, \"referee\": \"none\"}",
                                       -1, NULL));
-  test_cli_wait_ok (test_cli_start (QUIET, "run", a_json, "--shard", "1/2", "--db", a, NULL));
-  test_cli_wait_ok (test_cli_start (QUIET, "run", b_json, "--shard", "2/2", "--db", b, NULL));
+  test_cli_run_ok (QUIET, "run", a_json, "--shard", "1/2", "--db", a, NULL);
+  test_cli_run_ok (QUIET, "run", b_json, "--shard", "2/2", "--db", b, NULL);
 
   merge.status = run_komi_cli (&merge.out, &merge.err, "merge", "--db", lib, a, b, NULL);
   g_assert_cmpint (merge.status, ==, 1);

@@ -28,6 +28,7 @@
  * it. Guarded by demo_lock, since it starts on a worker thread. */
 static GMutex demo_lock;
 static KomiRehearsal *demo_server;
+static guint demo_latency_ms = DEMO_LATENCY_MS;
 
 char *
 komi_demo_profile_path (const char *library_path)
@@ -102,7 +103,7 @@ prepare_thread (GTask        *task,
     {
       KomiRehearsalOptions options = { 0, };
 
-      options.latency_ms = DEMO_LATENCY_MS;
+      options.latency_ms = demo_latency_ms;
       options.seed = 2026;
       demo_server = komi_rehearsal_new (&options, &error);
     }
@@ -170,6 +171,14 @@ komi_demo_get_port (void)
   port = demo_server != NULL ? komi_rehearsal_get_port (demo_server) : 0;
   g_mutex_unlock (&demo_lock);
   return port;
+}
+
+void
+komi_demo_set_latency (guint ms)
+{
+  g_mutex_lock (&demo_lock);
+  demo_latency_ms = ms;
+  g_mutex_unlock (&demo_lock);
 }
 
 /* The last unref joins the server's thread; requests still held are

@@ -40,5 +40,9 @@ gboolean  komi_demo_prepare_finish (GAsyncResult       *result,
 guint     komi_demo_get_port      (void);
 /* Stops the server; the next prepare starts it again. */
 void      komi_demo_shutdown      (void);
+/* How long the model takes over each reply, from the next start of the
+ * server on: 120 ms unless set, so that the board can be followed move by
+ * move. The tests, which follow nothing, set less. */
+void      komi_demo_set_latency   (guint                ms);
 
 G_END_DECLS
