@@ -92,6 +92,13 @@ on_board_frame (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Three frames: one laid out after the last allocation's layout change. */
+static gboolean
+frames_drawn (gpointer data)
+{
+  return ((BoardWatch *) data)->frames >= 3;
+}
+
 /* The flap's slide over, and a frame drawn after it. */
 static gboolean
 list_settled (gpointer data)
@@ -150,9 +157,10 @@ test_list_keeps_board (void)
       g_assert_true (komi_series_page_select (page, 0, 0));
       g_assert_true (app_test_wait (game_on_board, &w));
       tick = gtk_widget_add_tick_callback (w.board, on_board_frame, &w, NULL);
-      /* A frame drawn, and the list where it was put as the page was laid out. */
-      w.at = board_bounds (&w);
+      /* Frames drawn, the page laid out for its width and the list where
+       * it was put meanwhile. */
       w.frames = 0;
+      g_assert_true (app_test_wait (frames_drawn, &w));
       g_assert_true (app_test_wait (list_settled, &w));
       g_test_message ("%d px: the list %s", widths[i],
                       adw_flap_get_folded (w.flap) ? "folded" : "beside the page");
@@ -173,12 +181,6 @@ test_list_keeps_board (void)
     }
 }
 
-/* Three frames: one laid out after the last allocation's layout change. */
-static gboolean
-frames_drawn (gpointer data)
-{
-  return ((BoardWatch *) data)->frames >= 3;
-}
 
 static gboolean
 page_in_place (gpointer window)

@@ -15,24 +15,22 @@
  * width allows, so that on a 1366x768 screen the board and the calls are
  * both in view without scrolling. */
 
-/* The board's buttons turn the board and number the moves too, but not
- * in one column: on a phone's 360 px the row would be wider than the
- * screen (the keys O and # still do both). */
+/* The width of the position's label under the board ("Move 113 of 113"),
+ * in characters: steady, so the buttons beside it never move; fewer when
+ * the parts are one under another, for a phone's 360 px. */
+#define MOVE_CHARS 13
+#define MOVE_CHARS_NARROW 6
+
 static int
-narrow_saving (KomiSeriesPage *self)
+label_chars_width (GtkLabel *label, int chars)
 {
-  GtkWidget *extras[] = { self->turn_button, self->numbers_button };
-  int saving = 0;
+  g_autofree char *digits = g_strnfill (chars, '0');
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (label), digits);
+  int width;
 
-  for (guint i = 0; i < G_N_ELEMENTS (extras); i++)
-    {
-      int min;
-
-      gtk_widget_measure (extras[i], GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
-      /* The button and the row's spacing before it. */
-      saving += min + 6;
-    }
-  return saving;
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  g_object_unref (layout);
+  return width;
 }
 
 /* How the game followed is laid out, by the width of the detail. */
@@ -91,8 +89,8 @@ apply_layout (KomiSeriesPage *self, Layout layout)
   gtk_widget_set_size_request (self->games_frame, layout == LAYOUT_ROW ? 360 : -1,
                                layout == LAYOUT_COLUMN ? 200 : -1);
   gtk_widget_set_size_request (self->calls_frame, layout == LAYOUT_ROW ? 320 : -1, -1);
-  gtk_widget_set_visible (self->turn_button, layout != LAYOUT_COLUMN);
-  gtk_widget_set_visible (self->numbers_button, layout != LAYOUT_COLUMN);
+  gtk_label_set_width_chars (self->move_label,
+                             layout == LAYOUT_COLUMN ? MOVE_CHARS_NARROW : MOVE_CHARS);
   gtk_widget_set_hexpand (self->games_frame, layout != LAYOUT_ROW);
   gtk_widget_set_hexpand (self->calls_frame, layout != LAYOUT_ROW);
 }
@@ -112,29 +110,12 @@ layout_for_width (KomiSeriesPage *self)
          : width >= LAYOUT_TWO_WIDTH ? LAYOUT_TWO : LAYOUT_COLUMN;
 }
 
-/* The list of series lies beside the page from this width of the page
- * on, over it below: the list's 240 px and the detail's two columns. Set
- * by the width alone: AdwFlap's own policy folds by the detail's minimum
- * width, which changes with the detail's layout, which follows the list:
- * the list opened over the detail could unfold beside it and squeeze it,
- * moving the board. */
-#define LIST_BESIDE_WIDTH (240 + LAYOUT_TWO_WIDTH)
-
-static AdwFlapFoldPolicy
-fold_for_width (KomiSeriesPage *self)
-{
-  return gtk_widget_get_width (GTK_WIDGET (self)) >= LIST_BESIDE_WIDTH
-         ? ADW_FLAP_FOLD_POLICY_NEVER : ADW_FLAP_FOLD_POLICY_ALWAYS;
-}
-
 static gboolean
 apply_layout_later (gpointer data)
 {
   KomiSeriesPage *self = data;
 
   self->layout_source = 0;
-  if (adw_flap_get_fold_policy (self->flap) != fold_for_width (self))
-    adw_flap_set_fold_policy (self->flap, fold_for_width (self));
   apply_layout (self, layout_for_width (self));
   return G_SOURCE_REMOVE;
 }
@@ -156,20 +137,6 @@ komi_series_page_measure (GtkWidget      *widget,
 
   gtk_widget_measure (adw_bin_get_child (ADW_BIN (widget)), orientation, for_size, minimum,
                       natural, minimum_baseline, natural_baseline);
-  /* Narrower than the list beside the detail, the list folds over it. */
-  if (orientation == GTK_ORIENTATION_HORIZONTAL
-      && adw_flap_get_fold_policy (self->flap) == ADW_FLAP_FOLD_POLICY_NEVER)
-    {
-      GtkWidget *list = adw_flap_get_flap (self->flap);
-      GtkWidget *separator = adw_flap_get_separator (self->flap);
-      int list_min = 0, separator_min = 0;
-
-      if (list != NULL)
-        gtk_widget_measure (list, orientation, -1, &list_min, NULL, NULL, NULL);
-      if (separator != NULL)
-        gtk_widget_measure (separator, orientation, -1, &separator_min, NULL, NULL, NULL);
-      *minimum = MAX (0, *minimum - list_min - separator_min);
-    }
   /* Laid out side by side, the game followed is as wide as its parts
    * together; one under another, as its widest part. The page may be
    * given the narrower width (down to a phone's 360 px): the layout
@@ -186,9 +153,9 @@ komi_series_page_measure (GtkWidget      *widget,
           int part_min;
 
           gtk_widget_measure (parts[i], orientation, -1, &part_min, NULL, NULL, NULL);
-          /* One under another the board's row of buttons is shorter. */
+          /* One under another the position's label is narrower. */
           if (parts[i] == self->board_box)
-            part_min -= narrow_saving (self);
+            part_min -= label_chars_width (self->move_label, MOVE_CHARS - MOVE_CHARS_NARROW);
           column_min = MAX (column_min, part_min);
         }
       if (grid_min > column_min)
@@ -211,10 +178,8 @@ komi_series_page_size_allocate (GtkWidget *widget,
   KomiSeriesPage *self = KOMI_SERIES_PAGE (widget);
 
   gtk_widget_allocate (adw_bin_get_child (ADW_BIN (widget)), width, height, baseline, NULL);
-  if ((layout_for_width (self) != self->layout
-       || adw_flap_get_fold_policy (self->flap) != fold_for_width (self))
-      && self->layout_source == 0)
-    /* Before the next frame is drawn. */
+  if (layout_for_width (self) != self->layout && self->layout_source == 0)
+    /* Before the next frame is drawn: one frame at most in the old layout. */
     self->layout_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, apply_layout_later, self,
                                            NULL);
 }
@@ -229,8 +194,6 @@ _komi_series_page_class_init_layout (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, games_frame);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, board_box);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, calls_frame);
-  gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, turn_button);
-  gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, numbers_button);
 }
 
 /* The list of series closes only where it lies over the page (folded):
@@ -255,5 +218,7 @@ _komi_series_page_init_layout (KomiSeriesPage *self)
                           G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (on_reveal_flap),
                             self);
+  /* On a phone the position's label gives way before the buttons do. */
+  gtk_label_set_ellipsize (self->move_label, PANGO_ELLIPSIZE_END);
   apply_layout (self, LAYOUT_TWO);
 }

@@ -51,8 +51,6 @@ struct _KomiSeriesPage
   KomiBoardView       *board_view;
   GtkLabel            *move_label;
   GtkLabel            *played_label;       /* under it: "Black C4", "White passes" */
-  GtkWidget           *turn_button;        /* the board's orientation menu… */
-  GtkWidget           *numbers_button;     /* …and move numbers: not on a phone */
   GtkLabel            *frame_label;        /* the board's frame: "As recorded" */
   GtkLabel            *summary_label;
   GtkStack            *side_stack;         /* the calls, or the engine review */
