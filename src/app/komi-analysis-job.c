@@ -27,6 +27,7 @@ struct _KomiAnalysisJob
   double         mistake;
   double         blunder;
   guint          jobs;
+  char          *engine;         /* the spec set, or NULL */
   KomiGtpRecipe *recipe;         /* chosen at the start, read by the workers */
   char          *label;
   GMainContext  *context;        /* where progress is delivered */
@@ -207,15 +208,16 @@ on_finished (GObject      *source,
 /* KataGo when configured (the settings, else the environment komi-cli
  * reads), else GNU Go; the recipe checks that the files exist. */
 static KomiGtpRecipe *
-choose_engine (GError **error)
+choose_engine (const char *engine, GError **error)
 {
   g_autoptr(GPtrArray) strs = g_ptr_array_new_with_free_func (g_free);
   KomiPlayerOptions opts = { 0, };
 
   komi_settings_engine_options (&opts, strs);
-  return komi_gtp_recipe_new_from_spec (opts.katago_binary != NULL
-                                        || g_getenv ("KOMI_KATAGO") != NULL
-                                        ? "katago" : GNUGO_REVIEW_SPEC, &opts, error);
+  if (engine == NULL)
+    engine = opts.katago_binary != NULL || g_getenv ("KOMI_KATAGO") != NULL
+             ? "katago" : GNUGO_REVIEW_SPEC;
+  return komi_gtp_recipe_new_from_spec (engine, &opts, error);
 }
 
 void
@@ -236,7 +238,7 @@ komi_analysis_job_start (KomiAnalysisJob *self)
   task = g_task_new (self, self->cancellable, on_finished, NULL);
   g_task_set_source_tag (task, komi_analysis_job_start);
 
-  self->recipe = choose_engine (&error);
+  self->recipe = choose_engine (self->engine, &error);
   if (self->recipe == NULL)
     {
       /* Returned in the iteration that made it, the task calls back from
@@ -267,6 +269,16 @@ komi_analysis_job_set_thresholds (KomiAnalysisJob *self,
   g_return_if_fail (!self->running);
   self->mistake = mistake;
   self->blunder = blunder;
+}
+
+void
+komi_analysis_job_set_engine (KomiAnalysisJob *self,
+                              const char      *spec)
+{
+  g_return_if_fail (KOMI_IS_ANALYSIS_JOB (self));
+  g_return_if_fail (!self->running);
+  g_free (self->engine);
+  self->engine = g_strdup (spec);
 }
 
 void
@@ -403,6 +415,7 @@ komi_analysis_job_finalize (GObject *object)
   g_array_unref (self->game_ids);
   g_clear_pointer (&self->recipe, komi_gtp_recipe_free);
   g_free (self->label);
+  g_free (self->engine);
   g_clear_error (&self->error);
   G_OBJECT_CLASS (komi_analysis_job_parent_class)->finalize (object);
 }

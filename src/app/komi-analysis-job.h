@@ -15,8 +15,8 @@ G_DECLARE_FINAL_TYPE (KomiAnalysisJob, komi_analysis_job, KOMI, ANALYSIS_JOB, GO
 
 /* Engine review from the window: one game or a whole series analysed by
  * src/review on worker threads and stored in the library (each analysis
- * whole, as it is done). The engine is KataGo when the settings or the
- * environment configure it, else GNU Go ("GNU Go estimate"). Progress
+ * whole, as it is done). The engine is the one set, else KataGo when the
+ * settings or the environment configure it, else GNU Go ("GNU Go estimate"). Progress
  * reaches the main context as "done" of "total" (positions for one game,
  * games for several); "finished" says how it ended. */
 
@@ -32,6 +32,10 @@ gint64           komi_analysis_job_get_series_id  (KomiAnalysisJob *self);
 void             komi_analysis_job_set_thresholds (KomiAnalysisJob *self,
                                                    double           mistake,
                                                    double           blunder);
+/* The engine, as komi-cli analyse --engine takes it ("katago:200",
+ * "gnugo:5"); NULL: the default above. Before the start. */
+void             komi_analysis_job_set_engine     (KomiAnalysisJob *self,
+                                                   const char      *spec);
 /* Games analysed at once, each by an engine of its own; before the start. */
 void             komi_analysis_job_set_jobs       (KomiAnalysisJob *self,
                                                    guint            jobs);

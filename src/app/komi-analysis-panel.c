@@ -10,36 +10,12 @@
 
 #include <glib/gi18n.h>
 
-#include "komi-analysis-panel.h"
+#include "komi-analysis-panel-private.h"
 #include "komi-coords.h"
 #include "komi-orientation.h"
 #include "komi-score-graph.h"
 #include "komi-settings.h"
 
-struct _KomiAnalysisPanel
-{
-  AdwBin             parent_instance;
-
-  KomiLibrary       *library;
-  gint64             game_id;
-  GCancellable      *load_cancellable;
-  KomiStoreGame     *game;          /* with moves; NULL until read */
-  KomiStoreAnalysis *analysis;      /* NULL: none stored */
-  KomiAnalysisJob   *job;           /* running from this panel */
-  char              *message;       /* how the last analysis ended, when it did not */
-  GSettings         *settings;      /* NULL without the schema: the spin buttons alone */
-  guint              step;
-  KomiOrientation    orientation;   /* of the board beside the panel */
-
-  GtkLabel          *status_label;
-  GtkSpinButton     *mistake_spin;
-  GtkSpinButton     *blunder_spin;
-  GtkWidget         *analyse_button;
-  GtkWidget         *progress_box;
-  GtkProgressBar    *progress_bar;
-  KomiScoreGraph    *graph;
-  GtkListBox        *moves_list;
-};
 
 G_DEFINE_FINAL_TYPE (KomiAnalysisPanel, komi_analysis_panel, ADW_TYPE_BIN)
 
@@ -80,6 +56,8 @@ update_actions (KomiAnalysisPanel *self)
                                  !running && self->game != NULL && self->game->series_id > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "analysis.cancel", running);
   gtk_widget_set_visible (self->progress_box, running);
+  /* The engine of a running review is the one it started with. */
+  gtk_widget_set_sensitive (self->engine_box, !running);
 }
 
 static void
@@ -392,8 +370,11 @@ on_job_finished (KomiAnalysisPanel *self, const GError *error, KomiAnalysisJob *
 static void
 start_job (KomiAnalysisPanel *self, KomiAnalysisJob *job)
 {
+  g_autofree char *engine = _komi_analysis_panel_engine_spec (self);
+
   self->job = job;
   g_clear_pointer (&self->message, g_free);
+  komi_analysis_job_set_engine (job, engine);
   komi_analysis_job_set_thresholds (job, mistake_threshold (self), blunder_threshold (self));
   g_signal_connect_swapped (job, "notify::done", G_CALLBACK (on_job_progress), self);
   g_signal_connect_swapped (job, "notify::total", G_CALLBACK (on_job_progress), self);
@@ -410,6 +391,7 @@ analysis_activated (GtkWidget  *widget,
                     GVariant   *parameter)
 {
   KomiAnalysisPanel *self = KOMI_ANALYSIS_PANEL (widget);
+  g_autofree char *problem = NULL;
   const char *path;
 
   if (g_str_equal (action_name, "analysis.cancel"))
@@ -420,6 +402,14 @@ analysis_activated (GtkWidget  *widget,
     }
   if (self->job != NULL || self->game == NULL || self->library == NULL)
     return;
+  problem = _komi_analysis_panel_engine_problem (self);
+  if (problem != NULL)
+    {
+      g_free (self->message);
+      self->message = g_steal_pointer (&problem);
+      update_status (self);
+      return;
+    }
   path = komi_library_get_path (self->library);
   if (g_str_equal (action_name, "analysis.analyse-series") && self->game->series_id > 0)
     {
@@ -495,6 +485,7 @@ komi_analysis_panel_class_init (KomiAnalysisPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiAnalysisPanel, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, KomiAnalysisPanel, graph);
   gtk_widget_class_bind_template_child (widget_class, KomiAnalysisPanel, moves_list);
+  _komi_analysis_panel_class_init_engine (widget_class);
 
   gtk_widget_class_install_action (widget_class, "analysis.analyse", NULL, analysis_activated);
   gtk_widget_class_install_action (widget_class, "analysis.analyse-series", NULL,
@@ -517,6 +508,7 @@ komi_analysis_panel_init (KomiAnalysisPanel *self)
                        gtk_spin_button_get_adjustment (self->blunder_spin), "value",
                        G_SETTINGS_BIND_DEFAULT);
     }
+  _komi_analysis_panel_init_engine (self);
   g_signal_connect_swapped (self->mistake_spin, "value-changed",
                             G_CALLBACK (on_threshold_changed), self);
   g_signal_connect_swapped (self->blunder_spin, "value-changed",

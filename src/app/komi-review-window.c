@@ -379,9 +379,9 @@ on_analysis_changed (KomiReviewWindow *self)
 {
   if (self->review == NULL)
     return;
-  /* The move list's marks and the mistake keys follow the new analysis. */
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->moves)); i++)
-    g_list_model_items_changed (G_LIST_MODEL (self->moves), i, 1, 1);
+  /* The move list's marks and the mistake keys follow the new analysis:
+   * the rows' texts are made anew (a row's marks are in its text). */
+  fill_moves (self);
   komi_review_window_show_step (self, self->step);
 }
 

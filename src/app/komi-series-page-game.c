@@ -11,6 +11,8 @@
 #include <glib/gi18n.h>
 
 #include "komi-board-view.h"
+#include "komi-coords.h"
+#include "komi-orientation.h"
 #include "komi-series-page-private.h"
 #include "komi-ui-util.h"
 
@@ -60,6 +62,17 @@ shown_in_play (KomiSeriesPage *self)
   return game != NULL ? game->playing : FALSE;
 }
 
+/* "Black C4", "White passes": the move that made the position shown, under
+ * its number; @name NULL for a pass. */
+static char *
+played_text (KomiColor color, const char *name)
+{
+  if (name == NULL)
+    return g_strdup (color == KOMI_BLACK ? _("Black passes") : _("White passes"));
+  /* TRANSLATORS: the move that made the position shown: "Black C4". */
+  return g_strdup_printf (color == KOMI_BLACK ? _("Black %s") : _("White %s"), name);
+}
+
 void
 _komi_series_page_show_step (KomiSeriesPage *self, guint step)
 {
@@ -81,11 +94,24 @@ _komi_series_page_show_step (KomiSeriesPage *self, guint step)
 
   if (self->step == 0)
     text = g_strdup_printf (_("Start (%u moves)"), last);
-  else if (point == KOMI_PASS)
-    text = g_strdup_printf (_("Move %u of %u: pass"), self->step, last);
   else
     text = g_strdup_printf (_("Move %u of %u"), self->step, last);
   gtk_label_set_text (self->move_label, text);
+  {
+    g_autofree char *played = NULL;
+
+    if (self->step > 0)
+      {
+        KomiColor color = g_array_index (r->game->moves, KomiMove, self->step - 1).color;
+        char name[KOMI_NAME_LEN + 1];
+
+        /* The point named on the board as it is turned. */
+        komi_point_to_name (r->size, point == KOMI_PASS ? point
+                            : komi_orientation_apply (turned, r->size, point), name);
+        played = played_text (color, point == KOMI_PASS ? NULL : name);
+      }
+    gtk_label_set_text (self->played_label, played != NULL ? played : "");
+  }
   /* The count at the end; the model's calls for the move shown, and at
    * the latest position of a game in play those of the move being
    * decided (every move played is on the board: the run tells of each). */
@@ -336,6 +362,7 @@ _komi_series_page_game_selected (KomiSeriesPage *self)
     {
       komi_board_view_set_position (self->board_view, 9, NULL, KOMI_NO_POINT);
       gtk_label_set_text (self->move_label, "");
+      gtk_label_set_text (self->played_label, "");
       gtk_label_set_text (self->summary_label, "");
       return;
     }
@@ -360,28 +387,40 @@ _komi_series_page_class_init_game (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "review.open", NULL, review_activated);
 }
 
-/* The step label as wide as its widest text but a pass, so that the
- * buttons around it do not move under the pointer as the moves go by. (A
- * pass, "Move 61 of 62: pass", may widen it: made that wide always, the
- * row would widen the narrowest window by 35 px.) */
+/* The step label as wide as its widest text, the move under it
+ * included, so that the buttons around it do not move under the pointer
+ * as the moves go by, a pass or not. */
+static int
+text_width (GtkLabel *label, const char *text)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (label), text);
+  int width;
+
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  return width;
+}
+
 static void
 fix_move_label (KomiSeriesPage *self)
 {
   g_autofree char *start = g_strdup_printf (_("Start (%u moves)"), 888);
   g_autofree char *move = g_strdup_printf (_("Move %u of %u"), 888, 888);
-  const char *samples[] = { start, move };
+  const char *steps[] = { start, move };
+  KomiColor colors[] = { KOMI_BLACK, KOMI_WHITE };
   int widest = 0;
 
-  for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    widest = MAX (widest, text_width (self->move_label, steps[i]));
+  for (guint i = 0; i < G_N_ELEMENTS (colors); i++)
     {
-      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->move_label),
-                                                                      samples[i]);
-      int width;
+      g_autofree char *pass = played_text (colors[i], NULL);
+      g_autofree char *point = played_text (colors[i], "J9");
 
-      pango_layout_get_pixel_size (layout, &width, NULL);
-      widest = MAX (widest, width);
+      widest = MAX (widest, text_width (self->played_label, pass));
+      widest = MAX (widest, text_width (self->played_label, point));
     }
   gtk_widget_set_size_request (GTK_WIDGET (self->move_label), widest, -1);
+  gtk_widget_set_size_request (GTK_WIDGET (self->played_label), widest, -1);
 }
 
 void

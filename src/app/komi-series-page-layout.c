@@ -179,7 +179,9 @@ komi_series_page_size_allocate (GtkWidget *widget,
 
   gtk_widget_allocate (adw_bin_get_child (ADW_BIN (widget)), width, height, baseline, NULL);
   if (layout_for_width (self) != self->layout && self->layout_source == 0)
-    self->layout_source = g_idle_add (apply_layout_later, self);
+    /* Before the next frame is drawn: one frame at most in the old layout. */
+    self->layout_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, apply_layout_later, self,
+                                           NULL);
 }
 
 void
@@ -194,10 +196,28 @@ _komi_series_page_class_init_layout (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, calls_frame);
 }
 
+/* The list of series closes only where it lies over the page (folded):
+ * beside the page, closing it would widen the page under the pointer, the
+ * board sliding with the list, and the wider page would then fold the
+ * list away. A swipe there does nothing, and a close from elsewhere is
+ * undone before a frame is drawn. */
+static void
+on_reveal_flap (KomiSeriesPage *self)
+{
+  if (!adw_flap_get_folded (self->flap) && !adw_flap_get_reveal_flap (self->flap))
+    adw_flap_set_reveal_flap (self->flap, TRUE);
+}
+
 void
 _komi_series_page_init_layout (KomiSeriesPage *self)
 {
   gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
+  g_object_bind_property (self->flap, "folded", self->flap, "swipe-to-close",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->flap, "folded", self->flap, "swipe-to-open",
+                          G_BINDING_SYNC_CREATE);
+  g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (on_reveal_flap),
+                            self);
   /* On a phone the position's label gives way before the buttons do. */
   gtk_label_set_ellipsize (self->move_label, PANGO_ELLIPSIZE_END);
   apply_layout (self, LAYOUT_TWO);

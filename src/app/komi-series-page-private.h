@@ -50,6 +50,7 @@ struct _KomiSeriesPage
   guint                layout_source;      /* applies a layout after an allocation */
   KomiBoardView       *board_view;
   GtkLabel            *move_label;
+  GtkLabel            *played_label;       /* under it: "Black C4", "White passes" */
   GtkLabel            *frame_label;        /* the board's frame: "As recorded" */
   GtkLabel            *summary_label;
   GtkStack            *side_stack;         /* the calls, or the engine review */
