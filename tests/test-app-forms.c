@@ -243,7 +243,8 @@ test_opponent_first_error_in_view (FormsFixture *f, gconstpointer data)
 }
 
 /* An opponent the series has already is refused with words, Add off; a
- * new one is added after the others. */
+ * level out of range is refused, not corrected; a new opponent is added
+ * after the others. */
 static void
 test_opponent_listed_once (FormsFixture *f, gconstpointer data)
 {
@@ -265,7 +266,14 @@ test_opponent_listed_once (FormsFixture *f, gconstpointer data)
   gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.add", NULL);
   g_assert_cmpstr (gtk_editable_get_text (opponents), ==, "random, gnugo:1");
 
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (child (f, "level_spin")), 2);
+  /* A level out of range is refused with the range, never made 10. */
+  set_text (f, "level_row", "15");
+  g_assert_null (komi_opponent_dialog_get_spec (f->dialog));
+  g_assert_cmpstr (error_under (f, "level_row"), ==,
+                   "The GNU Go level must be a whole number from 0 (weakest) to 10 (strongest)");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "level_row"))), ==, "15");
+  set_text (f, "level_row", "2");
+  g_assert_null (error_under (f, "level_row"));
   g_assert_false (gtk_widget_get_visible (child (f, "error_label")));
   g_assert_true (gtk_widget_is_sensitive (child (f, "add_button")));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.add", NULL));

@@ -148,7 +148,7 @@ test_refuses_bad_fields (DialogFixture *f, gconstpointer data)
   if (have_gnugo ())
     {
       assert_spec (f, "gnugo:1");   /* as it opens */
-      gtk_spin_button_set_value (GTK_SPIN_BUTTON (child (f, "level_spin")), 7);
+      set_text (f, "level_row", "7");
       assert_spec (f, "gnugo:7");
     }
   set_kind (f, 0);
@@ -205,7 +205,7 @@ test_mix_rung (DialogFixture *f, gconstpointer data)
   set_text (f, "mix_row", "2");
   assert_refused_at (f, "mix_row", "The chance of a random move must be a number from 0 to 1");
   set_text (f, "mix_row", "0.5");
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (child (f, "level_spin")), 3);
+  set_text (f, "level_row", "3");
   assert_spec (f, "mix:0.5:gnugo:3");
   set_text (f, "mix_row", "");
   assert_spec (f, "gnugo:3");

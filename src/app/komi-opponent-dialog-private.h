@@ -26,8 +26,7 @@ struct _KomiOpponentDialog
 
   AdwPreferencesGroup *engine_group;
   AdwComboRow    *kind_row;
-  AdwActionRow   *level_row;
-  GtkSpinButton  *level_spin;
+  AdwEntryRow    *level_row;
   AdwEntryRow    *binary_row;
   AdwEntryRow    *model_row;
   AdwEntryRow    *config_row;

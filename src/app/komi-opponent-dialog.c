@@ -56,7 +56,6 @@ fields_of (KomiOpponentDialog *self, GPtrArray *strs)
   KomiOpponentFields fields = { 0 };
 
   fields.kind = adw_combo_row_get_selected (self->kind_row);
-  fields.level = gtk_spin_button_get_value_as_int (self->level_spin);
   for (int i = 0; i < KOMI_OPPONENT_N_FIELDS; i++)
     if (ADW_IS_ENTRY_ROW (self->field_rows[i]))
       {
@@ -95,7 +94,7 @@ field_for_error (guint kind, const GError *error)
 }
 
 /* Judges the fields again; @source is what the user changed (a field's
- * row, the level's spin button, or a property of the kind row). Each
+ * row, or a property of the kind row). Each
  * field's error shows under it once the user has changed it, or once
  * Test or Add was pressed: all of them at once. */
 static void
@@ -117,13 +116,11 @@ on_changed (KomiOpponentDialog *self, gpointer source)
       self->kind = kind;
       self->tried = FALSE;
       memset (self->touched, 0, sizeof self->touched);
-      /* Choosing GNU Go is what the level's one error (no GNU Go) is about. */
+      /* Choosing GNU Go is what "GNU Go not found" is about: said at once. */
       self->touched[KOMI_OPPONENT_FIELD_LEVEL] = TRUE;
     }
   for (int i = 0; i < KOMI_OPPONENT_N_FIELDS; i++)
-    self->touched[i] |= source != NULL && (source == self->field_rows[i]
-                                           || (i == KOMI_OPPONENT_FIELD_LEVEL
-                                               && source == self->level_spin));
+    self->touched[i] |= source != NULL && source == self->field_rows[i];
   for (int i = 0; i < KOMI_OPPONENT_N_FIELDS; i++)
     gtk_widget_set_visible (self->field_rows[i], komi_opponent_form_shows (kind, i));
   adw_preferences_group_set_description (
@@ -395,7 +392,6 @@ komi_opponent_dialog_class_init (KomiOpponentDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, engine_group);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, kind_row);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, level_row);
-  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, level_spin);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, binary_row);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, model_row);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, config_row);
@@ -453,6 +449,7 @@ komi_opponent_dialog_init (KomiOpponentDialog *self)
       else if (g_getenv (variables[i]) != NULL)
         gtk_editable_set_text (GTK_EDITABLE (rows[i]), g_getenv (variables[i]));
     }
+  gtk_editable_set_text (GTK_EDITABLE (self->level_row), "1");
   gtk_editable_set_text (GTK_EDITABLE (self->visits_row), "100");
   adw_combo_row_set_selected (self->kind_row, KOMI_OPPONENT_KIND_GNUGO);
   /* Set by the dialog, not typed: no error shows until the user changes

@@ -46,7 +46,7 @@ komi_opponent_form_spec (const KomiOpponentFields *f)
   switch (f->kind)
     {
     case KOMI_OPPONENT_KIND_GNUGO:
-      engine = g_strdup_printf ("gnugo:%d", f->level);
+      engine = g_strconcat ("gnugo:", f->text[KOMI_OPPONENT_FIELD_LEVEL], NULL);
       break;
     case KOMI_OPPONENT_KIND_KATAGO:
       engine = g_strconcat ("katago:", f->text[KOMI_OPPONENT_FIELD_VISITS], NULL);
@@ -131,7 +131,7 @@ komi_opponent_form_check (const KomiOpponentFields *f, char **problems)
   for (int i = 0; i < KOMI_OPPONENT_N_FIELDS; i++)
     {
       const char *text = f->text[i] != NULL ? f->text[i] : "";
-      guint64 visits;
+      guint64 visits;   /* and the level */
 
       if (!komi_opponent_form_shows (f->kind, i))
         continue;
@@ -141,6 +141,12 @@ komi_opponent_form_check (const KomiOpponentFields *f, char **problems)
         case KOMI_OPPONENT_FIELD_MODEL:
         case KOMI_OPPONENT_FIELD_CONFIG:
           problems[i] = check_file (text, variables[i], i);
+          break;
+        case KOMI_OPPONENT_FIELD_LEVEL:
+          /* Typed, not a spin button's: 15 is refused, not made 10. */
+          if (!komi_series_form_parse_uint (text, 0, 10, &visits))
+            problems[i] = g_strdup (_("The GNU Go level must be a whole number from 0 (weakest) "
+                                      "to 10 (strongest)"));
           break;
         case KOMI_OPPONENT_FIELD_VISITS:
           if (!komi_series_form_parse_uint (text, 1, KOMI_OPPONENT_FORM_MAX_VISITS, &visits))
@@ -162,7 +168,6 @@ komi_opponent_form_check (const KomiOpponentFields *f, char **problems)
             problems[i] = g_strdup (_("The chance of a random move must be a number from 0 to "
                                       "1, like 0.25 (empty: none)"));
           break;
-        case KOMI_OPPONENT_FIELD_LEVEL:
         case KOMI_OPPONENT_N_FIELDS:
         default:
           break;

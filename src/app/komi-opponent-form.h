@@ -43,8 +43,7 @@ typedef enum
 typedef struct
 {
   KomiOpponentKind  kind;
-  int               level;
-  const char       *text[KOMI_OPPONENT_N_FIELDS];   /* LEVEL's unused */
+  const char       *text[KOMI_OPPONENT_N_FIELDS];
 } KomiOpponentFields;
 
 /* Whether @field is asked for @kind. */
