@@ -110,18 +110,17 @@ komi_call_estimate_init (KomiCallEstimate *estimate, const KomiProviderProfile *
   estimate->requests_per_minute = profile->requests_per_minute;
 }
 
-/* Engine speeds, measured on the development machine (2 cores shared with
- * other work, 2 December 2026) with build-aux/engine-speed, which plays
- * each engine against itself from the empty board through GTP as Komi
- * starts it: the mean of two runs of 60 moves per GNU Go level, and
- * KataGo's CPU build with the 6-block network of the project's shared
- * engines at 1, 100 and 400 visits (docs/performance.md). */
+/* Engine speeds: the CPU seconds of a game against the random player,
+ * over the 60 moves a side makes in this estimate, measured with
+ * build-aux/engine-speed on the development machine (2 cores shared with
+ * other work, 2 December 2026; docs/performance.md#engine-speeds). A
+ * series gives each game's engines a core, so CPU time is wall time. */
 static const double gnugo_move_seconds[] = {
-  0.037, 0.025, 0.079, 0.077, 0.100, 0.054, 0.137, 0.527, 2.560, 1.926, 3.504,
+  0.0168, 0.0213, 0.0240, 0.0306, 0.0538, 0.0687, 0.0793, 0.1385, 0.1903, 0.1822, 0.2144,
 };
-#define KATAGO_VISIT_SECONDS 0.014   /* per visit, one search thread */
-#define KATAGO_START_SECONDS 3.0     /* loading the network, once per game */
-#define GNUGO_REFEREE_SECONDS 0.5    /* starting GNU Go and judging the dead stones */
+#define KATAGO_VISIT_SECONDS 0.0053  /* per visit, one search thread, the 6-block network */
+#define KATAGO_START_SECONDS 1.0     /* loading the network, once per game */
+#define GNUGO_REFEREE_SECONDS 0.1    /* starting GNU Go and judging the dead stones */
 
 /* The engine @spec names without its chance of a random move (@keep: the
  * share of moves the engine itself makes). */
