@@ -58,7 +58,8 @@ shot_series_dialog (GtkWindow *window, const char *subject, const char *tested,
       g_file_set_contents (profile, "{\"name\": \"example\", \"api\": \"openai-chat\", "
                            "\"model\": \"gpt-example\", "
                            "\"max_output_tokens\": 16, \"price_input_per_mtok\": 2.5, "
-                           "\"price_output_per_mtok\": 10}", -1, NULL);
+                           "\"price_output_per_mtok\": 10, "
+                           "\"typical_latency_seconds\": 1.2}", -1, NULL);
       gtk_editable_set_text (GTK_EDITABLE (row), model);
       gtk_editable_set_text (GTK_EDITABLE (budget), "2");
     }
@@ -208,7 +209,11 @@ shot_opponent_dialog (GtkWindow *window, const char *what)
   kind = gtk_widget_get_template_child (GTK_WIDGET (dialog), KOMI_TYPE_OPPONENT_DIALOG,
                                         "kind_row");
   if (g_str_equal (what, "katago"))
-    adw_combo_row_set_selected (ADW_COMBO_ROW (kind), 2);
+    {
+      /* KataGo without its files, Add pressed: each error under its field. */
+      adw_combo_row_set_selected (ADW_COMBO_ROW (kind), 2);
+      gtk_widget_activate_action (GTK_WIDGET (dialog), "opponent.add", NULL);
+    }
   else if (g_str_equal (what, "testing"))
     {
       /* A GTP program that never answers its move: the Test in flight,

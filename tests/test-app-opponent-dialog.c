@@ -107,7 +107,8 @@ assert_refused_at (DialogFixture *f, const char *row, const char *expected)
       else if (shown == NULL || strstr (shown, expected) == NULL)
         g_error ("under %s: “%s”, expected “%s”", row, shown, expected);
     }
-  g_assert_false (gtk_widget_get_visible (child (f, "error_label")));
+  if (gtk_widget_get_visible (child (f, "error_label")))
+    g_error ("above the form: %s", gtk_label_get_text (GTK_LABEL (child (f, "error_label"))));
   g_assert_true (gtk_widget_get_visible (child (f, row)));
 }
 
@@ -120,7 +121,22 @@ assert_spec (DialogFixture *f, const char *spec)
       g_assert_null (error_under (f, rows[i]));
       g_assert_false (gtk_widget_has_css_class (child (f, rows[i]), "error"));
     }
-  g_assert_false (gtk_widget_get_visible (child (f, "error_label")));
+  if (gtk_widget_get_visible (child (f, "error_label")))
+    g_error ("above the form: %s", gtk_label_get_text (GTK_LABEL (child (f, "error_label"))));
+}
+
+/* @spec is good but the series has it already: said above the form, and
+ * Add is off (an opponent is listed once). */
+static void
+assert_listed (DialogFixture *f, const char *spec)
+{
+  g_autofree char *words = g_strdup_printf ("The series already has %s", spec);
+
+  g_assert_cmpstr (komi_opponent_dialog_get_spec (f->dialog), ==, spec);
+  g_assert_true (gtk_widget_get_visible (child (f, "error_label")));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (child (f, "error_label"))),
+                                   words));
+  g_assert_false (gtk_widget_is_sensitive (child (f, "add_button")));
 }
 
 static void
@@ -132,14 +148,19 @@ test_refuses_bad_fields (DialogFixture *f, gconstpointer data)
   if (have_gnugo ())
     {
       assert_spec (f, "gnugo:1");   /* as it opens */
-      gtk_spin_button_set_value (GTK_SPIN_BUTTON (child (f, "level_spin")), 7);
+      set_text (f, "level_row", "7");
       assert_spec (f, "gnugo:7");
     }
   set_kind (f, 0);
-  assert_spec (f, "random");
+  assert_listed (f, "random");
 
+  /* A kind whose field is empty: nothing said until Add is pressed. */
   set_kind (f, 3);
-  assert_refused_at (f, "command_row", "gtp:");
+  g_assert_null (komi_opponent_dialog_get_spec (f->dialog));
+  g_assert_null (error_under (f, "command_row"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.add", NULL));
+  g_assert_nonnull (f->dialog);
+  assert_refused_at (f, "command_row", "Give the command that starts the program");
   set_text (f, "command_row", "/nonexistent/engine --mode gtp");
   assert_refused_at (f, "command_row", "/nonexistent/engine");
   set_text (f, "command_row", "'/bin/true");
@@ -150,19 +171,18 @@ test_refuses_bad_fields (DialogFixture *f, gconstpointer data)
   /* KataGo: each missing file at its own field. Any existing regular file
    * passes the check, which starts nothing. */
   set_kind (f, 2);
-  assert_refused_at (f, "binary_row", "KOMI_KATAGO");
   set_text (f, "binary_row", "/bin/true");
   set_text (f, "model_row", "/nonexistent/model.bin.gz");
   set_text (f, "config_row", here);
-  assert_refused_at (f, "model_row", "model not found");
+  assert_refused_at (f, "model_row", "There is no file at /nonexistent/model.bin.gz");
   set_text (f, "model_row", here);
   set_text (f, "config_row", "/nonexistent/gtp.cfg");
-  assert_refused_at (f, "config_row", "config not found");
+  assert_refused_at (f, "config_row", "There is no file at /nonexistent/gtp.cfg");
   set_text (f, "config_row", here);
   set_text (f, "visits_row", "0");
-  assert_refused_at (f, "visits_row", "visits");
+  assert_refused_at (f, "visits_row", "Visits per move must be a whole number from 1 to");
   set_text (f, "visits_row", "many");
-  assert_refused_at (f, "visits_row", "visits");
+  assert_refused_at (f, "visits_row", "Visits per move");
   set_text (f, "visits_row", "400");
   assert_spec (f, "katago:400");
 }
@@ -183,16 +203,16 @@ test_mix_rung (DialogFixture *f, gconstpointer data)
   set_text (f, "mix_row", "0.25");
   assert_spec (f, "mix:0.25:gnugo:1");
   set_text (f, "mix_row", "2");
-  assert_refused_at (f, "mix_row", "from 0 to 1");
+  assert_refused_at (f, "mix_row", "The chance of a random move must be a number from 0 to 1");
   set_text (f, "mix_row", "0.5");
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (child (f, "level_spin")), 3);
+  set_text (f, "level_row", "3");
   assert_spec (f, "mix:0.5:gnugo:3");
   set_text (f, "mix_row", "");
   assert_spec (f, "gnugo:3");
   /* Random is random: no chance to set. */
   set_kind (f, 0);
   g_assert_false (gtk_widget_get_visible (child (f, "mix_row")));
-  assert_spec (f, "random");
+  assert_listed (f, "random");
 }
 
 static gboolean

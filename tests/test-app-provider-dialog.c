@@ -66,7 +66,7 @@ set_text (DialogFixture *f, const char *row, const char *text)
 static const char *rows[] = {
   "name_row", "api_row", "base_url_row", "model_row", "key_name_row", "temperature_row",
   "max_tokens_row", "effort_row", "thinking_row", "concurrent_row", "rpm_row",
-  "price_input_row", "price_output_row",
+  "price_input_row", "price_output_row", "latency_row",
 };
 
 /* A profile file's member names, which a user never has to know. */
@@ -164,6 +164,9 @@ test_refuses_bad_fields (DialogFixture *f, gconstpointer data)
   set_text (f, "price_output_row", "-1");
   assert_refused_at (f, "price_output_row", "The output price must be an amount in US dollars");
   set_text (f, "price_output_row", "1.6");
+  set_text (f, "latency_row", "soon");
+  assert_refused_at (f, "latency_row", "The typical answer time must be a number of seconds");
+  set_text (f, "latency_row", "");
 
   /* Every wrong field at once, each under itself. */
   set_text (f, "temperature_row", "hot");
@@ -517,6 +520,10 @@ test_rehearsal_answers (DialogFixture *f, gconstpointer data)
   g_assert_nonnull (strstr (text, " tokens in, "));
   g_assert_nonnull (strstr (text, "; model rehearsal"));
   g_assert_cmpuint (komi_rehearsal_get_request_count (rehearsal, NULL), ==, 1);
+  /* The answer's time becomes the profile's typical one (New Series' estimate). */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "latency_row"))), !=, "");
+  g_assert_nonnull (strstr (komi_provider_dialog_get_profile (f->dialog),
+                            "\"typical_latency_seconds\" : 0."));
 }
 
 static void

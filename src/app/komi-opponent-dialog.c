@@ -12,44 +12,12 @@
 
 #include <glib/gi18n.h>
 
-#include "komi-opponent-dialog.h"
+#include "komi-opponent-dialog-private.h"
+#include "komi-opponent-form.h"
 #include "komi-player-check.h"
 #include "komi-player-spec.h"
 #include "komi-settings.h"
 #include "komi-ui-util.h"
-
-/* The kinds, in the order of the kind row's list. */
-enum { KIND_RANDOM, KIND_GNUGO, KIND_KATAGO, KIND_GTP };
-
-struct _KomiOpponentDialog
-{
-  AdwWindow       parent_instance;
-
-  GtkEditable    *target;       /* weak */
-  char           *spec;         /* the fields' spec when valid */
-  GCancellable   *cancellable;  /* the Test in flight */
-  GtkNativeDialog *chooser;     /* a file chooser open for one of the rows */
-  AdwEntryRow    *chooser_row;
-
-  AdwPreferencesGroup *engine_group;
-  AdwComboRow    *kind_row;
-  AdwActionRow   *level_row;
-  GtkSpinButton  *level_spin;
-  AdwEntryRow    *binary_row;
-  AdwEntryRow    *model_row;
-  AdwEntryRow    *config_row;
-  AdwEntryRow    *visits_row;
-  AdwEntryRow    *command_row;
-  AdwEntryRow    *mix_row;
-  GtkWidget      *error_rows[7]; /* under each field, in on_changed()'s order */
-  GtkLabel       *error_label;
-  GtkLabel       *spec_label;
-  GtkLabel       *test_label;
-  GtkWidget      *test_button;
-  GtkSpinner     *test_spinner;
-  GtkWidget      *cancel_test_button;
-  GtkWidget      *add_button;
-};
 
 G_DEFINE_FINAL_TYPE (KomiOpponentDialog, komi_opponent_dialog, ADW_TYPE_WINDOW)
 
@@ -59,11 +27,11 @@ text_of (AdwEntryRow *row)
   return g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (row))));
 }
 
-/* Where the engines live: KataGo's files from the fields (empty: the
- * KOMI_KATAGO* variables, as komi-cli reads them). Strings owned by @strs. */
 /* How long Test waits for each engine command (a series waits 60 s). */
 #define TEST_TIMEOUT_MS 15000
 
+/* Where the engines live: KataGo's files from the fields (empty: the
+ * KOMI_KATAGO* variables, as komi-cli reads them). Strings owned by @strs. */
 static KomiPlayerOptions
 options_of (KomiOpponentDialog *self, GPtrArray *strs)
 {
@@ -81,93 +49,87 @@ options_of (KomiOpponentDialog *self, GPtrArray *strs)
   return opts;
 }
 
-static char *
-engine_spec (KomiOpponentDialog *self)
+/* The fields as typed; strings owned by @strs. */
+static KomiOpponentFields
+fields_of (KomiOpponentDialog *self, GPtrArray *strs)
 {
-  g_autofree char *visits = text_of (self->visits_row);
-  g_autofree char *command = text_of (self->command_row);
-  switch (adw_combo_row_get_selected (self->kind_row))
-    {
-    case KIND_GNUGO:
-      return g_strdup_printf ("gnugo:%d", gtk_spin_button_get_value_as_int (self->level_spin));
-    case KIND_KATAGO:
-      return g_strconcat ("katago:", visits, NULL);
-    case KIND_GTP:
-      return g_strconcat ("gtp:", command, NULL);
-    case KIND_RANDOM:
-    default:
-      return g_strdup ("random");
-    }
+  KomiOpponentFields fields = { 0 };
+
+  fields.kind = adw_combo_row_get_selected (self->kind_row);
+  for (int i = 0; i < KOMI_OPPONENT_N_FIELDS; i++)
+    if (ADW_IS_ENTRY_ROW (self->field_rows[i]))
+      {
+        char *text = text_of (ADW_ENTRY_ROW (self->field_rows[i]));
+
+        g_ptr_array_add (strs, text);
+        fields.text[i] = text;
+      }
+  return fields;
 }
 
-static char *
-build_spec (KomiOpponentDialog *self)
-{
-  g_autofree char *mix = text_of (self->mix_row);
-  g_autofree char *engine = engine_spec (self);
-
-  /* An engine with a chance of a random move: a ladder's bridging rung. */
-  if (*mix != '\0' && adw_combo_row_get_selected (self->kind_row) != KIND_RANDOM)
-    return g_strdup_printf ("mix:%s:%s", mix, engine);
-  return g_steal_pointer (&engine);
-}
-
-/* The row a spec error is about: the spec parser's messages name what is
+/* The field a spec parser's error is about: its messages name what is
  * wrong in words, not by field. */
-static GtkWidget *
-row_for_error (KomiOpponentDialog *self, const GError *error)
+static KomiOpponentField
+field_for_error (guint kind, const GError *error)
 {
   if (strstr (error->message, "chance of a random move") != NULL)
-    return GTK_WIDGET (self->mix_row);
-  switch (adw_combo_row_get_selected (self->kind_row))
+    return KOMI_OPPONENT_FIELD_MIX;
+  switch (kind)
     {
-    case KIND_GNUGO:
-      return GTK_WIDGET (self->level_row);
-    case KIND_KATAGO:
+    case KOMI_OPPONENT_KIND_GNUGO:
+      return KOMI_OPPONENT_FIELD_LEVEL;
+    case KOMI_OPPONENT_KIND_KATAGO:
       if (strstr (error->message, "visits") != NULL)
-        return GTK_WIDGET (self->visits_row);
+        return KOMI_OPPONENT_FIELD_VISITS;
       if (strstr (error->message, "model not found") != NULL)
-        return GTK_WIDGET (self->model_row);
+        return KOMI_OPPONENT_FIELD_MODEL;
       if (strstr (error->message, "config not found") != NULL)
-        return GTK_WIDGET (self->config_row);
-      return GTK_WIDGET (self->binary_row);
-    case KIND_GTP:
-      return GTK_WIDGET (self->command_row);
+        return KOMI_OPPONENT_FIELD_CONFIG;
+      return KOMI_OPPONENT_FIELD_BINARY;
+    case KOMI_OPPONENT_KIND_GTP:
+      return KOMI_OPPONENT_FIELD_COMMAND;
     default:
-      return NULL;
+      return KOMI_OPPONENT_N_FIELDS;
     }
 }
 
+/* Judges the fields again; @source is what the user changed (a field's
+ * row, or a property of the kind row). Each
+ * field's error shows under it once the user has changed it, or once
+ * Test or Add was pressed: all of them at once. */
 static void
-on_changed (KomiOpponentDialog *self)
+on_changed (KomiOpponentDialog *self, gpointer source)
 {
-  GtkWidget *rows[] = {
-    GTK_WIDGET (self->level_row), GTK_WIDGET (self->binary_row), GTK_WIDGET (self->model_row),
-    GTK_WIDGET (self->config_row), GTK_WIDGET (self->visits_row), GTK_WIDGET (self->command_row),
-    GTK_WIDGET (self->mix_row),
-  };
   guint kind = adw_combo_row_get_selected (self->kind_row);
   g_autoptr(GPtrArray) strs = g_ptr_array_new_with_free_func (g_free);
   KomiPlayerOptions opts = options_of (self, strs);
-  g_autofree char *spec = build_spec (self);
-  g_autoptr(KomiPlayer) player = NULL;
-  g_autoptr(GError) error = NULL;
-  GtkWidget *bad;
+  KomiOpponentFields fields = fields_of (self, strs);
+  g_autofree char *spec = komi_opponent_form_spec (&fields);
+  char *problems[KOMI_OPPONENT_N_FIELDS] = { NULL, };
+  g_autofree char *other = NULL;
+  g_autofree char *summary = NULL;
+  guint hidden = 0;
 
-  gtk_widget_set_visible (GTK_WIDGET (self->level_row), kind == KIND_GNUGO);
-  for (guint i = 1; i <= 4; i++)
-    gtk_widget_set_visible (rows[i], kind == KIND_KATAGO);
-  gtk_widget_set_visible (GTK_WIDGET (self->command_row), kind == KIND_GTP);
-  gtk_widget_set_visible (GTK_WIDGET (self->mix_row), kind != KIND_RANDOM);
+  /* Another kind is another form: its fields start without errors. */
+  if (kind != self->kind)
+    {
+      self->kind = kind;
+      self->tried = FALSE;
+      memset (self->touched, 0, sizeof self->touched);
+      /* Choosing GNU Go is what "GNU Go not found" is about: said at once. */
+      self->touched[KOMI_OPPONENT_FIELD_LEVEL] = TRUE;
+    }
+  for (int i = 0; i < KOMI_OPPONENT_N_FIELDS; i++)
+    self->touched[i] |= source != NULL && source == self->field_rows[i];
+  for (int i = 0; i < KOMI_OPPONENT_N_FIELDS; i++)
+    gtk_widget_set_visible (self->field_rows[i], komi_opponent_form_shows (kind, i));
   adw_preferences_group_set_description (
     self->engine_group,
-    kind == KIND_KATAGO ? _("Adding this opponent keeps its three files for every series "
-                            "run from Komi.")
-                        : NULL);
-  G_STATIC_ASSERT (G_N_ELEMENTS (rows) == G_N_ELEMENTS (self->error_rows));
-  for (guint i = 0; i < G_N_ELEMENTS (rows) && self->error_rows[i] != NULL; i++)
-    komi_form_show_error (rows[i], self->error_rows[i], NULL, FALSE);
+    kind == KOMI_OPPONENT_KIND_KATAGO ? _("Adding this opponent keeps its three files for "
+                                          "every series run from Komi.")
+                                      : NULL);
   g_clear_pointer (&self->spec, g_free);
+  self->listed = FALSE;
   /* A result belongs to the fields it tested. */
   g_cancellable_cancel (self->cancellable);
   gtk_widget_set_visible (GTK_WIDGET (self->test_label), FALSE);
@@ -175,43 +137,68 @@ on_changed (KomiOpponentDialog *self)
   gtk_widget_set_visible (GTK_WIDGET (self->test_spinner), FALSE);
   gtk_widget_set_visible (self->cancel_test_button, FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "opponent.cancel-test", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "opponent.test", TRUE);
 
-  /* Checks the spec and that its files exist; starts no process. */
-  player = komi_player_new_from_spec (spec, &opts, &error);
-  if (player == NULL)
+  /* Each field alone, then the spec parser over the whole (it checks that
+   * the files exist and starts no process). */
+  if (komi_opponent_form_check (&fields, problems))
     {
-      const char *text = error->message;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KomiPlayer) player = komi_player_new_from_spec (spec, &opts, &error);
+      KomiOpponentField bad = player == NULL ? field_for_error (kind, error)
+                                             : KOMI_OPPONENT_N_FIELDS;
 
-      bad = row_for_error (self, error);
-      /* The parser speaks to komi-cli's user; here the files are fields. */
-      if (g_str_has_prefix (error->message, "KataGo needs")
-          || strstr (error->message, "”: KataGo needs") != NULL)
-        text = _("KataGo needs its binary, a network file and a GTP config: fill in the three "
-                 "fields (empty fields take KOMI_KATAGO, KOMI_KATAGO_MODEL and "
-                 "KOMI_KATAGO_CONFIG).");
-      /* Under the field it is about; above the form when about none. */
-      gtk_label_set_text (self->error_label, bad == NULL ? text : "");
-      for (guint i = 0; i < G_N_ELEMENTS (rows) && self->error_rows[i] != NULL; i++)
-        if (rows[i] == bad)
-          komi_form_show_error (rows[i], self->error_rows[i], text, TRUE);
-      gtk_label_set_text (self->spec_label, "");
+      if (player == NULL && bad < KOMI_OPPONENT_N_FIELDS)
+        problems[bad] = g_strdup (error->message);
+      else if (player == NULL)
+        other = g_strdup (error->message);
+      else
+        self->spec = g_steal_pointer (&spec);
     }
-  else
+  for (int i = 0; i < KOMI_OPPONENT_N_FIELDS; i++)
     {
-      g_autofree char *text = g_strdup_printf (_("A series names this opponent %s"), spec);
-
-      gtk_label_set_text (self->spec_label, text);
-      self->spec = g_steal_pointer (&spec);
+      komi_form_show_error (self->field_rows[i], self->error_rows[i], problems[i],
+                            self->touched[i] || self->tried);
+      hidden += problems[i] != NULL && !gtk_widget_get_visible (self->error_rows[i]);
+      g_free (problems[i]);
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label),
-                          self->spec == NULL && *gtk_label_get_text (self->error_label) != '\0');
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "opponent.test", self->spec != NULL);
+
+  /* Above the form: what is about no field, and what is left to see. */
+  if (self->spec != NULL && self->target != NULL
+      && komi_opponent_form_find (gtk_editable_get_text (self->target), self->spec) >= 0)
+    {
+      self->listed = TRUE;
+      /* TRANSLATORS: %s is an opponent as a series names it, e.g. gnugo:3. */
+      other = g_strdup_printf (_("The series already has %s: list each opponent once (more "
+                                 "pairs play it more)"), self->spec);
+    }
+  else if (hidden > 0)
+    other = g_strdup (self->target != NULL
+                      ? _("Some fields need a change: press Test or Add to see which.")
+                      : _("Some fields need a change: press Test to see which."));
+  gtk_label_set_text (self->error_label, other != NULL ? other : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), other != NULL);
+  /* TRANSLATORS: %s is an opponent as a series names it, e.g. gnugo:3. */
+  summary = self->spec != NULL ? g_strdup_printf (_("A series names this opponent %s"), self->spec)
+                               : NULL;
+  gtk_label_set_text (self->spec_label, summary != NULL ? summary : "");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "opponent.add",
-                                 self->spec != NULL && self->target != NULL);
+                                 self->target != NULL && !self->listed);
 }
 
-/* While a Test runs: a spinner and Cancel Test beside the Test button,
- * which waits for the one in flight. */
+/* Test or Add with a field in error: every error shows, and the first
+ * field in error comes into view. Returns TRUE when there was one. */
+static gboolean
+refuse (KomiOpponentDialog *self)
+{
+  if (self->spec != NULL)
+    return FALSE;
+  self->tried = TRUE;
+  on_changed (self, NULL);
+  komi_form_focus_first_error (self->field_rows, self->error_rows, KOMI_OPPONENT_N_FIELDS);
+  return TRUE;
+}
+
 static void
 set_testing (KomiOpponentDialog *self,
              gboolean            testing)
@@ -220,8 +207,7 @@ set_testing (KomiOpponentDialog *self,
   gtk_widget_set_visible (GTK_WIDGET (self->test_spinner), testing);
   gtk_widget_set_visible (self->cancel_test_button, testing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "opponent.cancel-test", testing);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "opponent.test",
-                                 !testing && self->spec != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "opponent.test", !testing);
 }
 
 static void
@@ -258,7 +244,7 @@ test_activated (GtkWidget  *widget,
   g_autoptr(GPtrArray) strs = g_ptr_array_new_with_free_func (g_free);
   KomiPlayerOptions opts = options_of (self, strs);
 
-  if (self->spec == NULL)
+  if (refuse (self))
     return;
   /* A test is one move: an engine that does not answer it in seconds is
    * stopped and said so, not waited on for a series' minute. */
@@ -308,132 +294,6 @@ save_katago_files (KomiOpponentDialog *self)
     }
 }
 
-/* A path as a shell word: quoted only when it has to be. */
-static char *
-shell_word (const char *path)
-{
-  for (const char *p = path; *p != '\0'; p++)
-    if (!g_ascii_isalnum (*p) && strchr ("/._+-=:,@%", *p) == NULL)
-      return g_shell_quote (path);
-  return g_strdup (path);
-}
-
-static void
-on_chooser_response (GtkNativeDialog    *chooser,
-                     int                 response,
-                     KomiOpponentDialog *self)
-{
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *path = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  if (file != NULL)
-    path = g_file_get_path (file);
-  if (path != NULL && self->chooser_row == self->command_row)
-    {
-      /* The program replaces the command's first word; its arguments stay. */
-      g_autofree char *command = text_of (self->command_row);
-      g_auto(GStrv) argv = NULL;
-      g_autoptr(GString) text = g_string_new (NULL);
-      g_autofree char *program = shell_word (path);
-
-      g_string_append (text, program);
-      if (*command != '\0' && g_shell_parse_argv (command, NULL, &argv, NULL))
-        for (guint i = 1; argv[i] != NULL; i++)
-          {
-            g_autofree char *word = shell_word (argv[i]);
-
-            g_string_append_printf (text, " %s", word);
-          }
-      gtk_editable_set_text (GTK_EDITABLE (self->command_row), text->str);
-    }
-  else if (path != NULL)
-    gtk_editable_set_text (GTK_EDITABLE (self->chooser_row), path);
-  g_clear_object (&self->chooser);
-  self->chooser_row = NULL;
-}
-
-static void
-choose_file_activated (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  KomiOpponentDialog *self = KOMI_OPPONENT_DIALOG (widget);
-  const char *which = g_variant_get_string (parameter, NULL);
-  g_autoptr(GtkFileFilter) filter = NULL;
-  g_autofree char *current = NULL;
-  const char *title;
-
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (self->chooser);
-  g_clear_object (&self->chooser);
-  if (g_str_equal (which, "binary"))
-    {
-      self->chooser_row = self->binary_row;
-      title = _("KataGo Binary");
-    }
-  else if (g_str_equal (which, "model"))
-    {
-      self->chooser_row = self->model_row;
-      title = _("KataGo Network File");
-      filter = gtk_file_filter_new ();
-      gtk_file_filter_set_name (filter, _("KataGo networks"));
-      gtk_file_filter_add_pattern (filter, "*.bin.gz");
-      gtk_file_filter_add_pattern (filter, "*.txt.gz");
-      gtk_file_filter_add_pattern (filter, "*.bin");
-    }
-  else if (g_str_equal (which, "config"))
-    {
-      self->chooser_row = self->config_row;
-      title = _("KataGo GTP Config");
-      filter = gtk_file_filter_new ();
-      gtk_file_filter_set_name (filter, _("Config files"));
-      gtk_file_filter_add_pattern (filter, "*.cfg");
-    }
-  else
-    {
-      self->chooser_row = self->command_row;
-      title = _("GTP Program");
-    }
-
-  self->chooser = GTK_NATIVE_DIALOG (gtk_file_chooser_native_new (title, GTK_WINDOW (self),
-                                                                  GTK_FILE_CHOOSER_ACTION_OPEN,
-                                                                  _("_Choose"), _("_Cancel")));
-  if (filter != NULL)
-    {
-      g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
-
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
-      gtk_file_filter_set_name (all, _("All files"));
-      gtk_file_filter_add_pattern (all, "*");
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), all);
-    }
-  /* Start where the current file is. */
-  current = text_of (self->chooser_row);
-  if (self->chooser_row == self->command_row && *current != '\0')
-    {
-      g_auto(GStrv) argv = NULL;
-
-      if (g_shell_parse_argv (current, NULL, &argv, NULL))
-        {
-          g_free (current);
-          current = g_strdup (argv[0]);
-        }
-    }
-  if (g_path_is_absolute (current))
-    {
-      g_autofree char *dir = g_path_get_dirname (current);
-      g_autoptr(GFile) folder = g_file_new_for_path (dir);
-
-      if (g_file_test (dir, G_FILE_TEST_IS_DIR))
-        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->chooser), folder, NULL);
-    }
-  g_signal_connect (self->chooser, "response", G_CALLBACK (on_chooser_response), self);
-  gtk_native_dialog_set_modal (self->chooser, TRUE);
-  gtk_native_dialog_show (self->chooser);
-}
-
 static void
 add_activated (GtkWidget  *widget,
                const char *action_name,
@@ -443,11 +303,11 @@ add_activated (GtkWidget  *widget,
   g_autofree char *list = NULL;
   g_autofree char *text = NULL;
 
-  if (self->spec == NULL || self->target == NULL)
+  if (self->target == NULL || refuse (self) || self->listed)
     return;
   /* Saved before the series' field changes: the New Series dialog judges
    * the new opponent with the paths in settings. */
-  if (adw_combo_row_get_selected (self->kind_row) == KIND_KATAGO)
+  if (adw_combo_row_get_selected (self->kind_row) == KOMI_OPPONENT_KIND_KATAGO)
     save_katago_files (self);
   list = g_strstrip (g_strdup (gtk_editable_get_text (self->target)));
   text = *list != '\0' ? g_strconcat (list, ", ", self->spec, NULL) : g_strdup (self->spec);
@@ -469,7 +329,7 @@ komi_opponent_dialog_new (GtkWindow   *parent,
       g_object_add_weak_pointer (G_OBJECT (target), (gpointer *) &self->target);
     }
   gtk_widget_set_visible (self->add_button, target != NULL);
-  on_changed (self);
+  on_changed (self, NULL);
   return self;
 }
 
@@ -504,12 +364,7 @@ komi_opponent_dialog_dispose (GObject *object)
   self->target = NULL;
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  if (self->chooser != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->chooser, self);
-      gtk_native_dialog_destroy (self->chooser);
-    }
-  g_clear_object (&self->chooser);
+  _komi_opponent_dialog_close_chooser (self);
   G_OBJECT_CLASS (komi_opponent_dialog_parent_class)->dispose (object);
 }
 
@@ -537,7 +392,6 @@ komi_opponent_dialog_class_init (KomiOpponentDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, engine_group);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, kind_row);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, level_row);
-  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, level_spin);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, binary_row);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, model_row);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, config_row);
@@ -558,7 +412,7 @@ komi_opponent_dialog_class_init (KomiOpponentDialogClass *klass)
                                    cancel_test_activated);
   gtk_widget_class_install_action (widget_class, "opponent.add", NULL, add_activated);
   gtk_widget_class_install_action (widget_class, "opponent.choose-file", "s",
-                                   choose_file_activated);
+                                   _komi_opponent_dialog_choose_file_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -569,17 +423,17 @@ komi_opponent_dialog_init (KomiOpponentDialog *self)
   AdwEntryRow *rows[] = { NULL, NULL, NULL };
   g_autoptr(GSettings) settings = komi_settings_new ();
 
+  self->kind = G_MAXUINT;   /* judged for no kind yet */
   gtk_widget_init_template (GTK_WIDGET (self));
-  {
-    GtkWidget *fields[] = {
-      GTK_WIDGET (self->level_row), GTK_WIDGET (self->binary_row), GTK_WIDGET (self->model_row),
-      GTK_WIDGET (self->config_row), GTK_WIDGET (self->visits_row),
-      GTK_WIDGET (self->command_row), GTK_WIDGET (self->mix_row),
-    };
-
-    for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-      self->error_rows[i] = komi_form_add_error_row (fields[i]);
-  }
+  self->field_rows[KOMI_OPPONENT_FIELD_LEVEL] = GTK_WIDGET (self->level_row);
+  self->field_rows[KOMI_OPPONENT_FIELD_BINARY] = GTK_WIDGET (self->binary_row);
+  self->field_rows[KOMI_OPPONENT_FIELD_MODEL] = GTK_WIDGET (self->model_row);
+  self->field_rows[KOMI_OPPONENT_FIELD_CONFIG] = GTK_WIDGET (self->config_row);
+  self->field_rows[KOMI_OPPONENT_FIELD_VISITS] = GTK_WIDGET (self->visits_row);
+  self->field_rows[KOMI_OPPONENT_FIELD_COMMAND] = GTK_WIDGET (self->command_row);
+  self->field_rows[KOMI_OPPONENT_FIELD_MIX] = GTK_WIDGET (self->mix_row);
+  for (int i = 0; i < KOMI_OPPONENT_N_FIELDS; i++)
+    self->error_rows[i] = komi_form_add_error_row (self->field_rows[i]);
   rows[0] = self->binary_row;
   rows[1] = self->model_row;
   rows[2] = self->config_row;
@@ -595,6 +449,11 @@ komi_opponent_dialog_init (KomiOpponentDialog *self)
       else if (g_getenv (variables[i]) != NULL)
         gtk_editable_set_text (GTK_EDITABLE (rows[i]), g_getenv (variables[i]));
     }
+  gtk_editable_set_text (GTK_EDITABLE (self->level_row), "1");
   gtk_editable_set_text (GTK_EDITABLE (self->visits_row), "100");
-  adw_combo_row_set_selected (self->kind_row, KIND_GNUGO);
+  adw_combo_row_set_selected (self->kind_row, KOMI_OPPONENT_KIND_GNUGO);
+  /* Set by the dialog, not typed: no error shows until the user changes
+   * a field or presses Test or Add. */
+  memset (self->touched, 0, sizeof self->touched);
+  on_changed (self, NULL);
 }

@@ -43,6 +43,7 @@ struct _KomiProviderDialog
   AdwEntryRow         *rpm_row;
   AdwEntryRow         *price_input_row;
   AdwEntryRow         *price_output_row;
+  AdwEntryRow         *latency_row;
   GtkLabel            *error_label;
   GtkLabel            *key_label;
   GtkLabel            *status_label;
@@ -50,8 +51,8 @@ struct _KomiProviderDialog
   GtkWidget           *test_button;
   GtkSpinner          *test_spinner;
   GtkWidget           *cancel_test_button;
-  GtkWidget           *error_rows[13];  /* under each row, in rows[] order */
-  gboolean             touched[13];     /* changed by the user: its error shows */
+  GtkWidget           *error_rows[14];  /* under each row, in rows[] order */
+  gboolean             touched[14];     /* changed by the user: its error shows */
   gboolean             tried;           /* Save or Test pressed: every error shows */
 };
 

@@ -41,6 +41,16 @@ on_tested (GObject      *source,
   set_testing (self, FALSE);
   text = test != NULL ? komi_provider_test_describe (test)
                       : g_strdup_printf (_("✗ %s"), error->message);
+  /* What the New Series estimate times the model's calls by, until the
+   * user writes another figure. */
+  if (test != NULL && test->latency_ms > 0
+      && *gtk_editable_get_text (GTK_EDITABLE (self->latency_row)) == '\0')
+    {
+      char seconds[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_formatd (seconds, sizeof seconds, "%.2f", MAX (test->latency_ms / 1000, 0.01));
+      gtk_editable_set_text (GTK_EDITABLE (self->latency_row), seconds);
+    }
   _komi_provider_dialog_show_status (self->test_label, text);
 }
 

@@ -42,11 +42,12 @@ static const struct { const char *field; gsize offset; } rows[] = {
   { "requests_per_minute", G_STRUCT_OFFSET (KomiProviderDialog, rpm_row) },
   { "price_input_per_mtok", G_STRUCT_OFFSET (KomiProviderDialog, price_input_row) },
   { "price_output_per_mtok", G_STRUCT_OFFSET (KomiProviderDialog, price_output_row) },
+  { "typical_latency_seconds", G_STRUCT_OFFSET (KomiProviderDialog, latency_row) },
 };
 
 #define ROW(self, i) G_STRUCT_MEMBER (GtkWidget *, self, rows[i].offset)
 
-G_STATIC_ASSERT (G_N_ELEMENTS (rows) == 13);
+G_STATIC_ASSERT (G_N_ELEMENTS (rows) == 14);
 
 static char *
 stripped_text (KomiProviderDialog *self, guint i)
@@ -193,12 +194,13 @@ _komi_provider_dialog_refuse (KomiProviderDialog *self)
     return FALSE;
   self->tried = TRUE;
   on_changed (self, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    if (gtk_widget_get_visible (self->error_rows[i]))
-      {
-        gtk_widget_grab_focus (ROW (self, i));
-        break;
-      }
+  {
+    GtkWidget *fields[G_N_ELEMENTS (rows)];
+
+    for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+      fields[i] = ROW (self, i);
+    komi_form_focus_first_error (fields, self->error_rows, G_N_ELEMENTS (rows));
+  }
   return TRUE;
 }
 
@@ -506,6 +508,7 @@ komi_provider_dialog_class_init (KomiProviderDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, rpm_row);
   gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, price_input_row);
   gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, price_output_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, latency_row);
   gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, key_label);
   gtk_widget_class_bind_template_child (widget_class, KomiProviderDialog, status_label);

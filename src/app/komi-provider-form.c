@@ -41,6 +41,8 @@ words_for (const char *field)
                                  "tokens, 0 or more, like 0.15") },
     { "price_output_per_mtok", N_("The output price must be an amount in US dollars per million "
                                   "tokens, 0 or more, like 0.60") },
+    { "typical_latency_seconds", N_("The typical answer time must be a number of seconds "
+                                    "from 0.001 to 3,600, like 1.5 (empty: not known)") },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (table); i++)

@@ -317,12 +317,7 @@ run_activated (GtkWidget  *widget,
       /* Every error at once, and the first field in error in sight. */
       self->tried = TRUE;
       _komi_series_dialog_changed (self, NULL);
-      for (int i = 0; i < KOMI_SERIES_N_FIELDS; i++)
-        if (gtk_widget_get_visible (self->error_rows[i]))
-          {
-            gtk_widget_grab_focus (self->field_rows[i]);
-            break;
-          }
+      komi_form_focus_first_error (self->field_rows, self->error_rows, KOMI_SERIES_N_FIELDS);
       return;
     }
   if (self->runner == NULL)

@@ -201,6 +201,60 @@ money (double dollars)
 }
 
 char *
+komi_series_form_describe_duration (double seconds)
+{
+  guint64 minutes = (guint64) ceil (seconds / 60);
+
+  if (seconds < 60)
+    return g_strdup (_("under a minute"));
+  if (minutes < 60)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "about %u minute",
+                                         "about %u minutes", (gulong) minutes),
+                            (guint) minutes);
+  if (minutes < 48 * 60)
+    {
+      /* Past an hour, to five minutes. */
+      guint64 fives = (minutes + 4) / 5 * 5;
+
+      if (fives % 60 == 0)
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "about %u hour", "about %u hours",
+                                             (gulong) (fives / 60)), (guint) (fives / 60));
+      /* TRANSLATORS: hours and minutes, e.g. "about 2 h 35 min". */
+      return g_strdup_printf (_("about %u h %u min"), (guint) (fives / 60),
+                              (guint) (fives % 60));
+    }
+  {
+    g_autofree char *days = komi_series_form_group_digits ((guint64) round (seconds / 86400));
+
+    /* TRANSLATORS: %s is a number of days, its digits grouped. */
+    return g_strdup_printf (_("about %s days"), days);
+  }
+}
+
+/* How long the series takes, or why that is not known. */
+static void
+append_time (GString *text, const KomiSeriesEstimate *e)
+{
+  if (e->untimed != NULL && g_str_has_prefix (e->untimed, "model:"))
+    {
+      g_autofree char *file = g_path_get_basename (e->untimed + strlen ("model:"));
+
+      g_string_append_printf (text, _("\nTime: not known until the profile %s gives a typical "
+                                      "answer time (a provider Test fills it in)."), file);
+    }
+  else if (e->untimed != NULL)
+    g_string_append_printf (text, _("\nTime: not known for %s, a program whose speed Komi has "
+                                    "not measured."), e->untimed);
+  else
+    {
+      g_autofree char *duration = komi_series_form_describe_duration (e->seconds);
+
+      /* TRANSLATORS: %s is a duration, e.g. "about 25 minutes". */
+      g_string_append_printf (text, _("\nTime: %s."), duration);
+    }
+}
+
+char *
 komi_series_form_describe_estimate (const KomiSeriesEstimate *e)
 {
   GString *text = g_string_new (NULL);
@@ -211,7 +265,11 @@ komi_series_form_describe_estimate (const KomiSeriesEstimate *e)
   g_autofree char *calls_max = komi_series_form_group_digits (e->calls_max);
 
   if (e->model_games == 0)
-    return g_strdup (_("No model calls: nothing to pay."));
+    {
+      g_string_append (text, _("No model calls: nothing to pay."));
+      append_time (text, e);
+      return g_string_free (text, FALSE);
+    }
   /* TRANSLATORS: two numbers of calls, digits already grouped. */
   g_string_append_printf (text, _("About %s model calls (at most %s)"), calls, calls_max);
   if (!e->priced)
@@ -229,5 +287,6 @@ komi_series_form_describe_estimate (const KomiSeriesEstimate *e)
                             budget, e->games_in_budget, e->games);
   else if (e->budget_may_stop)
     g_string_append_printf (text, _("\nThe budget of %s may stop the series early."), budget);
+  append_time (text, e);
   return g_string_free (text, FALSE);
 }

@@ -51,8 +51,11 @@ gboolean komi_series_form_parse_uint   (const char               *text,
 char *komi_series_form_group_digits    (guint64                   n);
 /* "16 games against 1 opponent, 2 at once." */
 char *komi_series_form_describe        (const KomiSeries         *series);
+/* "about 25 minutes", "about 2 h 35 min", "about 3 days". */
+char *komi_series_form_describe_duration (double                 seconds);
 /* "About 1,920 model calls (at most 5,760) · about $0.19, at most $2.88",
- * and what the budget does. */
+ * what the budget does, and how long the series takes ("Time: about 25
+ * minutes."), or why that is not known. */
 char *komi_series_form_describe_estimate (const KomiSeriesEstimate *e);
 
 G_END_DECLS

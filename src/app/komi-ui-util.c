@@ -230,3 +230,17 @@ komi_form_show_error (GtkWidget  *row,
   else
     gtk_widget_remove_css_class (row, "error");
 }
+
+gboolean
+komi_form_focus_first_error (GtkWidget *const *rows,
+                             GtkWidget *const *error_rows,
+                             guint             n)
+{
+  for (guint i = 0; i < n; i++)
+    if (error_rows[i] != NULL && gtk_widget_get_visible (error_rows[i]))
+      {
+        gtk_widget_grab_focus (rows[i]);
+        return TRUE;
+      }
+  return FALSE;
+}

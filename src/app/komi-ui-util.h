@@ -82,5 +82,11 @@ void                 komi_form_show_error         (GtkWidget        *row,
                                                    GtkWidget        *error_row,
                                                    const char       *problem,
                                                    gboolean          shown);
+/* The first of @n fields (@rows) whose error shows under it (in
+ * @error_rows) gets the focus, which scrolls it into view; FALSE when no
+ * error shows. */
+gboolean             komi_form_focus_first_error  (GtkWidget *const *rows,
+                                                   GtkWidget *const *error_rows,
+                                                   guint             n);
 
 G_END_DECLS

@@ -105,6 +105,77 @@ komi_call_estimate_init (KomiCallEstimate *estimate, const KomiProviderProfile *
   estimate->priced = profile->priced;
   estimate->price_input = profile->price_input;
   estimate->price_output = profile->price_output;
+  estimate->latency_seconds = profile->typical_latency_seconds;
+  estimate->max_concurrent = MAX (profile->max_concurrent, 1);
+  estimate->requests_per_minute = profile->requests_per_minute;
+}
+
+/* Engine speeds: the CPU seconds of a game against the random player,
+ * over the 60 moves a side makes in this estimate, measured with
+ * build-aux/engine-speed on the development machine (2 cores shared with
+ * other work, 2 December 2026; docs/performance.md#engine-speeds). A
+ * series gives each game's engines a core, so CPU time is wall time. */
+static const double gnugo_move_seconds[] = {
+  0.0168, 0.0213, 0.0240, 0.0306, 0.0538, 0.0687, 0.0793, 0.1385, 0.1903, 0.1822, 0.2144,
+};
+#define KATAGO_VISIT_SECONDS 0.0053  /* per visit, one search thread, the 6-block network */
+#define KATAGO_START_SECONDS 1.0     /* loading the network, once per game */
+#define GNUGO_REFEREE_SECONDS 0.1    /* starting GNU Go and judging the dead stones */
+
+/* The engine @spec names without its chance of a random move (@keep: the
+ * share of moves the engine itself makes). */
+static const char *
+engine_of (const char *spec, double *keep)
+{
+  const char *colon;
+
+  *keep = 1;
+  if (g_str_has_prefix (spec, "mix:") && (colon = strchr (spec + 4, ':')) != NULL)
+    {
+      *keep = 1 - g_ascii_strtod (spec + 4, NULL);
+      return colon + 1;
+    }
+  return spec;
+}
+
+double
+komi_engine_move_seconds (const char *spec)
+{
+  double keep;
+  const char *engine = engine_of (spec, &keep);
+  guint64 n = 0;
+
+  if (g_str_equal (engine, "random"))
+    return 0;
+  if (g_str_equal (engine, "gnugo"))
+    return keep * gnugo_move_seconds[G_N_ELEMENTS (gnugo_move_seconds) - 1];
+  if (g_str_has_prefix (engine, "gnugo:")
+      && g_ascii_string_to_unsigned (engine + 6, 10, 0, G_N_ELEMENTS (gnugo_move_seconds) - 1,
+                                     &n, NULL))
+    return keep * gnugo_move_seconds[n];
+  if (g_str_equal (engine, "katago"))
+    return keep * 100 * KATAGO_VISIT_SECONDS;
+  if (g_str_has_prefix (engine, "katago:")
+      && g_ascii_string_to_unsigned (engine + 7, 10, 1, G_MAXUINT32, &n, NULL))
+    return keep * (double) n * KATAGO_VISIT_SECONDS;
+  return -1;
+}
+
+/* Seconds a game spends outside its moves: starting engines that load a
+ * network, and the referee. */
+static double
+game_overhead_seconds (const char *const *sides, const char *referee)
+{
+  double seconds = 0, keep;
+
+  for (guint s = 0; s < 2; s++)
+    if (g_str_has_prefix (engine_of (sides[s], &keep), "katago"))
+      seconds += KATAGO_START_SECONDS;
+  if (g_strcmp0 (referee, "gnugo") == 0)
+    seconds += GNUGO_REFEREE_SECONDS;
+  else if (g_strcmp0 (referee, "katago") == 0)
+    seconds += KATAGO_START_SECONDS;
+  return seconds;
 }
 
 /* One model side of one game: @typical and @most in dollars (@most < 0:
@@ -145,6 +216,8 @@ komi_series_estimate_with (KomiSeriesEstimate *estimate,
   g_autoptr(GArray) plan = NULL;
   double running = 0;
   gboolean unbounded = FALSE;
+  double play = 0, model_play = 0, calls_per_minute = 0;
+  guint at_once, model_at_once = G_MAXUINT;
 
   g_return_if_fail (estimate != NULL && series != NULL && calls != NULL);
 
@@ -161,13 +234,28 @@ komi_series_estimate_with (KomiSeriesEstimate *estimate,
       double game_cost = 0;
       gboolean model = FALSE;
 
+      play += game_overhead_seconds (sides, series->referee);
       for (guint s = 0; s < G_N_ELEMENTS (sides); s++)
         {
           const KomiCallEstimate *c = g_hash_table_lookup (calls, sides[s]);
-          double typical, most;
+          double typical, most, move = c == NULL ? komi_engine_move_seconds (sides[s]) : 0;
 
+          if (c == NULL && move < 0 && estimate->untimed == NULL)
+            estimate->untimed = sides[s];
           if (c == NULL)
-            continue;
+            {
+              play += SIDE_TURNS * MAX (move, 0);
+              continue;
+            }
+          if (c->latency_seconds <= 0 && estimate->untimed == NULL)
+            estimate->untimed = sides[s];
+          /* Every call of a turn waits for the one before. */
+          model_play += SIDE_TURNS * KOMI_PROTOCOL_N_QUESTIONS * c->latency_seconds;
+          model_at_once = MIN (model_at_once, c->max_concurrent);
+          if (c->requests_per_minute > 0)
+            calls_per_minute = calls_per_minute > 0 ? MIN (calls_per_minute,
+                                                           c->requests_per_minute)
+                                                    : c->requests_per_minute;
           model = TRUE;
           estimate->calls += SIDE_TURNS * KOMI_PROTOCOL_N_QUESTIONS;
           estimate->calls_max += SIDE_TURNS * KOMI_PROTOCOL_N_QUESTIONS
@@ -190,6 +278,18 @@ komi_series_estimate_with (KomiSeriesEstimate *estimate,
 
   if (unbounded)
     estimate->cost_max = -1;
+
+  /* Games run their jobs at once, each engine on a core of its own; a
+   * model's calls are held to its calls at once and its requests per
+   * minute. */
+  at_once = MAX (MIN (series->jobs, plan->len), 1);
+  estimate->seconds = (play + model_play) / at_once;
+  if (model_play > 0)
+    estimate->seconds = MAX (estimate->seconds, model_play / MIN (at_once, model_at_once));
+  if (calls_per_minute > 0)
+    estimate->seconds = MAX (estimate->seconds, estimate->calls * 60.0 / calls_per_minute);
+  if (estimate->untimed != NULL)
+    estimate->seconds = -1;
   /* The runner makes no call that could pass the budget: it stops there. */
   estimate->budget_may_stop = estimate->budget > 0
                               && (unbounded || estimate->cost_max > estimate->budget);

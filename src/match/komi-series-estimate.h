@@ -27,6 +27,9 @@ typedef struct
   gboolean priced;              /* the profile gives both prices */
   double   price_input;         /* US dollars per million tokens */
   double   price_output;
+  double   latency_seconds;     /* one call, typically (the profile's); 0: not known */
+  guint    max_concurrent;      /* the profile's calls at once */
+  double   requests_per_minute; /* the profile's cap; 0: none */
 } KomiCallEstimate;
 
 /* Fills @estimate for @profile from real Protocol 1 request bodies in its
@@ -48,9 +51,20 @@ typedef struct
   guint    games_in_budget; /* games the budget pays for, typically (== games: all) */
   gboolean budget_may_stop; /* the budget is below cost_max: it may stop the series */
                             /* (no call is made that could pass it) */
+  double   seconds;         /* wall-clock time, typical, with the series' games at once;
+                             * < 0: not known (see untimed) */
+  const char *untimed;      /* the first player whose speed is not known (a spec of
+                             * the series, which owns it); NULL: all known */
 } KomiSeriesEstimate;
 
-/* Estimates @series with @calls giving, for each model player spec
+/* Seconds one move of @spec (an engine, "random" or "mix:P:ENGINE")
+ * typically takes, as measured on the development machine (a 2-core x86-64
+ * shared with other work; docs/performance.md): the same order of
+ * magnitude elsewhere. < 0 for a player whose speed is not known (gtp:,
+ * model:). */
+double   komi_engine_move_seconds  (const char                *spec);
+
+/* Estimates @series (time included) with @calls giving, for each model player spec
  * ("model:PROFILE.json") of the series, its call estimate (a
  * KomiCallEstimate*); specs that are not models make no calls. */
 void     komi_series_estimate_with (KomiSeriesEstimate        *estimate,

@@ -32,7 +32,7 @@ static const char *fields[] = {
   "max_output_tokens", "reasoning_effort", "thinking_budget", "logprobs", "top_logprobs",
   "anthropic_tool", "max_concurrent", "requests_per_minute", "price_input_per_mtok",
   "price_output_per_mtok", "timeout_seconds", "retry_attempts", "retry_seconds",
-  "retry_base_ms", "retry_cap_ms", "shard_limits", NULL
+  "retry_base_ms", "retry_cap_ms", "shard_limits", "typical_latency_seconds", NULL
 };
 
 void
@@ -213,7 +213,9 @@ parse_fields (JsonObject *object, KomiProviderProfile *p, GError **error)
       || !get_number (object, "retry_attempts", 1, 100, TRUE, 6, &attempts, error)
       || !get_number (object, "retry_seconds", 0, 86400, FALSE, 600, &p->retry_seconds, error)
       || !get_number (object, "retry_base_ms", 1, 600000, TRUE, 500, &base_ms, error)
-      || !get_number (object, "retry_cap_ms", 1, 3600000, TRUE, 60000, &cap_ms, error))
+      || !get_number (object, "retry_cap_ms", 1, 3600000, TRUE, 60000, &cap_ms, error)
+      || !get_number (object, "typical_latency_seconds", 0.001, 3600, FALSE, 0,
+                      &p->typical_latency_seconds, error))
     return FALSE;
   p->max_output_tokens = (gint64) max_tokens;
   /* Absent prices read as 0 but are unknown, not free: estimates say so. */

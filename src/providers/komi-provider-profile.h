@@ -69,6 +69,9 @@ typedef struct
   double                 retry_seconds;      /* wall-clock budget of one call */
   guint                  retry_base_ms;      /* first backoff, doubled each time */
   guint                  retry_cap_ms;       /* largest backoff */
+  double                 typical_latency_seconds;  /* one call, as the user has seen it
+                                                   * (New Series' time estimate); 0: not
+                                                   * given */
   gboolean               shard_limits_each;  /* "shard_limits": "each": every shard of a
                                               * series gets the whole limits */
 } KomiProviderProfile;
