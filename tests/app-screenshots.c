@@ -52,6 +52,7 @@ typedef struct
                          * by GNU Go from the panel, at the subject's first blunder */
   gboolean    shards;   /* Watch Shards over 4 komi-cli run --shard processes */
   int         review_width; /* with review: the review window's width (0: 1366) */
+  gboolean    board;    /* the series page scrolled down to the board's buttons */
 } Shot;
 
 static const Shot shots[] = {
@@ -91,6 +92,7 @@ static const Shot shots[] = {
   /* The windows from a phone's width to a large screen's (issue 14): the
    * 1920 px ones alone under -screen 0 1920x1080x24 (--only width-1920). */
   { "width-360-series", "series", FALSE, 360, .height = 740 },
+  { "width-360-board", "series", FALSE, 360, .height = 740, .board = TRUE },
   { "width-360-games", "games", FALSE, 360, .height = 740 },
   { "width-360-review", "series", FALSE, 360, .height = 740, .review = TRUE, .review_width = 360 },
   { "width-800-series", "series", FALSE, 800, .height = 740 },
@@ -114,6 +116,27 @@ static const Shot shots[] = {
 };
 
 static const char *cli_path;
+
+/* The series page scrolled so that the buttons under the board (and the
+ * board's tools, under them on a narrow page) end the view. */
+static void
+scroll_to_board (KomiSeriesPage *page)
+{
+  GtkWidget *tools = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (page),
+                                                                KOMI_TYPE_SERIES_PAGE,
+                                                                "board_tools"));
+  GtkWidget *scroller;
+  GtkAdjustment *adj;
+  graphene_rect_t bounds;
+
+  shot_pause_ms (300);   /* the layout for the width */
+  scroller = gtk_widget_get_ancestor (tools, GTK_TYPE_SCROLLED_WINDOW);
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  if (gtk_widget_compute_bounds (tools, gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller)),
+                                 &bounds))
+    gtk_adjustment_set_value (adj, bounds.origin.y + bounds.size.height + 12
+                                   - gtk_adjustment_get_page_size (adj));
+}
 
 /* `komi-cli run` of the demo's engine series into @db, SIGKILLed once a
  * few games have ended: what a crash leaves. */
@@ -458,6 +481,8 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
       app_test_wait (flap_folded, flap);
       adw_flap_set_reveal_flap (flap, TRUE);
     }
+  if (shot->board)
+    scroll_to_board (komi_window_get_series_page (window));
   if (shot->dialog != NULL)
     shot_series_dialog (GTK_WINDOW (window), shot->dialog, shot->tested, fresh_dir);
   if (shot->review)

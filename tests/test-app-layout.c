@@ -12,6 +12,7 @@
 #include "komi-games-page.h"
 #include "komi-review-window-private.h"
 #include "komi-review-window.h"
+#include "komi-series-page.h"
 #include "komi-window.h"
 #include "komi-store-test-util.h"
 
@@ -398,6 +399,130 @@ test_narrow_windows (LayoutFixture *f, gconstpointer data)
     }
 }
 
+/* Walks @widget's tree, printing each child's minimum width when
+ * KOMI_TEST_DUMP is set: the way to find what holds a window wide. */
+static void
+dump_minimums (GtkWidget *widget, int depth)
+{
+  int min, nat;
+
+  if (!gtk_widget_get_visible (widget))
+    return;
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  if (min > 200)
+    g_printerr ("%*s%s %s min %d nat %d\n", depth, "", G_OBJECT_TYPE_NAME (widget),
+                GTK_IS_LABEL (widget) ? gtk_label_get_text (GTK_LABEL (widget)) : "", min, nat);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    dump_minimums (c, depth + 1);
+}
+
+/* A library whose games name long players (the random player, a model
+ * with a long profile name): the main window still goes down to 360 px on
+ * the series page, and the row of buttons under the board fits inside
+ * the page. */
+#define LONG_PROFILE_NAME "A Rather Long Model Profile Name For A Narrow Window"
+
+static void
+long_set_up (LayoutFixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("komi-layout-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->path = g_build_filename (f->dir, "library.db", NULL);
+  f->profile = g_build_filename (f->dir, "long-profile.json", NULL);
+  f->model_spec = g_strconcat ("model:", f->profile, NULL);
+  g_assert_true (g_file_set_contents (f->profile,
+                                      "{\"name\": \"" LONG_PROFILE_NAME "\", "
+                                      "\"api\": \"openai-chat\", "
+                                      "\"base_url\": \"http://127.0.0.1:9/v1\", "
+                                      "\"model\": \"m\"}", -1, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(KomiStore) store = test_open_store (f->path);
+
+    test_add_series (store, "Long names", 12, f->model_spec, "random", 1, FALSE);
+  }
+  f->library = komi_library_new (f->path);
+  komi_library_reload (f->library);
+  g_assert_true (app_test_wait (settled, f->library));
+}
+
+static gboolean
+series_game_shown (gpointer data)
+{
+  GtkLabel *move = data;
+
+  return gtk_widget_get_mapped (GTK_WIDGET (move)) && *gtk_label_get_text (move) != '\0';
+}
+
+typedef struct
+{
+  GtkWidget *row;
+  GtkWidget *page;
+} RowFit;
+
+/* @row whole inside @page (the layout follows the width a frame later). */
+static gboolean
+row_fits (gpointer data)
+{
+  RowFit *fit = data;
+  graphene_rect_t bounds;
+
+  return gtk_widget_get_mapped (fit->row)
+         && gtk_widget_compute_bounds (fit->row, fit->page, &bounds)
+         && bounds.origin.x >= 0
+         && bounds.origin.x + bounds.size.width <= gtk_widget_get_width (fit->page);
+}
+
+static void
+test_narrow_long_names (LayoutFixture *f, gconstpointer data)
+{
+  KomiWindow *window = komi_window_new (NULL, f->library);
+  KomiSeriesPage *page = komi_window_get_series_page (window);
+  GtkWidget *row = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (page),
+                                                              KOMI_TYPE_SERIES_PAGE,
+                                                              "step_box"));
+  GtkWidget *move = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (page),
+                                                               KOMI_TYPE_SERIES_PAGE,
+                                                               "move_label"));
+  graphene_rect_t bounds;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (app_test_has_size, window));
+  komi_window_show_page (window, "series");
+  resize (GTK_WIDGET (window), 1366, NULL);
+  g_assert_true (app_test_wait (series_game_shown, move));
+  resize (GTK_WIDGET (window), 360, NULL);
+  app_test_wait (row_fits, &(RowFit) { row, GTK_WIDGET (page) });
+  if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+    dump_minimums (GTK_WIDGET (window), 0);
+  g_assert_cmpint (min_width (gtk_window_get_child (GTK_WINDOW (window))), <=, 360);
+  /* The row of buttons under the board, whole inside the page. */
+  g_assert_true (gtk_widget_get_mapped (row));
+  g_assert_true (gtk_widget_compute_bounds (row, GTK_WIDGET (page), &bounds));
+  g_assert_cmpfloat (bounds.origin.x, >=, 0);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=,
+                     gtk_widget_get_width (GTK_WIDGET (page)));
+  g_assert_cmpint (gtk_widget_get_width (row), >=, min_width (row));
+  /* The board's tools (turn, numbers) still there, under the steps. */
+  g_assert_true (row_fits (&(RowFit) { GTK_WIDGET (gtk_widget_get_template_child (
+    GTK_WIDGET (page), KOMI_TYPE_SERIES_PAGE, "board_tools")), GTK_WIDGET (page) }));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+long_tear_down (LayoutFixture *f, gconstpointer data)
+{
+  g_object_unref (f->library);
+  test_remove_tree (f->dir);
+  g_free (f->dir);
+  g_free (f->path);
+  g_free (f->profile);
+  g_free (f->model_spec);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -408,5 +533,7 @@ main (int argc, char *argv[])
               test_engine_move, layout_tear_down);
   g_test_add ("/komi/app/layout/narrow-windows", LayoutFixture, NULL, layout_set_up,
               test_narrow_windows, layout_tear_down);
+  g_test_add ("/komi/app/layout/narrow-long-names", LayoutFixture, NULL, long_set_up,
+              test_narrow_long_names, long_tear_down);
   return g_test_run ();
 }

@@ -15,24 +15,6 @@
  * width allows, so that on a 1366x768 screen the board and the calls are
  * both in view without scrolling. */
 
-/* The width of the position's label under the board ("Move 113 of 113"),
- * in characters: steady, so the buttons beside it never move; fewer when
- * the parts are one under another, for a phone's 360 px. */
-#define MOVE_CHARS 13
-#define MOVE_CHARS_NARROW 6
-
-static int
-label_chars_width (GtkLabel *label, int chars)
-{
-  g_autofree char *digits = g_strnfill (chars, '0');
-  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (label), digits);
-  int width;
-
-  pango_layout_get_pixel_size (layout, &width, NULL);
-  g_object_unref (layout);
-  return width;
-}
-
 /* How the game followed is laid out, by the width of the detail. */
 typedef enum
 {
@@ -57,6 +39,25 @@ place (KomiSeriesPage *self, GtkWidget *child, int column, int row, int height)
   gtk_grid_layout_child_set_column (cell, column);
   gtk_grid_layout_child_set_row (cell, row);
   gtk_grid_layout_child_set_row_span (cell, height);
+}
+
+/* The board's tools (turn it, number the moves) at the end of the row of
+ * steps, or on a line of their own under it when the parts are one under
+ * another: the row whole is wider than a phone's page (360 px less the
+ * margins). */
+static void
+place_board_tools (KomiSeriesPage *self, gboolean under)
+{
+  GtkWidget *parent = gtk_widget_get_parent (self->board_tools);
+  GtkWidget *target = under ? self->board_box : self->step_box;
+
+  if (parent == target)
+    return;
+  g_object_ref (self->board_tools);
+  gtk_box_remove (GTK_BOX (parent), self->board_tools);
+  gtk_box_insert_child_after (GTK_BOX (target), self->board_tools,
+                              under ? self->step_box : gtk_widget_get_last_child (target));
+  g_object_unref (self->board_tools);
 }
 
 static void
@@ -89,10 +90,9 @@ apply_layout (KomiSeriesPage *self, Layout layout)
   gtk_widget_set_size_request (self->games_frame, layout == LAYOUT_ROW ? 360 : -1,
                                layout == LAYOUT_COLUMN ? 200 : -1);
   gtk_widget_set_size_request (self->calls_frame, layout == LAYOUT_ROW ? 320 : -1, -1);
-  gtk_label_set_width_chars (self->move_label,
-                             layout == LAYOUT_COLUMN ? MOVE_CHARS_NARROW : MOVE_CHARS);
   gtk_widget_set_hexpand (self->games_frame, layout != LAYOUT_ROW);
   gtk_widget_set_hexpand (self->calls_frame, layout != LAYOUT_ROW);
+  place_board_tools (self, layout == LAYOUT_COLUMN);
 }
 
 static Layout
@@ -153,9 +153,16 @@ komi_series_page_measure (GtkWidget      *widget,
           int part_min;
 
           gtk_widget_measure (parts[i], orientation, -1, &part_min, NULL, NULL, NULL);
-          /* One under another the position's label is narrower. */
-          if (parts[i] == self->board_box)
-            part_min -= label_chars_width (self->move_label, MOVE_CHARS - MOVE_CHARS_NARROW);
+          /* One under another the board's tools are under the steps. */
+          if (parts[i] == self->board_box
+              && gtk_widget_get_parent (self->board_tools) == self->step_box)
+            {
+              int tools_min;
+
+              gtk_widget_measure (self->board_tools, orientation, -1, &tools_min, NULL, NULL,
+                                  NULL);
+              part_min -= tools_min + gtk_box_get_spacing (GTK_BOX (self->step_box));
+            }
           column_min = MAX (column_min, part_min);
         }
       if (grid_min > column_min)
@@ -218,7 +225,5 @@ _komi_series_page_init_layout (KomiSeriesPage *self)
                           G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (on_reveal_flap),
                             self);
-  /* On a phone the position's label gives way before the buttons do. */
-  gtk_label_set_ellipsize (self->move_label, PANGO_ELLIPSIZE_END);
   apply_layout (self, LAYOUT_TWO);
 }

@@ -51,6 +51,8 @@ struct _KomiSeriesPage
   KomiBoardView       *board_view;
   GtkLabel            *move_label;
   GtkLabel            *played_label;       /* under it: "Black C4", "White passes" */
+  GtkWidget           *step_box;           /* the buttons under the board */
+  GtkWidget           *board_tools;        /* turn, numbers: in it, or under it */
   GtkLabel            *frame_label;        /* the board's frame: "As recorded" */
   GtkLabel            *summary_label;
   GtkStack            *side_stack;         /* the calls, or the engine review */

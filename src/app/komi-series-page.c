@@ -323,6 +323,8 @@ komi_series_page_class_init (KomiSeriesPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, board_view);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, move_label);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, played_label);
+  gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, step_box);
+  gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, board_tools);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, frame_label);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, summary_label);
   gtk_widget_class_bind_template_child (widget_class, KomiSeriesPage, side_stack);
