@@ -109,6 +109,8 @@ assert_refused_at (DialogFixture *f, const char *row, const char *expected)
     }
   if (gtk_widget_get_visible (child (f, "error_label")))
     g_error ("above the form: %s", gtk_label_get_text (GTK_LABEL (child (f, "error_label"))));
+  /* Nothing to say above the form: no empty place for it either. */
+  g_assert_false (gtk_widget_get_visible (child (f, "status_group")));
   g_assert_true (gtk_widget_get_visible (child (f, row)));
 }
 
@@ -123,6 +125,8 @@ assert_spec (DialogFixture *f, const char *spec)
     }
   if (gtk_widget_get_visible (child (f, "error_label")))
     g_error ("above the form: %s", gtk_label_get_text (GTK_LABEL (child (f, "error_label"))));
+  g_assert_true (gtk_widget_get_visible (child (f, "status_group")));
+  g_assert_true (gtk_widget_get_visible (child (f, "spec_label")));
 }
 
 /* @spec is good but the series has it already: said above the form, and

@@ -93,6 +93,18 @@ field_for_error (guint kind, const GError *error)
     }
 }
 
+/* The lines above the form (an error about no one field, the spec, the
+ * test's outcome) shown only when one of them has something to say: an
+ * empty group still takes its place, a gap over the form. */
+static void
+show_status (KomiOpponentDialog *self)
+{
+  gtk_widget_set_visible (self->status_group,
+                          gtk_widget_get_visible (GTK_WIDGET (self->error_label))
+                          || gtk_widget_get_visible (GTK_WIDGET (self->spec_label))
+                          || gtk_widget_get_visible (GTK_WIDGET (self->test_label)));
+}
+
 /* Judges the fields again; @source is what the user changed (a field's
  * row, or a property of the kind row). Each
  * field's error shows under it once the user has changed it, or once
@@ -182,6 +194,8 @@ on_changed (KomiOpponentDialog *self, gpointer source)
   summary = self->spec != NULL ? g_strdup_printf (_("A series names this opponent %s"), self->spec)
                                : NULL;
   gtk_label_set_text (self->spec_label, summary != NULL ? summary : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->spec_label), summary != NULL);
+  show_status (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "opponent.add",
                                  self->target != NULL && !self->listed);
 }
@@ -233,6 +247,7 @@ on_checked (GObject      *source,
     text = g_strdup_printf ("✗ %s", error->message);
   gtk_label_set_text (self->test_label, text);
   gtk_widget_set_visible (GTK_WIDGET (self->test_label), TRUE);
+  show_status (self);
 }
 
 static void
@@ -254,6 +269,7 @@ test_activated (GtkWidget  *widget,
   self->cancellable = g_cancellable_new ();
   gtk_label_set_text (self->test_label, _("Starting the engine…"));
   gtk_widget_set_visible (GTK_WIDGET (self->test_label), TRUE);
+  show_status (self);
   set_testing (self, TRUE);
   komi_player_check_with_options_async (self->spec, &opts, self->cancellable, on_checked,
                                         g_object_ref (self));
@@ -272,6 +288,7 @@ cancel_test_activated (GtkWidget  *widget,
   set_testing (self, FALSE);
   gtk_label_set_text (self->test_label, _("Test cancelled: the engine was stopped."));
   gtk_widget_set_visible (GTK_WIDGET (self->test_label), TRUE);
+  show_status (self);
 }
 
 static const char *katago_keys[] = { "katago-binary", "katago-model", "katago-config" };
@@ -398,6 +415,7 @@ komi_opponent_dialog_class_init (KomiOpponentDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, visits_row);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, command_row);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, mix_row);
+  gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, status_group);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, spec_label);
   gtk_widget_class_bind_template_child (widget_class, KomiOpponentDialog, test_label);
