@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 
 #include "komi-library-items.h"
+#include "komi-replay.h"
 
 G_BEGIN_DECLS
 
@@ -28,37 +29,6 @@ typedef enum
   KOMI_LIBRARY_STATE_MISSING,   /* no file yet: nothing has been run */
   KOMI_LIBRARY_STATE_FAILED,    /* the message says why and what to do */
 } KomiLibraryState;
-
-/* One attempt of a model call, as the review shows it. */
-typedef struct
-{
-  gint64  id;                   /* the library's row */
-  guint   turn;                 /* the move being decided, from 1 */
-  guint   attempt;
-  char   *question;             /* "play_or_pass", "best_point" */
-  double  latency_ms;
-  gint64  tokens_input;         /* -1: not reported */
-  gint64  tokens_output;
-  gint64  tokens_reasoning;
-  char   *answer;               /* the option chosen; NULL: none valid */
-  char   *outcome;              /* "ok", "invalid", "transport", … */
-  char   *model_version;
-} KomiReplayCall;
-
-/* A copy of @call, to free with komi_replay_call_free(). */
-KomiReplayCall   *komi_replay_call_copy           (const KomiReplayCall *call);
-void              komi_replay_call_free           (KomiReplayCall       *call);
-
-/* A game loaded for review: its moves and the position after each. */
-typedef struct
-{
-  KomiStoreGame *game;          /* loaded: moves, dead stones, area owners */
-  GArray        *calls;         /* KomiReplayCall of a model's game, in turn order; or NULL */
-  guint          size;
-  guint          n_steps;       /* positions: the start and one per move */
-  guint8        *colors;        /* n_steps * size * size */
-  char          *summary;       /* the count in words, or why it did not count */
-} KomiReplay;
 
 KomiLibrary      *komi_library_new                (const char           *path);
 const char       *komi_library_get_path           (KomiLibrary          *self);
@@ -105,38 +75,5 @@ void              komi_library_load_game_async    (KomiLibrary          *self,
 KomiReplay       *komi_library_load_game_finish   (KomiLibrary          *self,
                                                    GAsyncResult         *result,
                                                    GError              **error);
-
-/* The same game, replayed from a loaded record (for tests and imports). */
-KomiReplay       *komi_replay_new                 (KomiStoreGame        *game,
-                                                   GError              **error);
-const guint8     *komi_replay_get_colors          (const KomiReplay     *replay,
-                                                   guint                 step);
-/* The move number of each stone standing at @step into @numbers. */
-void              komi_replay_get_numbers         (const KomiReplay     *replay,
-                                                   guint                 step,
-                                                   guint                *numbers);
-/* The model calls made for move @turn, in words ("2 calls: …"); NULL when
- * none was made. Answers are named as the model gave them (in the frame
- * it was shown) and, where that differs, as on a board turned @shown
- * ("G2 (C8 on this board)"). */
-char             *komi_replay_describe_calls      (const KomiReplay     *replay,
-                                                   guint                 turn,
-                                                   KomiOrientation       shown);
-/* A model's answer @answer (a point's name in the model's frame, or any
- * other answer) as komi_replay_describe_calls() words it. */
-char             *komi_replay_answer_text         (const KomiReplay     *replay,
-                                                   const char           *answer,
-                                                   KomiOrientation       shown);
-/* The point of the move that led to @step; KOMI_NO_POINT at the start. */
-KomiPoint         komi_replay_get_last_move       (const KomiReplay     *replay,
-                                                   guint                 step);
-/* Folds an attempt answered meanwhile into @replay's calls: the row with
- * its id gets its response, or it is added (numbered after the attempts
- * of its turn and question already there). */
-void              komi_replay_merge_call          (KomiReplay           *replay,
-                                                   const KomiReplayCall *call);
-void              komi_replay_free                (KomiReplay           *replay);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiReplay, komi_replay_free)
 
 G_END_DECLS
