@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "komi-opponent-form.h"
+#include "komi-player-spec.h"
 #include "komi-series-form.h"
 
 gboolean
@@ -62,25 +63,6 @@ komi_opponent_form_spec (const KomiOpponentFields *f)
   if (mix != NULL && *mix != '\0')
     return g_strdup_printf ("mix:%s:%s", mix, engine);
   return g_steal_pointer (&engine);
-}
-
-/* "0.25", "1", ".5": digits and one dot, from 0 to 1, as the spec parser
- * reads a chance. */
-static gboolean
-is_chance (const char *text)
-{
-  gboolean dot = FALSE, digit = FALSE;
-
-  for (const char *c = text; *c != '\0'; c++)
-    {
-      if (*c == '.' && !dot)
-        dot = TRUE;
-      else if (g_ascii_isdigit (*c))
-        digit = TRUE;
-      else
-        return FALSE;
-    }
-  return digit && g_ascii_strtod (text, NULL) <= 1;
 }
 
 /* A KataGo file: empty takes komi-cli's @variable when it is set. */
@@ -164,9 +146,13 @@ komi_opponent_form_check (const KomiOpponentFields *f, char **problems)
                                       "first, such as /usr/games/gnugo --mode gtp"));
           break;
         case KOMI_OPPONENT_FIELD_MIX:
-          if (*text != '\0' && !is_chance (text))
-            problems[i] = g_strdup (_("The chance of a random move must be a number from 0 to "
-                                      "1, like 0.25 (empty: none)"));
+          {
+            double chance;
+
+            if (*text != '\0' && !komi_player_spec_parse_chance (text, strlen (text), &chance))
+              problems[i] = g_strdup (_("The chance of a random move must be a number from 0 "
+                                        "to 1, like 0.25 (empty: none)"));
+          }
           break;
         case KOMI_OPPONENT_N_FIELDS:
         default:

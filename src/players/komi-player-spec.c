@@ -246,12 +246,10 @@ komi_gtp_recipe_new_from_spec (const char               *spec,
   return recipe;
 }
 
-/* "0.25", "1", ".5" → TRUE with *@p; anything else (exponents, signs,
- * nan, a comma) is refused, so the spec reads as the chance it gives. */
-static gboolean
-parse_chance (const char *text,
-              gsize       len,
-              double     *p)
+gboolean
+komi_player_spec_parse_chance (const char *text,
+                               gsize       len,
+                               double     *p)
 {
   g_autofree char *copy = g_strndup (text, len);
   gboolean dot = FALSE, digit = FALSE;
@@ -292,7 +290,7 @@ mixed_player (const char               *spec,
                      "katago:VISITS or gtp:COMMAND"), spec);
       return NULL;
     }
-  if (!parse_chance (rest, colon - rest, &p))
+  if (!komi_player_spec_parse_chance (rest, colon - rest, &p))
     {
       g_autofree char *shown = g_strndup (rest, colon - rest);
 

@@ -42,4 +42,12 @@ KomiGtpRecipe *komi_gtp_recipe_new_from_spec (const char              *spec,
                                               const KomiPlayerOptions *opts,
                                               GError                 **error);
 
+/* The chance P of mix:P:ENGINE, the first @len bytes of @text: "0.25",
+ * "1", ".5" give TRUE with *@p; anything else (exponents, signs, nan, a
+ * comma, a number over 1) is refused, so the spec reads as the chance it
+ * gives. */
+gboolean       komi_player_spec_parse_chance (const char *text,
+                                              gsize       len,
+                                              double     *p);
+
 G_END_DECLS
