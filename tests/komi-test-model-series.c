@@ -10,13 +10,8 @@
 #include "komi-test-model-series.h"
 
 void
-test_run_model_series (const char *dir,
-                       const char *db,
-                       const char *name,
-                       const char *base_url,
-                       const char *key_env,
-                       const char *key,
-                       gboolean    quick_retries)
+test_run_model_series (const char *dir, const char *db, const char *name, const char *base_url,
+                       const char *key_env, const char *key, gboolean quick_retries)
 {
   g_autofree char *profile = g_build_filename (dir, "model.json", NULL);
   g_autofree char *series = g_build_filename (dir, "series.json", NULL);

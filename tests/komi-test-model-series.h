@@ -17,10 +17,5 @@
  * @quick_retries it retries after 10 ms (50 ms at most) instead of
  * seconds. The series file is @dir/series.json, the series named @name. */
 void
-test_run_model_series (const char *dir,
-                       const char *db,
-                       const char *name,
-                       const char *base_url,
-                       const char *key_env,
-                       const char *key,
-                       gboolean    quick_retries);
+test_run_model_series (const char *dir, const char *db, const char *name, const char *base_url,
+                       const char *key_env, const char *key, gboolean quick_retries);
