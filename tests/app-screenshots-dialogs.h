@@ -11,9 +11,6 @@
 /* Runs the main loop for @ms milliseconds (a crossfade, a frame). */
 void shot_pause_ms (guint ms);
 
-/* TRUE once the check @label shows is visible and no longer running. */
-gboolean shot_checks_done (gpointer label);
-
 /* New Series over @window: as it opens (@subject ""), a priced model
  * profile written into @scratch_dir and a budget ("@priced"), or @subject
  * typed in ("gnugo:11": with more fields wrong); with @tested, these

@@ -151,6 +151,47 @@ app_test_compare (cairo_surface_t *a,
   *worst_tile = (double) worst / (APP_TEST_TILE * APP_TEST_TILE);
 }
 
+static const char * const katago_variables[] = {
+  "KOMI_KATAGO", "KOMI_KATAGO_MODEL", "KOMI_KATAGO_CONFIG",
+};
+static char *katago_kept[G_N_ELEMENTS (katago_variables)];
+
+void
+app_test_katago_keep (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (katago_variables); i++)
+    {
+      g_free (katago_kept[i]);
+      katago_kept[i] = g_strdup (g_getenv (katago_variables[i]));
+    }
+}
+
+const char * const *
+app_test_katago (void)
+{
+  return katago_kept[0] != NULL ? (const char * const *) katago_kept : NULL;
+}
+
+gboolean
+app_test_katago_restore (void)
+{
+  if (katago_kept[0] == NULL)
+    {
+      g_test_skip ("KOMI_KATAGO is not set");
+      return FALSE;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (katago_variables); i++)
+    g_setenv (katago_variables[i], katago_kept[i], TRUE);
+  return TRUE;
+}
+
+void
+app_test_unset_katago (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (katago_variables); i++)
+    g_unsetenv (katago_variables[i]);
+}
+
 gboolean
 app_test_job_started (gpointer window)
 {

@@ -75,6 +75,27 @@ app_test_compare (cairo_surface_t *a,
                   double          *whole,
                   double          *worst_tile);
 
+/* KataGo's files as the test run names them (KOMI_KATAGO,
+ * KOMI_KATAGO_MODEL and KOMI_KATAGO_CONFIG: `build-aux/dev test` sets
+ * them to the KataGo beside the checkout). app_test_katago_keep() reads
+ * them, in main() before anything unsets them; app_test_katago() gives
+ * the three kept, or NULL when KOMI_KATAGO was not set. */
+void
+app_test_katago_keep (void);
+
+const char * const *
+app_test_katago (void);
+
+/* Sets the variables to the files kept again; without them, skips the
+ * test ("KOMI_KATAGO is not set") and returns FALSE. */
+gboolean
+app_test_katago_restore (void);
+
+/* Unsets the three variables: KataGo's files then come from the
+ * settings or the dialogs' fields, whatever the machine has. */
+void
+app_test_unset_katago (void);
+
 /* A series started from @window has its job: not at once, as a series
  * starts once its API keys are looked up. */
 gboolean

@@ -270,6 +270,33 @@ sql_text (const char *path, const char *sql)
   return value;
 }
 
+guint
+test_sql_count (const char *path, const char *sql)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  guint n = 0;
+
+  if (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
+    {
+      sqlite3_close (db);
+      return 0;
+    }
+  sqlite3_busy_timeout (db, 10000);
+  if (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL) != SQLITE_OK)
+    {
+      /* Only a library not yet created may lack the table. */
+      g_assert_nonnull (strstr (sqlite3_errmsg (db), "no such table"));
+      sqlite3_close (db);
+      return 0;
+    }
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  n = (guint) sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return n;
+}
+
 char *
 test_db_path (const char *dir)
 {

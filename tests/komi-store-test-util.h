@@ -75,6 +75,13 @@ assert_same_record (const KomiGameRecord *got, const KomiGameRecord *want);
 char *
 sql_text (const char *path, const char *sql);
 
+/* A count (@sql: SELECT COUNT(*) …) from the library at @path while a
+ * run may be writing it: through a read-only connection of the test's
+ * own that waits for the writer; 0 before the library exists or has its
+ * tables. */
+guint
+test_sql_count (const char *path, const char *sql);
+
 char *
 test_db_path (const char *dir);
 

@@ -15,26 +15,18 @@
 #include "komi-score-graph.h"
 #include "komi-settings.h"
 #include "komi-sgf-record.h"
-#include "komi-store-test-util.h"
+#include "komi-store-test-review.h"
 #include "komi-window-private.h"
 
 /* The engine review in the window, with real GNU Go: the series page's
- * review panel analyses the game of test-review.c whose move 27 (Black
- * B5) is a blunder, lists it with "best was D5", and its graph steps the
- * board; the thresholds change the list; a cancelled series analysis
- * stores no half game; the exports write what komi's SGF reader reads
- * back; Open in Sabaki without a handler says so. The graph is drawn as
- * tests/board-references/score-graph-light.png shows (KOMI_UPDATE_REFERENCES=1
- * writes it anew). */
+ * review panel analyses the blunder game of komi-store-test-review.h,
+ * whose move 27 (Black B5) is a blunder, lists it with "best was D5", and
+ * its graph steps the board; the thresholds change the list; a cancelled
+ * series analysis stores no half game; the exports write what komi's SGF
+ * reader reads back; Open in Sabaki without a handler says so. The graph
+ * is drawn as tests/board-references/score-graph-light.png shows
+ * (KOMI_UPDATE_REFERENCES=1 writes it anew). */
 
-static const char * const black_moves[] = {
-  "C5", "E5", "C4", "F5", "C6", "G5", "C3", "H5", "C7", "C2", "C8", "C1", "C9", "B5", "A5",
-  "pass",
-};
-static const char * const white_moves[] = {
-  "E4", "F4", "E6", "F6", "G4", "G6", "H4", "H6", "E2", "E8", "G2", "G8", "J5", "D5", "D4",
-  "pass",
-};
 #define BLUNDER_TURN 27
 
 typedef struct
@@ -47,24 +39,6 @@ typedef struct
   KomiWindow  *window;
 } Fixture;
 
-static KomiGameRecord *
-blunder_record (const KomiPlannedGame *planned)
-{
-  KomiGameRecord *r = test_record_new (planned, komi_game_new (9, KOMI_PROTOCOL_MAX_TURNS));
-
-  for (guint i = 0; i < G_N_ELEMENTS (black_moves); i++)
-    {
-      KomiPoint b, w;
-
-      g_assert_true (komi_point_from_name (9, black_moves[i], &b));
-      g_assert_true (komi_game_play (r->game, b, NULL));
-      g_assert_true (komi_point_from_name (9, white_moves[i], &w));
-      g_assert_true (komi_game_play (r->game, w, NULL));
-    }
-  test_record_count (r);
-  return r;
-}
-
 static gboolean
 settled (gpointer library)
 {
@@ -74,30 +48,19 @@ settled (gpointer library)
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func (
-    (GDestroyNotify) komi_game_record_free);
-  g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiStore) store = NULL;
-  TestSeries *series = test_series_new ("review", 5, 1);
+  g_autoptr(KomiStoreGame) first = NULL;
 
   f->dir = g_dir_make_tmp ("komi-app-analysis-XXXXXX", &error);
   g_assert_no_error (error);
   f->path = test_db_path (f->dir);
   store = komi_store_open (f->path, &error);
   g_assert_no_error (error);
-  g_assert_true (komi_store_begin_series (store, &series->series, series->plan,
-                                          &f->series_id, &error));
-  g_ptr_array_add (records, blunder_record (test_planned (series, 0)));
-  g_ptr_array_add (records, blunder_record (test_planned (series, 1)));
-  g_assert_true (komi_store_add_records (store, f->series_id, series->plan, records, &error));
+  test_series_free (test_blunder_series (store, 2, &f->series_id, f->game_ids));
+  first = komi_store_load_game (store, f->game_ids[0], &error);
   g_assert_no_error (error);
-  games = komi_store_list_games (store, f->series_id, &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < 2; i++)
-    f->game_ids[i] = ((KomiStoreGame *) games->pdata[i])->id;
-  g_assert_cmpint (((KomiStoreGame *) games->pdata[0])->subject, ==, KOMI_BLACK);
-  test_series_free (series);
+  g_assert_cmpint (first->subject, ==, KOMI_BLACK);
   g_clear_pointer (&store, komi_store_unref);
 
   f->library = komi_library_new (f->path);
@@ -193,9 +156,8 @@ analyse_shown (KomiAnalysisPanel *panel)
                   (g_get_monotonic_time () - started) / (double) G_USEC_PER_SEC);
 }
 
-/* The KataGo the test run names (KOMI_KATAGO*): main() reads and clears
- * the variables, so the other tests review with GNU Go as written. */
-static char *katago[3];
+/* The KataGo the test run names (KOMI_KATAGO*): main() keeps it and
+ * clears KOMI_KATAGO, so the other tests review with GNU Go as written. */
 
 /* Analyse with a real KataGo from the panel: its review is labelled as
  * KataGo's, and it finds the subject's blunder at move 27 too. */
@@ -206,26 +168,18 @@ test_panel_katago (Fixture *f, gconstpointer data)
   g_autofree char *text = NULL;
   const KomiStoreAnalysis *a;
 
-  if (katago[0] == NULL)
-    {
-      g_test_skip ("KOMI_KATAGO is not set");
-      return;
-    }
-  g_setenv ("KOMI_KATAGO", katago[0], TRUE);
-  g_setenv ("KOMI_KATAGO_MODEL", katago[1], TRUE);
-  g_setenv ("KOMI_KATAGO_CONFIG", katago[2], TRUE);
+  if (!app_test_katago_restore ())
+    return;
   panel = show_game (f, 0);
   analyse_shown (panel);
   a = komi_analysis_panel_get_analysis (panel);
   g_assert_cmpstr (a->label, ==, "KataGo");
-  g_assert_cmpuint (a->moves->len, ==, 2 * G_N_ELEMENTS (black_moves));
+  g_assert_cmpuint (a->moves->len, ==, TEST_BLUNDER_TURNS);
   text = list_text (panel);
   g_test_message ("listed:\n%s", text);
   g_assert_nonnull (strstr (text, "Move 27 B5: lost "));
   g_assert_nonnull (strstr (text, "(KataGo)"));
-  g_unsetenv ("KOMI_KATAGO");
-  g_unsetenv ("KOMI_KATAGO_MODEL");
-  g_unsetenv ("KOMI_KATAGO_CONFIG");
+  app_test_unset_katago ();
 }
 
 static void
@@ -250,7 +204,7 @@ test_panel_blunder (Fixture *f, gconstpointer data)
   analyse_shown (panel);
   a = komi_analysis_panel_get_analysis (panel);
   g_assert_cmpstr (a->label, ==, "GNU Go estimate");
-  g_assert_cmpuint (a->moves->len, ==, 2 * G_N_ELEMENTS (black_moves));
+  g_assert_cmpuint (a->moves->len, ==, TEST_BLUNDER_TURNS);
 
   /* The subject is Black: its blunder is listed, White's moves are not. */
   text = list_text (panel);
@@ -400,7 +354,7 @@ test_cancel_series (Fixture *f, gconstpointer data)
       g_assert_no_error (error);
       /* None, or a whole one (a fast machine may finish a game). */
       if (a != NULL)
-        g_assert_cmpuint (a->moves->len, ==, 2 * G_N_ELEMENTS (black_moves));
+        g_assert_cmpuint (a->moves->len, ==, TEST_BLUNDER_TURNS);
       else
         g_test_message ("game %u: no analysis stored", i);
     }
@@ -559,9 +513,7 @@ main (int argc, char *argv[])
   g_setenv ("XDG_DATA_DIRS", empty, TRUE);
   g_setenv ("XDG_DATA_HOME", empty, TRUE);
   g_setenv ("XDG_CACHE_HOME", cache, TRUE);
-  katago[0] = g_strdup (g_getenv ("KOMI_KATAGO"));
-  katago[1] = g_strdup (g_getenv ("KOMI_KATAGO_MODEL"));
-  katago[2] = g_strdup (g_getenv ("KOMI_KATAGO_CONFIG"));
+  app_test_katago_keep ();
   g_unsetenv ("KOMI_KATAGO");
   app_test_init (&argc, &argv);
   g_test_add_func ("/komi/app/analysis/graph-reference", test_graph_reference);

@@ -8,7 +8,8 @@
 
 #include <string.h>
 
-#include "komi-app-test-util.h"
+#include "komi-app-test-dialog.h"
+#include "komi-app-test-run.h"
 #include "komi-series-dialog.h"
 #include "komi-settings.h"
 #include "komi-store-test-util.h"
@@ -21,9 +22,7 @@
 
 typedef struct
 {
-  char             *dir;
-  char             *path;
-  KomiWindow       *window;
+  AppWindowFixture  app;      /* the main window, on a library of its own */
   KomiSeriesDialog *dialog;
 } DialogFixture;
 
@@ -34,27 +33,11 @@ static const char *remembered[] = {
 static void
 dialog_fixture_set_up (DialogFixture *f, gconstpointer data)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KomiLibrary) library = NULL;
-
-  f->dir = g_dir_make_tmp ("komi-app-dialog-XXXXXX", &error);
-  g_assert_no_error (error);
-  f->path = g_build_filename (f->dir, "library.db", NULL);
   /* Each test starts from the defaults, not the last test's series. */
-  {
-    g_autoptr(GSettings) settings = komi_settings_new ();
-
-    for (guint i = 0; i < G_N_ELEMENTS (remembered); i++)
-      g_settings_reset (settings, remembered[i]);
-  }
-  library = komi_library_new (f->path);
-  f->window = komi_window_new (NULL, library);
-  komi_library_reload (library);
-  gtk_window_present (GTK_WINDOW (f->window));
-  f->dialog = komi_series_dialog_new (GTK_WINDOW (f->window));
-  g_object_add_weak_pointer (G_OBJECT (f->dialog), (gpointer *) &f->dialog);
-  gtk_window_present (GTK_WINDOW (f->dialog));
-  g_assert_true (app_test_wait (app_test_has_size, f->dialog));
+  app_test_reset_settings (remembered, G_N_ELEMENTS (remembered));
+  app_window_fixture_open (&f->app, "komi-app-dialog-XXXXXX");
+  f->dialog = komi_series_dialog_new (GTK_WINDOW (f->app.window));
+  app_test_present_dialog (f->dialog, (gpointer *) &f->dialog, 0);
 }
 
 static void
@@ -62,10 +45,7 @@ dialog_fixture_tear_down (DialogFixture *f, gconstpointer data)
 {
   if (f->dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (f->dialog));
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  test_remove_tree (f->dir);
-  g_free (f->dir);
-  g_free (f->path);
+  app_window_fixture_close (&f->app);
 }
 
 static GtkWidget *
@@ -84,17 +64,10 @@ static const char *rows[] = {
   "name_row", "subject_row", "opponents_row", "pairs_row", "seed_row", "jobs_row", "budget_row",
 };
 
-/* The error shown under @row (the next row of its boxed list), or NULL
- * when none is. */
 static const char *
 error_under (DialogFixture *f, const char *row)
 {
-  GtkWidget *below = gtk_widget_get_next_sibling (child (f, row));
-
-  g_assert_true (ADW_IS_PREFERENCES_ROW (below));
-  if (!gtk_widget_get_visible (below))
-    return NULL;
-  return gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (below))));
+  return app_test_error_under (f->dialog, KOMI_TYPE_SERIES_DIALOG, row);
 }
 
 /* Asserts that the fields are refused at @row and at each further row
@@ -103,33 +76,26 @@ error_under (DialogFixture *f, const char *row)
 static void
 assert_refused (DialogFixture *f, const char *row, const char *expected, ...)
 {
-  const char *wrong[G_N_ELEMENTS (rows)][2] = { { row, expected } };
-  guint n = 1;
+  const char *wrong[2 * G_N_ELEMENTS (rows) + 1] = { row, expected };
+  guint n = 2;
   va_list args;
 
   va_start (args, expected);
-  while (n < G_N_ELEMENTS (rows) && (wrong[n][0] = va_arg (args, const char *)) != NULL)
+  while (n < 2 * G_N_ELEMENTS (rows) && (wrong[n] = va_arg (args, const char *)) != NULL)
     {
-      wrong[n][1] = va_arg (args, const char *);
-      n++;
+      wrong[n + 1] = va_arg (args, const char *);
+      n += 2;
     }
   va_end (args);
+  wrong[n] = NULL;
   g_assert_null (komi_series_dialog_get_definition (f->dialog));
+  app_test_assert_row_errors (f->dialog, KOMI_TYPE_SERIES_DIALOG, rows, G_N_ELEMENTS (rows),
+                              wrong);
+  /* The user's words, not a definition file's. */
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     {
-      const char *words = NULL;
       const char *shown = error_under (f, rows[i]);
 
-      for (guint j = 0; j < n; j++)
-        if (g_str_equal (wrong[j][0], rows[i]))
-          words = wrong[j][1];
-      g_assert_cmpint (gtk_widget_has_css_class (child (f, rows[i]), "error"), ==,
-                       words != NULL);
-      if (words == NULL)
-        g_assert_null (shown);
-      else if (shown == NULL || strstr (shown, words) == NULL)
-        g_error ("under %s: “%s”, expected “%s”", rows[i], shown, words);
-      /* The user's words, not a definition file's. */
       if (shown != NULL)
         g_assert_null (strstr (shown, "_usd"));
     }
@@ -141,11 +107,7 @@ static void
 assert_accepted (DialogFixture *f)
 {
   g_assert_nonnull (komi_series_dialog_get_definition (f->dialog));
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    {
-      g_assert_null (error_under (f, rows[i]));
-      g_assert_false (gtk_widget_has_css_class (child (f, rows[i]), "error"));
-    }
+  app_test_assert_rows_quiet (f->dialog, KOMI_TYPE_SERIES_DIALOG, rows, G_N_ELEMENTS (rows));
   g_assert_false (gtk_widget_get_visible (child (f, "error_label")));
 }
 
@@ -163,7 +125,7 @@ test_defaults_are_valid (DialogFixture *f, gconstpointer data)
 static char *
 write_profile (DialogFixture *f, const char *name, const char *json)
 {
-  g_autofree char *path = g_build_filename (f->dir, name, NULL);
+  g_autofree char *path = g_build_filename (f->app.dir, name, NULL);
   g_autoptr(GError) error = NULL;
 
   g_file_set_contents (path, json, -1, &error);
@@ -237,37 +199,6 @@ test_errors_at_once (DialogFixture *f, gconstpointer data)
                             "\"pairs\" : 100000"));
 }
 
-static gboolean
-focus_in (gpointer data)
-{
-  DialogFixture *f = data;
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (f->dialog));
-
-  return focus != NULL && gtk_widget_is_ancestor (focus, child (f, "budget_row"));
-}
-
-static GtkScrolledWindow *
-scroller (GtkWidget *widget)
-{
-  if (GTK_IS_SCROLLED_WINDOW (widget))
-    return GTK_SCROLLED_WINDOW (widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkScrolledWindow *found = scroller (c);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static gboolean
-scrolled (gpointer adjustment)
-{
-  return gtk_adjustment_get_value (adjustment) > 0;
-}
-
 /* A field set wrong before the user typed (a remembered subject whose
  * profile is gone) shows nothing at first; Run shows every error and
  * brings the first field in error into view, while the estimate stays in
@@ -280,12 +211,9 @@ test_errors_on_run (DialogFixture *f, gconstpointer data)
 
   gtk_window_destroy (GTK_WINDOW (f->dialog));
   g_settings_set_string (settings, "series-budget", "lots");
-  f->dialog = komi_series_dialog_new (GTK_WINDOW (f->window));
-  g_object_add_weak_pointer (G_OBJECT (f->dialog), (gpointer *) &f->dialog);
-  gtk_window_set_default_size (GTK_WINDOW (f->dialog), 560, 360);
-  gtk_window_present (GTK_WINDOW (f->dialog));
-  g_assert_true (app_test_wait (app_test_has_size, f->dialog));
-  adjustment = gtk_scrolled_window_get_vadjustment (scroller (child (f, "page")));
+  f->dialog = komi_series_dialog_new (GTK_WINDOW (f->app.window));
+  app_test_present_dialog (f->dialog, (gpointer *) &f->dialog, 360);
+  adjustment = gtk_scrolled_window_get_vadjustment (app_test_find_scroller (child (f, "page")));
   g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
 
   /* Nothing typed: no field shows an error; Run is what to press. */
@@ -297,8 +225,10 @@ test_errors_on_run (DialogFixture *f, gconstpointer data)
   gtk_widget_activate_action (GTK_WIDGET (f->dialog), "series.run", NULL);
   g_assert_nonnull (f->dialog);
   assert_refused_at (f, "budget_row", "Budget must be a positive amount in US dollars");
-  g_assert_true (app_test_wait (focus_in, f));
-  g_assert_true (app_test_wait (scrolled, adjustment));
+  g_assert_true (app_test_wait (app_test_focus_in,
+                                &(AppTestFocus) { GTK_WIDGET (f->dialog),
+                                                  child (f, "budget_row") }));
+  g_assert_true (app_test_wait (app_test_scrolled, adjustment));
   /* The footer is outside the scrolled form. */
   g_assert_false (gtk_widget_is_ancestor (child (f, "estimate_label"), child (f, "page")));
   g_settings_reset (settings, "series-budget");
@@ -310,7 +240,7 @@ test_errors_on_run (DialogFixture *f, gconstpointer data)
 static void
 test_subject_from_profiles (DialogFixture *f, gconstpointer data)
 {
-  g_autofree char *folder = g_build_filename (f->dir, "providers", NULL);
+  g_autofree char *folder = g_build_filename (f->app.dir, "providers", NULL);
   g_autofree char *alpha = g_build_filename (folder, "alpha.json", NULL);
   GtkMenuButton *button = GTK_MENU_BUTTON (child (f, "profiles_button"));
   GMenuModel *menu;
@@ -369,9 +299,9 @@ test_remembers (DialogFixture *f, gconstpointer data)
   assert_accepted (f);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "series.run", NULL));
   g_assert_null (f->dialog);
-  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 120));
+  g_assert_true (app_test_wait_seconds (app_test_job_over, f->app.window, 120));
 
-  f->dialog = komi_series_dialog_new (GTK_WINDOW (f->window));
+  f->dialog = komi_series_dialog_new (GTK_WINDOW (f->app.window));
   g_object_add_weak_pointer (G_OBJECT (f->dialog), (gpointer *) &f->dialog);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "subject_row"))), ==,
                    "gnugo:2");
@@ -379,16 +309,6 @@ test_remembers (DialogFixture *f, gconstpointer data)
                    "random, gnugo:0");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "pairs_row"))), ==, "1");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "budget_row"))), ==, "2.50");
-}
-
-static gboolean
-checks_done (gpointer data)
-{
-  DialogFixture *f = data;
-  GtkWidget *label = child (f, "check_label");
-
-  return gtk_widget_get_visible (label)
-         && strstr (gtk_label_get_text (GTK_LABEL (label)), "…") == NULL;
 }
 
 /* Test starts each player and asks it for a move: real GNU Go answers
@@ -404,9 +324,8 @@ test_players_tested (DialogFixture *f, gconstpointer data)
   set_text (f, "subject_row", "gnugo:1");
   set_text (f, "opponents_row", "random, gtp:/bin/false");
   assert_accepted (f);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "series.test", NULL));
-  g_assert_true (app_test_wait_seconds (checks_done, f, 60));
-  lines = g_strsplit (gtk_label_get_text (GTK_LABEL (child (f, "check_label"))), "\n", -1);
+  lines = g_strsplit (app_test_run_check (f->dialog, KOMI_TYPE_SERIES_DIALOG, "series.test",
+                                          "check_label", 60), "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, 3);
   g_assert_true (g_str_has_prefix (lines[0], "✓ gnugo:1: GNU Go 3.8 played "));
   g_assert_true (g_str_has_prefix (lines[1], "✓ random: "));
@@ -418,17 +337,11 @@ test_players_tested (DialogFixture *f, gconstpointer data)
   g_assert_false (gtk_widget_get_visible (child (f, "check_label")));
 }
 
-static gboolean
-library_ready (gpointer window)
-{
-  return komi_library_get_state (komi_window_get_library (window)) == KOMI_LIBRARY_STATE_READY;
-}
-
 static void
 test_run_records_series (DialogFixture *f, gconstpointer data)
 {
   g_autoptr(KomiSeriesItem) item = NULL;
-  KomiLibrary *library = komi_window_get_library (f->window);
+  KomiLibrary *library = komi_window_get_library (f->app.window);
 
   set_text (f, "name_row", "From the dialog");
   set_text (f, "subject_row", "random");
@@ -439,10 +352,10 @@ test_run_records_series (DialogFixture *f, gconstpointer data)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "series.run", NULL));
   g_assert_null (f->dialog);   /* closed */
 
-  g_assert_true (app_test_wait (app_test_job_over, f->window));
-  g_assert_null (komi_series_job_get_error (komi_window_get_job (f->window)));
+  g_assert_true (app_test_wait (app_test_job_over, f->app.window));
+  g_assert_null (komi_series_job_get_error (komi_window_get_job (f->app.window)));
   komi_library_reload (library);
-  g_assert_true (app_test_wait (library_ready, f->window));
+  g_assert_true (app_test_wait (library_ready, f->app.window));
   item = g_list_model_get_item (komi_library_get_series (library), 0);
   g_assert_cmpstr (item->series->name, ==, "From the dialog");
   g_assert_cmpstr (item->series->referee, ==, "none");
@@ -455,11 +368,11 @@ test_run_records_series (DialogFixture *f, gconstpointer data)
 static void
 test_rating (DialogFixture *f, gconstpointer data)
 {
-  g_autofree char *ladder = g_build_filename (f->dir, "ladder-protocol-1.json", NULL);
+  g_autofree char *ladder = g_build_filename (f->app.dir, "ladder-protocol-1.json", NULL);
   g_autoptr(KomiSeriesItem) item = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GSettings) settings = NULL;
-  KomiLibrary *library = komi_window_get_library (f->window);
+  KomiLibrary *library = komi_window_get_library (f->app.window);
   GtkSwitch *rate = GTK_SWITCH (child (f, "rate_switch"));
   const char *definition;
 
@@ -508,11 +421,11 @@ test_rating (DialogFixture *f, gconstpointer data)
 
   /* GNU Go beats both rungs every time: above the ladder, it stops at the
    * fewest pairs (4), its bound past the top. */
-  g_assert_true (app_test_wait_seconds (app_test_job_over, f->window, 240));
-  if (komi_series_job_get_error (komi_window_get_job (f->window)) != NULL)
-    g_error ("%s", komi_series_job_get_error (komi_window_get_job (f->window))->message);
+  g_assert_true (app_test_wait_seconds (app_test_job_over, f->app.window, 240));
+  if (komi_series_job_get_error (komi_window_get_job (f->app.window)) != NULL)
+    g_error ("%s", komi_series_job_get_error (komi_window_get_job (f->app.window))->message);
   komi_library_reload (library);
-  g_assert_true (app_test_wait (library_ready, f->window));
+  g_assert_true (app_test_wait (library_ready, f->app.window));
   item = g_list_model_get_item (komi_library_get_series (library), 0);
   g_assert_cmpstr (item->series->name, ==, "Rated from the dialog");
   g_assert_cmpuint (item->series->n_finished, ==, item->series->n_games);

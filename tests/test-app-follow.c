@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "komi-app-run-test-util.h"
+#include "komi-app-test-run.h"
 #include "komi-rehearsal.h"
 #include "komi-store-test-util.h"
 #include "komi-test-util.h"

@@ -8,10 +8,9 @@
 
 #include <string.h>
 
-#include "komi-app-test-util.h"
+#include "komi-app-test-dialog.h"
 #include "komi-opponent-dialog.h"
 #include "komi-series-dialog.h"
-#include "komi-settings.h"
 #include "komi-test-util.h"
 
 /* Forms that speak human (issue 14 §5), driven through the real dialogs:
@@ -36,22 +35,15 @@ static const char *remembered[] = {
 static void
 fixture_set_up (FormsFixture *f, gconstpointer data)
 {
-  g_autoptr(GSettings) settings = komi_settings_new ();
   g_autoptr(GError) error = NULL;
 
   f->dir = g_dir_make_tmp ("komi-app-forms-XXXXXX", &error);
   g_assert_no_error (error);
-  /* Whatever the machine has, KataGo's files come from the fields. */
-  g_unsetenv ("KOMI_KATAGO");
-  g_unsetenv ("KOMI_KATAGO_MODEL");
-  g_unsetenv ("KOMI_KATAGO_CONFIG");
-  for (guint i = 0; i < G_N_ELEMENTS (remembered); i++)
-    g_settings_reset (settings, remembered[i]);
+  app_test_unset_katago ();
+  app_test_reset_settings (remembered, G_N_ELEMENTS (remembered));
   f->window = gtk_window_new ();
   f->series = komi_series_dialog_new (GTK_WINDOW (f->window));
-  g_object_add_weak_pointer (G_OBJECT (f->series), (gpointer *) &f->series);
-  gtk_window_present (GTK_WINDOW (f->series));
-  g_assert_true (app_test_wait (app_test_has_size, f->series));
+  app_test_present_dialog (f->series, (gpointer *) &f->series, 0);
 }
 
 static void
@@ -76,12 +68,7 @@ series_child (FormsFixture *f, const char *name)
 static void
 open_opponent (FormsFixture *f, int height)
 {
-  f->dialog = komi_opponent_dialog_new (GTK_WINDOW (f->series),
-                                        GTK_EDITABLE (series_child (f, "opponents_row")));
-  g_object_add_weak_pointer (G_OBJECT (f->dialog), (gpointer *) &f->dialog);
-  gtk_window_set_default_size (GTK_WINDOW (f->dialog), 560, height);
-  gtk_window_present (GTK_WINDOW (f->dialog));
-  g_assert_true (app_test_wait (app_test_has_size, f->dialog));
+  app_test_open_opponent_dialog (f->series, (gpointer *) &f->dialog, height);
 }
 
 static GtkWidget *
@@ -100,64 +87,17 @@ static const char *rows[] = {
   "level_row", "binary_row", "model_row", "config_row", "visits_row", "command_row", "mix_row",
 };
 
-/* The error shown under @row (the next row of its list), or NULL. */
 static const char *
 error_under (FormsFixture *f, const char *row)
 {
-  GtkWidget *below = gtk_widget_get_next_sibling (child (f, row));
-
-  g_assert_true (ADW_IS_PREFERENCES_ROW (below));
-  if (!gtk_widget_get_visible (below))
-    return NULL;
-  return gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (below))));
+  return app_test_error_under (f->dialog, KOMI_TYPE_OPPONENT_DIALOG, row);
 }
 
 /* No field shows an error. */
 static void
 assert_quiet (FormsFixture *f)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    {
-      g_assert_null (error_under (f, rows[i]));
-      g_assert_false (gtk_widget_has_css_class (child (f, rows[i]), "error"));
-    }
-}
-
-static GtkScrolledWindow *
-scroller (GtkWidget *widget)
-{
-  if (GTK_IS_SCROLLED_WINDOW (widget))
-    return GTK_SCROLLED_WINDOW (widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkScrolledWindow *found = scroller (c);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-typedef struct
-{
-  GtkWidget *dialog;
-  GtkWidget *row;
-} FocusWatch;
-
-static gboolean
-focus_in (gpointer data)
-{
-  FocusWatch *watch = data;
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (watch->dialog));
-
-  return focus != NULL && gtk_widget_is_ancestor (focus, watch->row);
-}
-
-static gboolean
-scrolled (gpointer adjustment)
-{
-  return gtk_adjustment_get_value (adjustment) > 0;
+  app_test_assert_rows_quiet (f->dialog, KOMI_TYPE_OPPONENT_DIALOG, rows, G_N_ELEMENTS (rows));
 }
 
 /* KataGo with none of its files: nothing is said until Add is pressed;
@@ -167,7 +107,7 @@ scrolled (gpointer adjustment)
 static void
 test_opponent_errors_at_once (FormsFixture *f, gconstpointer data)
 {
-  FocusWatch watch;
+  AppTestFocus watch;
   const char *text;
 
   open_opponent (f, 520);
@@ -203,7 +143,7 @@ test_opponent_errors_at_once (FormsFixture *f, gconstpointer data)
       g_assert_null (strstr (text, "--katago"));
   watch.dialog = GTK_WIDGET (f->dialog);
   watch.row = child (f, "binary_row");
-  g_assert_true (app_test_wait (focus_in, &watch));
+  g_assert_true (app_test_wait (app_test_focus_in, &watch));
   /* Nothing was added. */
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (series_child (f, "opponents_row"))),
                    ==, "random");
@@ -219,7 +159,7 @@ static void
 test_opponent_first_error_in_view (FormsFixture *f, gconstpointer data)
 {
   GtkAdjustment *adjustment;
-  FocusWatch watch;
+  AppTestFocus watch;
 
   if (!have_gnugo ())
     {
@@ -227,7 +167,8 @@ test_opponent_first_error_in_view (FormsFixture *f, gconstpointer data)
       return;
     }
   open_opponent (f, 260);
-  adjustment = gtk_scrolled_window_get_vadjustment (scroller (GTK_WIDGET (f->dialog)));
+  adjustment = gtk_scrolled_window_get_vadjustment (
+    app_test_find_scroller (GTK_WIDGET (f->dialog)));
   set_text (f, "mix_row", "1.5");
   g_assert_cmpstr (error_under (f, "mix_row"), ==,
                    "The chance of a random move must be a number from 0 to 1, like 0.25 "
@@ -236,8 +177,8 @@ test_opponent_first_error_in_view (FormsFixture *f, gconstpointer data)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.test", NULL));
   watch.dialog = GTK_WIDGET (f->dialog);
   watch.row = child (f, "mix_row");
-  g_assert_true (app_test_wait (focus_in, &watch));
-  g_assert_true (app_test_wait (scrolled, adjustment));
+  g_assert_true (app_test_wait (app_test_focus_in, &watch));
+  g_assert_true (app_test_wait (app_test_scrolled, adjustment));
   /* No test was started for fields in error. */
   g_assert_false (gtk_widget_get_visible (child (f, "test_label")));
 }

@@ -14,8 +14,10 @@
 #include "komi-orientation.h"
 #include "komi-rehearsal.h"
 #include "komi-review-window.h"
+#include "komi-store-test-review.h"
 #include "komi-store.h"
 #include "komi-test-cli.h"
+#include "komi-test-model-series.h"
 #include "komi-window.h"
 
 /* One coordinate frame, always named: every point name beside a board is
@@ -48,30 +50,16 @@ make_library (void)
 {
   KomiRehearsalOptions options = { .seed = 11, .api_key = KEY };
   g_autoptr(KomiRehearsal) server = NULL;
-  g_autofree char *profile = g_build_filename (dir, "model.json", NULL);
-  g_autofree char *series = g_build_filename (dir, "series.json", NULL);
-  g_autofree char *json = NULL, *out = NULL, *err = NULL;
   g_autoptr(KomiStore) store = NULL;
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(KomiStoreGame) game = NULL;
-  g_autoptr(KomiStoreAnalysis) analysis = komi_store_analysis_new ();
+  g_autoptr(KomiStoreAnalysis) analysis = NULL;
   g_autoptr(GError) error = NULL;
 
   server = komi_rehearsal_new (&options, &error);
   g_assert_no_error (error);
-  json = g_strdup_printf ("{\"name\": \"rehearsal\", \"api\": \"openai-chat\", "
-                          "\"base_url\": \"%s/v1\", \"model\": \"rehearsal-model\", "
-                          "\"key_env\": \"" KEY_ENV "\", \"logprobs\": true}",
-                          komi_rehearsal_get_base_url (server));
-  g_assert_true (g_file_set_contents (profile, json, -1, NULL));
-  g_free (json);
-  json = g_strdup_printf ("{\"name\": \"Frames\", \"protocol\": 1, \"subject\": \"model:%s\", "
-                          "\"opponents\": [\"random\"], \"pairs\": 1, \"seed\": 5, "
-                          "\"referee\": \"none\", \"jobs\": 1}", profile);
-  g_assert_true (g_file_set_contents (series, json, -1, NULL));
-  g_setenv (KEY_ENV, KEY, TRUE);
-  if (run_komi_cli (&out, &err, "run", series, "--db", db, NULL) != 0)
-    g_error ("komi-cli run: %s", err);
+  test_run_model_series (dir, db, "Frames", komi_rehearsal_get_base_url (server), KEY_ENV, KEY,
+                         FALSE);
 
   store = komi_store_open (db, &error);
   g_assert_no_error (error);
@@ -84,24 +72,9 @@ make_library (void)
   /* The better move: where move MISTAKE + 1 went, empty at MISTAKE. */
   best = g_array_index (game->moves, KomiMove, MISTAKE).point;
   g_assert_cmpint (best, >=, 0);
-  analysis->game_id = game_id;
-  analysis->engine = g_strdup ("test");
-  analysis->engine_version = g_strdup ("1");
-  analysis->label = g_strdup ("test");
-  analysis->settings = g_strdup ("{}");
-  analysis->mistake = 3;
-  analysis->blunder = 6;
-  for (guint i = 0; i < game->moves->len; i++)
-    {
-      const KomiMove *m = &g_array_index (game->moves, KomiMove, i);
-      double loss = i + 1 == MISTAKE ? 4 : 0;
-      KomiStoreAnalysisMove am = {
-        .turn = i + 1, .color = m->color, .point = m->point, .lead_before = 0,
-        .lead_after = -loss, .loss = loss, .best = i + 1 == MISTAKE ? best : m->point,
-      };
-
-      g_array_append_val (analysis->moves, am);
-    }
+  analysis = test_analysis_new (game, TRUE);
+  test_analysis_set_loss (analysis, MISTAKE, 4);
+  g_array_index (analysis->moves, KomiStoreAnalysisMove, MISTAKE - 1).best = best;
   g_assert_true (komi_store_put_analysis (store, analysis, &error));
   g_assert_no_error (error);
 

@@ -8,7 +8,7 @@
 
 #include <math.h>
 
-#include "komi-app-test-util.h"
+#include "komi-app-test-dialog.h"
 #include "komi-export.h"
 #include "komi-games-page.h"
 #include "komi-store-test-util.h"
@@ -512,28 +512,6 @@ test_export_selection (GamesFixture *f, gconstpointer data)
 }
 
 static gboolean
-find_chooser (gpointer data)
-{
-  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
-
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    if (GTK_IS_FILE_CHOOSER (l->data) && gtk_widget_get_visible (l->data))
-      {
-        *(GtkWidget **) data = l->data;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-static gboolean
-file_selected (gpointer chooser)
-{
-  g_autoptr(GFile) file = gtk_file_chooser_get_file (chooser);
-
-  return file != NULL;
-}
-
-static gboolean
 file_exists (gpointer path)
 {
   return g_file_test (path, G_FILE_TEST_EXISTS);
@@ -578,7 +556,7 @@ test_export_chooser (GamesFixture *f, gconstpointer data)
   g_assert_true (app_test_wait (settled, f->library));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-game", "x",
                                              game->id));
-  g_assert_true (app_test_wait (find_chooser, &chooser));
+  g_assert_true (app_test_wait (app_test_find_chooser, &chooser));
   g_assert_cmpstr (gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser)), ==, name);
   g_assert_true (g_str_has_prefix (name, "series-"));
   folder = chooser_folder (chooser);
@@ -586,7 +564,7 @@ test_export_chooser (GamesFixture *f, gconstpointer data)
 
   g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), dir, NULL));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "mine.sgf");
-  g_assert_true (app_test_wait (file_selected, chooser));
+  g_assert_true (app_test_wait (app_test_chooser_has_file, chooser));
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
   g_assert_true (app_test_wait_seconds (file_exists, target, 60));
 
@@ -594,7 +572,7 @@ test_export_chooser (GamesFixture *f, gconstpointer data)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-game", "x",
                                              game->id));
   chooser = NULL;
-  g_assert_true (app_test_wait (find_chooser, &chooser));
+  g_assert_true (app_test_wait (app_test_find_chooser, &chooser));
   g_free (folder);
   folder = chooser_folder (chooser);
   g_assert_cmpstr (folder, ==, f->dir);

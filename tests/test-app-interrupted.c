@@ -56,29 +56,14 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   g_free (f->series);
 }
 
-/* Games of @status, through a read-only connection of the test's own that
- * waits for the writer; 0 before the library has its tables. */
+/* Games of @status, read as the run writes them. */
 static guint
 count_games (Fixture *f, const char *status)
 {
   g_autofree char *sql = g_strdup_printf ("SELECT COUNT(*) FROM games WHERE status = '%s'",
                                           status);
-  sqlite3 *db = NULL;
-  sqlite3_stmt *stmt = NULL;
-  guint n = 0;
 
-  if (sqlite3_open_v2 (f->path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
-    {
-      sqlite3_close (db);
-      return 0;
-    }
-  sqlite3_busy_timeout (db, 10000);
-  if (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL) == SQLITE_OK
-      && sqlite3_step (stmt) == SQLITE_ROW)
-    n = (guint) sqlite3_column_int64 (stmt, 0);
-  sqlite3_finalize (stmt);
-  sqlite3_close (db);
-  return n;
+  return test_sql_count (f->path, sql);
 }
 
 /* `komi-cli run` in the background, until a few games have ended. */

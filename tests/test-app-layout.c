@@ -39,29 +39,39 @@ settled (gpointer library)
   return komi_library_get_state (library) != KOMI_LIBRARY_STATE_LOADING;
 }
 
+/* A library in a new folder with one series (@name, @seed, one pair): a
+ * model whose profile, @file in the folder, has the name @profile_name,
+ * against @opponent. */
+static void
+make_library (LayoutFixture *f, const char *file, const char *profile_name, const char *name,
+              guint64 seed, const char *opponent)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = g_strdup_printf ("{\"name\": \"%s\", \"api\": \"openai-chat\", "
+                                           "\"base_url\": \"http://127.0.0.1:9/v1\", "
+                                           "\"model\": \"m\"}", profile_name);
+
+  f->dir = g_dir_make_tmp ("komi-layout-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->path = g_build_filename (f->dir, "library.db", NULL);
+  f->profile = g_build_filename (f->dir, file, NULL);
+  f->model_spec = g_strconcat ("model:", f->profile, NULL);
+  g_assert_true (g_file_set_contents (f->profile, json, -1, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(KomiStore) store = test_open_store (f->path);
+
+    test_add_series (store, name, seed, f->model_spec, opponent, 1, FALSE);
+  }
+  f->library = komi_library_new (f->path);
+}
+
 /* One series: a model (its profile in the test's folder) against GNU Go
  * level 3; the Games page alone in a window. */
 static void
 layout_set_up (LayoutFixture *f, gconstpointer data)
 {
-  g_autoptr(GError) error = NULL;
-
-  f->dir = g_dir_make_tmp ("komi-layout-XXXXXX", &error);
-  g_assert_no_error (error);
-  f->path = g_build_filename (f->dir, "library.db", NULL);
-  f->profile = g_build_filename (f->dir, "planted-profile.json", NULL);
-  f->model_spec = g_strconcat ("model:", f->profile, NULL);
-  g_assert_true (g_file_set_contents (f->profile,
-                                      "{\"name\": \"" PROFILE_NAME "\", \"api\": \"openai-chat\", "
-                                      "\"base_url\": \"http://127.0.0.1:9/v1\", "
-                                      "\"model\": \"m\"}", -1, &error));
-  g_assert_no_error (error);
-  {
-    g_autoptr(KomiStore) store = test_open_store (f->path);
-
-    test_add_series (store, "Named players", 11, f->model_spec, "gnugo:3", 1, FALSE);
-  }
-  f->library = komi_library_new (f->path);
+  make_library (f, "planted-profile.json", PROFILE_NAME, "Named players", 11, "gnugo:3");
   f->page = g_object_new (KOMI_TYPE_GAMES_PAGE, NULL);
   f->window = GTK_WINDOW (gtk_window_new ());
   gtk_window_set_default_size (f->window, 1200, 700);
@@ -426,25 +436,7 @@ dump_minimums (GtkWidget *widget, int depth)
 static void
 long_set_up (LayoutFixture *f, gconstpointer data)
 {
-  g_autoptr(GError) error = NULL;
-
-  f->dir = g_dir_make_tmp ("komi-layout-XXXXXX", &error);
-  g_assert_no_error (error);
-  f->path = g_build_filename (f->dir, "library.db", NULL);
-  f->profile = g_build_filename (f->dir, "long-profile.json", NULL);
-  f->model_spec = g_strconcat ("model:", f->profile, NULL);
-  g_assert_true (g_file_set_contents (f->profile,
-                                      "{\"name\": \"" LONG_PROFILE_NAME "\", "
-                                      "\"api\": \"openai-chat\", "
-                                      "\"base_url\": \"http://127.0.0.1:9/v1\", "
-                                      "\"model\": \"m\"}", -1, &error));
-  g_assert_no_error (error);
-  {
-    g_autoptr(KomiStore) store = test_open_store (f->path);
-
-    test_add_series (store, "Long names", 12, f->model_spec, "random", 1, FALSE);
-  }
-  f->library = komi_library_new (f->path);
+  make_library (f, "long-profile.json", LONG_PROFILE_NAME, "Long names", 12, "random");
   komi_library_reload (f->library);
   g_assert_true (app_test_wait (settled, f->library));
 }
@@ -512,17 +504,6 @@ test_narrow_long_names (LayoutFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static void
-long_tear_down (LayoutFixture *f, gconstpointer data)
-{
-  g_object_unref (f->library);
-  test_remove_tree (f->dir);
-  g_free (f->dir);
-  g_free (f->path);
-  g_free (f->profile);
-  g_free (f->model_spec);
-}
-
 int
 main (int argc, char *argv[])
 {
@@ -534,6 +515,6 @@ main (int argc, char *argv[])
   g_test_add ("/komi/app/layout/narrow-windows", LayoutFixture, NULL, layout_set_up,
               test_narrow_windows, layout_tear_down);
   g_test_add ("/komi/app/layout/narrow-long-names", LayoutFixture, NULL, long_set_up,
-              test_narrow_long_names, long_tear_down);
+              test_narrow_long_names, layout_tear_down);
   return g_test_run ();
 }

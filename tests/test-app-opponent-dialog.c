@@ -10,7 +10,7 @@
 
 #include <glib/gstdio.h>
 
-#include "komi-app-test-util.h"
+#include "komi-app-test-dialog.h"
 #include "komi-opponent-dialog.h"
 #include "komi-series-dialog.h"
 #include "komi-settings.h"
@@ -31,21 +31,11 @@ typedef struct
 static void
 fixture_set_up (DialogFixture *f, gconstpointer data)
 {
-  GObject *opponents;
-
-  /* Whatever the machine has, KataGo's files come from the fields. */
-  g_unsetenv ("KOMI_KATAGO");
-  g_unsetenv ("KOMI_KATAGO_MODEL");
-  g_unsetenv ("KOMI_KATAGO_CONFIG");
+  app_test_unset_katago ();
   f->window = gtk_window_new ();
   f->series = GTK_WIDGET (komi_series_dialog_new (GTK_WINDOW (f->window)));
-  opponents = gtk_widget_get_template_child (f->series, KOMI_TYPE_SERIES_DIALOG,
-                                             "opponents_row");
   gtk_window_present (GTK_WINDOW (f->series));
-  f->dialog = komi_opponent_dialog_new (GTK_WINDOW (f->series), GTK_EDITABLE (opponents));
-  g_object_add_weak_pointer (G_OBJECT (f->dialog), (gpointer *) &f->dialog);
-  gtk_window_present (GTK_WINDOW (f->dialog));
-  g_assert_true (app_test_wait (app_test_has_size, f->dialog));
+  app_test_open_opponent_dialog (KOMI_SERIES_DIALOG (f->series), (gpointer *) &f->dialog, 0);
 }
 
 static void
@@ -79,34 +69,21 @@ static const char *rows[] = {
   "level_row", "binary_row", "model_row", "config_row", "visits_row", "command_row", "mix_row",
 };
 
-/* The error shown under @row (the next row of its list), or NULL. */
 static const char *
 error_under (DialogFixture *f, const char *row)
 {
-  GtkWidget *below = gtk_widget_get_next_sibling (child (f, row));
-
-  g_assert_true (ADW_IS_PREFERENCES_ROW (below));
-  if (!gtk_widget_get_visible (below))
-    return NULL;
-  return gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (below))));
+  return app_test_error_under (f->dialog, KOMI_TYPE_OPPONENT_DIALOG, row);
 }
 
 /* Refused at @row only, its words under it. */
 static void
 assert_refused_at (DialogFixture *f, const char *row, const char *expected)
 {
-  g_assert_null (komi_opponent_dialog_get_spec (f->dialog));
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    {
-      const char *shown = error_under (f, rows[i]);
+  const char *wrong[] = { row, expected, NULL };
 
-      g_assert_cmpint (gtk_widget_has_css_class (child (f, rows[i]), "error"), ==,
-                       g_str_equal (rows[i], row));
-      if (!g_str_equal (rows[i], row))
-        g_assert_null (shown);
-      else if (shown == NULL || strstr (shown, expected) == NULL)
-        g_error ("under %s: “%s”, expected “%s”", row, shown, expected);
-    }
+  g_assert_null (komi_opponent_dialog_get_spec (f->dialog));
+  app_test_assert_row_errors (f->dialog, KOMI_TYPE_OPPONENT_DIALOG, rows, G_N_ELEMENTS (rows),
+                              wrong);
   if (gtk_widget_get_visible (child (f, "error_label")))
     g_error ("above the form: %s", gtk_label_get_text (GTK_LABEL (child (f, "error_label"))));
   /* Nothing to say above the form: no empty place for it either. */
@@ -118,11 +95,7 @@ static void
 assert_spec (DialogFixture *f, const char *spec)
 {
   g_assert_cmpstr (komi_opponent_dialog_get_spec (f->dialog), ==, spec);
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    {
-      g_assert_null (error_under (f, rows[i]));
-      g_assert_false (gtk_widget_has_css_class (child (f, rows[i]), "error"));
-    }
+  app_test_assert_rows_quiet (f->dialog, KOMI_TYPE_OPPONENT_DIALOG, rows, G_N_ELEMENTS (rows));
   if (gtk_widget_get_visible (child (f, "error_label")))
     g_error ("above the form: %s", gtk_label_get_text (GTK_LABEL (child (f, "error_label"))));
   g_assert_true (gtk_widget_get_visible (child (f, "status_group")));
@@ -219,23 +192,11 @@ test_mix_rung (DialogFixture *f, gconstpointer data)
   assert_listed (f, "random");
 }
 
-static gboolean
-tested (gpointer data)
-{
-  GtkWidget *label = data;
-
-  return gtk_widget_get_visible (label)
-         && strstr (gtk_label_get_text (GTK_LABEL (label)), "…") == NULL;
-}
-
 static const char *
 run_test (DialogFixture *f)
 {
-  GtkWidget *label = child (f, "test_label");
-
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.test", NULL));
-  g_assert_true (app_test_wait_seconds (tested, label, 60));
-  return gtk_label_get_text (GTK_LABEL (label));
+  return app_test_run_check (f->dialog, KOMI_TYPE_OPPONENT_DIALOG, "opponent.test",
+                             "test_label", 60);
 }
 
 static void
@@ -326,21 +287,6 @@ engine_gone (gpointer log)
   return !process_running (log);
 }
 
-typedef struct
-{
-  GObject *dialog;
-  guint    refs;
-} RefWatch;
-
-/* The Test's callback has run: it held the dialog until then. */
-static gboolean
-test_over (gpointer data)
-{
-  RefWatch *w = data;
-
-  return g_atomic_int_get ((int *) &w->dialog->ref_count) == (int) w->refs;
-}
-
 /* While a Test runs, a spinner and Cancel Test show beside Test, which
  * waits; Cancel Test stops the engine and says so, and no late result
  * (the 15 s timeout's) takes its place. */
@@ -355,7 +301,7 @@ test_cancel_test (DialogFixture *f, gconstpointer data)
   GtkWidget *label = child (f, "test_label");
   GtkWidget *spinner = child (f, "test_spinner");
   GtkWidget *cancel = child (f, "cancel_test_button");
-  RefWatch watch = { G_OBJECT (f->dialog), 0 };
+  AppTestRefs watch = { G_OBJECT (f->dialog), 0 };
 
   if (!g_file_test (engine, G_FILE_TEST_IS_EXECUTABLE))
     {
@@ -364,15 +310,11 @@ test_cancel_test (DialogFixture *f, gconstpointer data)
     }
   set_kind (f, 3);
   set_text (f, "command_row", command);
-  g_assert_false (gtk_widget_get_visible (spinner));
-  g_assert_false (gtk_widget_get_visible (cancel));
+  app_test_assert_check_idle (f->dialog, KOMI_TYPE_OPPONENT_DIALOG);
   watch.refs = G_OBJECT (f->dialog)->ref_count;
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.test", NULL));
-  g_assert_true (gtk_widget_get_visible (spinner));
-  g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
-  g_assert_true (gtk_widget_get_visible (cancel));
   /* Test waits for the one in flight. */
-  g_assert_false (gtk_widget_get_sensitive (child (f, "test_button")));
+  app_test_assert_check_running (f->dialog, KOMI_TYPE_OPPONENT_DIALOG);
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "Starting the engine…");
 
   /* The engine has its move to think about, and never answers it. */
@@ -380,15 +322,14 @@ test_cancel_test (DialogFixture *f, gconstpointer data)
   g_assert_true (process_running (log));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.cancel-test",
                                              NULL));
-  g_assert_false (gtk_widget_get_visible (spinner));
+  app_test_assert_check_idle (f->dialog, KOMI_TYPE_OPPONENT_DIALOG);
   g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
-  g_assert_false (gtk_widget_get_visible (cancel));
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==,
                    "Test cancelled: the engine was stopped.");
   /* The check ends (the engine stopped), and what it reports is the
    * cancel, not the 15 s timeout that would have ended it otherwise. */
   g_assert_true (app_test_wait_seconds (engine_gone, log, 60));
-  g_assert_true (app_test_wait_seconds (test_over, &watch, 60));
+  g_assert_true (app_test_wait_seconds (app_test_refs_back, &watch, 60));
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==,
                    "Test cancelled: the engine was stopped.");
   g_assert_true (gtk_widget_get_sensitive (child (f, "test_button")));
@@ -401,17 +342,15 @@ test_cancel_test (DialogFixture *f, gconstpointer data)
   g_rmdir (dir);
 }
 
-/* The KataGo the test run names (KOMI_KATAGO*), read before the fixture
- * unsets the variables. */
-static char *katago[3];
-
 /* Test with a real KataGo: it starts from the fields, plays, and says so. */
 static void
 test_katago_tested (DialogFixture *f, gconstpointer data)
 {
+  /* The KataGo the test run names, kept before the fixture unset it. */
+  const char * const *katago = app_test_katago ();
   const char *text;
 
-  if (katago[0] == NULL)
+  if (katago == NULL)
     {
       g_test_skip ("KOMI_KATAGO is not set");
       return;
@@ -483,28 +422,6 @@ test_katago_saved (DialogFixture *f, gconstpointer data)
   g_settings_reset (settings, "katago-config");
 }
 
-static gboolean
-find_chooser (gpointer data)
-{
-  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
-
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    if (GTK_IS_FILE_CHOOSER (l->data) && gtk_widget_get_visible (l->data))
-      {
-        *(GtkWidget **) data = l->data;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-static gboolean
-file_selected (gpointer chooser)
-{
-  g_autoptr(GFile) file = gtk_file_chooser_get_file (chooser);
-
-  return file != NULL;
-}
-
 /* The buttons beside the path rows open a file chooser (under Xvfb, no
  * portal: GTK's own dialog) whose choice fills the row; for a GTP
  * command, the program replaces the first word and the arguments stay. */
@@ -519,10 +436,10 @@ test_file_choosers (DialogFixture *f, gconstpointer data)
   set_kind (f, 2);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.choose-file",
                                              "s", "config"));
-  g_assert_true (app_test_wait (find_chooser, &chooser));
+  g_assert_true (app_test_wait (app_test_find_chooser, &chooser));
   g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL));
   /* The folder loads before the file is selected in it. */
-  g_assert_true (app_test_wait (file_selected, chooser));
+  g_assert_true (app_test_wait (app_test_chooser_has_file, chooser));
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "config_row"))), ==, here);
 
@@ -531,10 +448,10 @@ test_file_choosers (DialogFixture *f, gconstpointer data)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.choose-file",
                                              "s", "command"));
   chooser = NULL;
-  g_assert_true (app_test_wait (find_chooser, &chooser));
+  g_assert_true (app_test_wait (app_test_find_chooser, &chooser));
   g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL));
   /* The folder loads before the file is selected in it. */
-  g_assert_true (app_test_wait (file_selected, chooser));
+  g_assert_true (app_test_wait (app_test_chooser_has_file, chooser));
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
   {
     g_autofree char *expected = g_strconcat (here, " --mode gtp", NULL);
@@ -547,9 +464,7 @@ test_file_choosers (DialogFixture *f, gconstpointer data)
 int
 main (int argc, char *argv[])
 {
-  katago[0] = g_strdup (g_getenv ("KOMI_KATAGO"));
-  katago[1] = g_strdup (g_getenv ("KOMI_KATAGO_MODEL"));
-  katago[2] = g_strdup (g_getenv ("KOMI_KATAGO_CONFIG"));
+  app_test_katago_keep ();
   app_test_init (&argc, &argv);
 
   g_test_add ("/komi/app/dialog/opponent/refuses-bad-fields", DialogFixture, NULL,

@@ -195,9 +195,7 @@ test_katago_missing (Fixture *f, gconstpointer data)
 {
   GtkWidget *row;
 
-  g_unsetenv ("KOMI_KATAGO");
-  g_unsetenv ("KOMI_KATAGO_MODEL");
-  g_unsetenv ("KOMI_KATAGO_CONFIG");
+  app_test_unset_katago ();
   g_settings_set_string (f->settings, "katago-binary", "/opt/katago/katago");
   gtk_widget_activate_action (GTK_WIDGET (f->window), "prefs.check", "s", "katago");
   row = GTK_WIDGET (path_row (GTK_WIDGET (f->window), "katago-version"));

@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "komi-app-test-util.h"
+#include "komi-app-test-dialog.h"
 #include "komi-provider-dialog.h"
 #include "komi-provider-profile.h"
 #include "komi-rehearsal.h"
@@ -39,8 +39,7 @@ fixture_set_up (DialogFixture *f, gconstpointer data)
   g_assert_no_error (error);
   f->dialog = komi_provider_dialog_new (NULL);
   komi_provider_dialog_set_folder (f->dialog, f->dir);
-  gtk_window_present (GTK_WINDOW (f->dialog));
-  g_assert_true (app_test_wait (app_test_has_size, f->dialog));
+  app_test_present_dialog (f->dialog, NULL, 0);
 }
 
 static void
@@ -76,16 +75,10 @@ static const char *members[] = {
   "“temperature”", "“model”", "“name”",
 };
 
-/* The error shown under @row (the next row of its list), or NULL. */
 static const char *
 error_under (DialogFixture *f, const char *row)
 {
-  GtkWidget *below = gtk_widget_get_next_sibling (child (f, row));
-
-  g_assert_true (ADW_IS_PREFERENCES_ROW (below));
-  if (!gtk_widget_get_visible (below))
-    return NULL;
-  return gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (below))));
+  return app_test_error_under (f->dialog, KOMI_TYPE_PROVIDER_DIALOG, row);
 }
 
 /* Refused at @row only, with a message under it that contains @expected
@@ -93,21 +86,14 @@ error_under (DialogFixture *f, const char *row)
 static void
 assert_refused_at (DialogFixture *f, const char *row, const char *expected)
 {
-  g_assert_null (komi_provider_dialog_get_profile (f->dialog));
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    {
-      const char *shown = error_under (f, rows[i]);
+  const char *wrong[] = { row, expected, NULL };
+  const char *shown = error_under (f, row);
 
-      g_assert_cmpint (gtk_widget_has_css_class (child (f, rows[i]), "error"), ==,
-                       g_str_equal (rows[i], row));
-      if (!g_str_equal (rows[i], row))
-        g_assert_null (shown);
-      else if (shown == NULL || strstr (shown, expected) == NULL)
-        g_error ("under %s: “%s”, expected “%s”", row, shown, expected);
-      else
-        for (guint j = 0; j < G_N_ELEMENTS (members); j++)
-          g_assert_null (strstr (shown, members[j]));
-    }
+  g_assert_null (komi_provider_dialog_get_profile (f->dialog));
+  app_test_assert_row_errors (f->dialog, KOMI_TYPE_PROVIDER_DIALOG, rows, G_N_ELEMENTS (rows),
+                              wrong);
+  for (guint j = 0; j < G_N_ELEMENTS (members); j++)
+    g_assert_null (strstr (shown, members[j]));
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.save", NULL)
                   && komi_provider_dialog_get_saved_path (f->dialog) != NULL);
 }
@@ -116,11 +102,7 @@ static void
 assert_accepted (DialogFixture *f)
 {
   g_assert_nonnull (komi_provider_dialog_get_profile (f->dialog));
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    {
-      g_assert_null (error_under (f, rows[i]));
-      g_assert_false (gtk_widget_has_css_class (child (f, rows[i]), "error"));
-    }
+  app_test_assert_rows_quiet (f->dialog, KOMI_TYPE_PROVIDER_DIALOG, rows, G_N_ELEMENTS (rows));
   g_assert_false (gtk_widget_get_visible (child (f, "error_label")));
 }
 
@@ -188,12 +170,6 @@ test_refuses_bad_fields (DialogFixture *f, gconstpointer data)
   adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "api_row")), 3);
   assert_accepted (f);
   g_assert_nonnull (strstr (komi_provider_dialog_get_profile (f->dialog), "\"gemini\""));
-}
-
-static gboolean
-label_says (GtkWidget *label)
-{
-  return gtk_widget_get_visible (label) && *gtk_label_get_text (GTK_LABEL (label)) != '\0';
 }
 
 static gboolean
@@ -343,8 +319,7 @@ test_edit_existing (DialogFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (f->dialog));
   f->dialog = komi_provider_dialog_new_for_file (NULL, path, &error);
   g_assert_no_error (error);
-  gtk_window_present (GTK_WINDOW (f->dialog));
-  g_assert_true (app_test_wait (app_test_has_size, f->dialog));
+  app_test_present_dialog (f->dialog, NULL, 0);
   g_assert_cmpstr (komi_provider_dialog_get_edit_path (f->dialog), ==, path);
 
   assert_accepted (f);
@@ -408,50 +383,21 @@ test_edit_existing (DialogFixture *f, gconstpointer data)
   g_assert_cmpstr (after, ==, before);
 }
 
-static gboolean
-tested (gpointer data)
-{
-  DialogFixture *f = data;
-  GtkWidget *label = child (f, "test_label");
-
-  return label_says (label) && strstr (gtk_label_get_text (GTK_LABEL (label)), "…") == NULL;
-}
-
 static const char *
 run_test (DialogFixture *f, KomiRehearsal *rehearsal, const char *key)
 {
-  g_autofree char *base = g_strconcat (komi_rehearsal_get_base_url (rehearsal), "/v1", NULL);
+  g_autofree char *base = app_test_rehearsal_url (rehearsal);
 
-  set_text (f, "model_row", "rehearsal-1");
-  set_text (f, "base_url_row", base);
-  set_text (f, "key_name_row", "KOMI_TEST_UNSET_KEY");
-  set_text (f, "key_row", key);
+  app_test_provider_fill (f->dialog, base, "KOMI_TEST_UNSET_KEY", key);
   assert_accepted (f);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.test", NULL));
-  g_assert_true (app_test_wait_seconds (tested, f, 60));
-  return gtk_label_get_text (GTK_LABEL (child (f, "test_label")));
+  return app_test_run_check (f->dialog, KOMI_TYPE_PROVIDER_DIALOG, "provider.test",
+                             "test_label", 60);
 }
 
-typedef struct
-{
-  KomiRehearsal *rehearsal;
-  GObject       *dialog;
-  guint          refs;
-} CancelWatch;
-
 static gboolean
-request_held (gpointer data)
+request_held (gpointer rehearsal)
 {
-  return komi_rehearsal_get_request_count (((CancelWatch *) data)->rehearsal, NULL) >= 1;
-}
-
-/* The Test's callback has run: it held the dialog until then. */
-static gboolean
-test_over (gpointer data)
-{
-  CancelWatch *w = data;
-
-  return g_atomic_int_get ((int *) &w->dialog->ref_count) == (int) w->refs;
+  return komi_rehearsal_get_request_count (rehearsal, NULL) >= 1;
 }
 
 /* While the request is out, a spinner and Cancel Test show beside Test,
@@ -465,38 +411,28 @@ test_cancel_test (DialogFixture *f, gconstpointer data)
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiRehearsal) rehearsal = komi_rehearsal_new (&options, &error);
   g_autofree char *base = NULL;
-  CancelWatch watch = { rehearsal, G_OBJECT (f->dialog), 0 };
+  AppTestRefs watch = { G_OBJECT (f->dialog), 0 };
   GtkWidget *label = child (f, "test_label");
-  GtkWidget *spinner = child (f, "test_spinner");
-  GtkWidget *cancel = child (f, "cancel_test_button");
 
   g_assert_no_error (error);
-  base = g_strconcat (komi_rehearsal_get_base_url (rehearsal), "/v1", NULL);
-  set_text (f, "model_row", "rehearsal-1");
-  set_text (f, "base_url_row", base);
-  set_text (f, "key_name_row", "KOMI_TEST_UNSET_KEY");
-  set_text (f, "key_row", PLANTED_KEY);
+  base = app_test_rehearsal_url (rehearsal);
+  app_test_provider_fill (f->dialog, base, "KOMI_TEST_UNSET_KEY", PLANTED_KEY);
   assert_accepted (f);
-  g_assert_false (gtk_widget_get_visible (spinner));
-  g_assert_false (gtk_widget_get_visible (cancel));
+  app_test_assert_check_idle (f->dialog, KOMI_TYPE_PROVIDER_DIALOG);
   watch.refs = G_OBJECT (f->dialog)->ref_count;
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.test", NULL));
-  g_assert_true (gtk_widget_get_visible (spinner));
-  g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
-  g_assert_true (gtk_widget_get_visible (cancel));
-  g_assert_false (gtk_widget_get_sensitive (child (f, "test_button")));
+  app_test_assert_check_running (f->dialog, KOMI_TYPE_PROVIDER_DIALOG);
 
   /* The server has the request and will not answer it. */
-  g_assert_true (app_test_wait_seconds (request_held, &watch, 60));
+  g_assert_true (app_test_wait_seconds (request_held, rehearsal, 60));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.cancel-test",
                                              NULL));
-  g_assert_false (gtk_widget_get_visible (spinner));
-  g_assert_false (gtk_widget_get_visible (cancel));
+  app_test_assert_check_idle (f->dialog, KOMI_TYPE_PROVIDER_DIALOG);
   g_assert_true (gtk_widget_get_sensitive (child (f, "test_button")));
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==,
                    "Test cancelled: the request was dropped.");
   /* The request ends with the cancel, not the server's ten minutes. */
-  g_assert_true (app_test_wait_seconds (test_over, &watch, 60));
+  g_assert_true (app_test_wait_seconds (app_test_refs_back, &watch, 60));
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==,
                    "Test cancelled: the request was dropped.");
   g_assert_cmpuint (komi_rehearsal_get_request_count (rehearsal, NULL), ==, 1);
@@ -552,15 +488,12 @@ test_unreachable (DialogFixture *f, gconstpointer data)
 {
   const char *text;
 
-  set_text (f, "model_row", "rehearsal-1");
   /* Port 9 (discard): nothing listens on loopback. */
-  set_text (f, "base_url_row", "http://127.0.0.1:9/v1");
-  set_text (f, "key_name_row", "KOMI_TEST_UNSET_KEY");
-  set_text (f, "key_row", PLANTED_KEY);
+  app_test_provider_fill (f->dialog, "http://127.0.0.1:9/v1", "KOMI_TEST_UNSET_KEY",
+                          PLANTED_KEY);
   assert_accepted (f);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.test", NULL));
-  g_assert_true (app_test_wait_seconds (tested, f, 120));
-  text = gtk_label_get_text (GTK_LABEL (child (f, "test_label")));
+  text = app_test_run_check (f->dialog, KOMI_TYPE_PROVIDER_DIALOG, "provider.test",
+                             "test_label", 120);
   g_test_message ("%s", text);
   g_assert_true (g_str_has_prefix (text, "✗ "));
   g_assert_nonnull (strstr (text, "no answer after"));

@@ -11,59 +11,28 @@
 #include "komi-coords.h"
 #include "komi-review-window.h"
 #include "komi-settings.h"
-#include "komi-store-test-util.h"
+#include "komi-store-test-review.h"
 
 /* The engine review in the review window, with real engines: the engine
  * is chosen in the window (GNU Go at a level, KataGo with its visits),
  * the analysis is made by the one chosen, and the move list shows its
  * marks as soon as it ends, without opening the window again; Next
- * Mistake then goes to a marked move. The game is test-app-analysis.c's:
- * Black's move 27 (B5) is a blunder. */
+ * Mistake then goes to a marked move. The game is the blunder game of
+ * komi-store-test-review.h: Black's move 27 (B5) is a blunder. */
 
-static const char * const black_moves[] = {
-  "C5", "E5", "C4", "F5", "C6", "G5", "C3", "H5", "C7", "C2", "C8", "C1", "C9", "B5", "A5",
-  "pass",
-};
-static const char * const white_moves[] = {
-  "E4", "F4", "E6", "F6", "G4", "G6", "H4", "H6", "E2", "E8", "G2", "G8", "J5", "D5", "D4",
-  "pass",
-};
-
-/* The KataGo the test run names (KOMI_KATAGO*), cleared in main(): the
- * window's default is then GNU Go, and KataGo is reached by choosing it. */
-static char *katago[3];
+/* The KataGo the test run names (KOMI_KATAGO*) is kept and cleared in
+ * main(): the window's default is then GNU Go, and KataGo is reached by
+ * choosing it. */
 static char *dir;
 static char *db;
 static gint64 game_id;
 static KomiLibrary *library;
 
-static KomiGameRecord *
-blunder_record (const KomiPlannedGame *planned)
-{
-  KomiGameRecord *r = test_record_new (planned, komi_game_new (9, KOMI_PROTOCOL_MAX_TURNS));
-
-  for (guint i = 0; i < G_N_ELEMENTS (black_moves); i++)
-    {
-      KomiPoint b, w;
-
-      g_assert_true (komi_point_from_name (9, black_moves[i], &b));
-      g_assert_true (komi_game_play (r->game, b, NULL));
-      g_assert_true (komi_point_from_name (9, white_moves[i], &w));
-      g_assert_true (komi_game_play (r->game, w, NULL));
-    }
-  test_record_count (r);
-  return r;
-}
-
 static void
 make_library (void)
 {
-  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func (
-    (GDestroyNotify) komi_game_record_free);
-  g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiStore) store = NULL;
-  TestSeries *series = test_series_new ("review", 5, 1);
   gint64 series_id;
 
   dir = g_dir_make_tmp ("komi-app-review-engine-XXXXXX", &error);
@@ -71,14 +40,7 @@ make_library (void)
   db = test_db_path (dir);
   store = komi_store_open (db, &error);
   g_assert_no_error (error);
-  g_assert_true (komi_store_begin_series (store, &series->series, series->plan, &series_id,
-                                          &error));
-  g_ptr_array_add (records, blunder_record (test_planned (series, 0)));
-  g_assert_true (komi_store_add_records (store, series_id, series->plan, records, &error));
-  games = komi_store_list_games (store, series_id, &error);
-  g_assert_no_error (error);
-  game_id = ((KomiStoreGame *) games->pdata[0])->id;
-  test_series_free (series);
+  test_series_free (test_blunder_series (store, 1, &series_id, &game_id));
   library = komi_library_new (db);
 }
 
@@ -207,7 +169,7 @@ test_gnugo_chosen (void)
   a = komi_analysis_panel_get_analysis (panel);
   g_test_message ("settings: %s", a->settings);
   g_assert_nonnull (strstr (a->settings, "\"level\":1"));
-  g_assert_cmpuint (a->moves->len, ==, 2 * G_N_ELEMENTS (black_moves));
+  g_assert_cmpuint (a->moves->len, ==, TEST_BLUNDER_TURNS);
 
   /* The marks, at once, in the window that analysed. */
   marked = assert_marks (window, a);
@@ -247,14 +209,8 @@ test_katago_chosen (void)
   KomiAnalysisPanel *panel;
   const KomiStoreAnalysis *a;
 
-  if (katago[0] == NULL)
-    {
-      g_test_skip ("KOMI_KATAGO is not set");
-      return;
-    }
-  g_setenv ("KOMI_KATAGO", katago[0], TRUE);
-  g_setenv ("KOMI_KATAGO_MODEL", katago[1], TRUE);
-  g_setenv ("KOMI_KATAGO_CONFIG", katago[2], TRUE);
+  if (!app_test_katago_restore ())
+    return;
   window = app_test_open_review (NULL, library, game_id);
   panel = panel_of (window);
   g_assert_true (app_test_wait (panel_ready, panel));
@@ -266,9 +222,7 @@ test_katago_chosen (void)
   g_assert_nonnull (strstr (a->settings, "\"visits\":8"));
   g_test_message ("%u moves marked", assert_marks (window, a));
   gtk_window_destroy (GTK_WINDOW (window));
-  g_unsetenv ("KOMI_KATAGO");
-  g_unsetenv ("KOMI_KATAGO_MODEL");
-  g_unsetenv ("KOMI_KATAGO_CONFIG");
+  app_test_unset_katago ();
 }
 
 int
@@ -276,12 +230,8 @@ main (int argc, char *argv[])
 {
   int status;
 
-  katago[0] = g_strdup (g_getenv ("KOMI_KATAGO"));
-  katago[1] = g_strdup (g_getenv ("KOMI_KATAGO_MODEL"));
-  katago[2] = g_strdup (g_getenv ("KOMI_KATAGO_CONFIG"));
-  g_unsetenv ("KOMI_KATAGO");
-  g_unsetenv ("KOMI_KATAGO_MODEL");
-  g_unsetenv ("KOMI_KATAGO_CONFIG");
+  app_test_katago_keep ();
+  app_test_unset_katago ();
   app_test_init (&argc, &argv);
   make_library ();
   g_test_add_func ("/komi/app/review-engine/gnugo-chosen", test_gnugo_chosen);
@@ -291,7 +241,5 @@ main (int argc, char *argv[])
   test_remove_tree (dir);
   g_free (db);
   g_free (dir);
-  for (guint i = 0; i < G_N_ELEMENTS (katago); i++)
-    g_free (katago[i]);
   return status;
 }

@@ -20,8 +20,10 @@
 #include "komi-rehearsal.h"
 #include "komi-review-calls.h"
 #include "komi-review-window.h"
+#include "komi-store-test-review.h"
 #include "komi-store.h"
 #include "komi-test-cli.h"
+#include "komi-test-model-series.h"
 #include "komi-window.h"
 
 /* The review window on a real library: the rehearsal model (in this
@@ -474,7 +476,7 @@ test_next_mistake (void)
   GtkWidget *button = app_test_child (window, KOMI_TYPE_REVIEW_WINDOW, "mistake_button");
   g_autoptr(KomiStore) store = NULL;
   g_autoptr(KomiStoreGame) game = NULL;
-  g_autoptr(KomiStoreAnalysis) analysis = komi_store_analysis_new ();
+  g_autoptr(KomiStoreAnalysis) analysis = NULL;
   g_autoptr(GError) error = NULL;
 
   g_assert_false (gtk_widget_is_sensitive (button));
@@ -486,24 +488,9 @@ test_next_mistake (void)
   g_assert_no_error (error);
   game = komi_store_load_game (store, game_id, &error);
   g_assert_no_error (error);
-  analysis->game_id = game_id;
-  analysis->engine = g_strdup ("test");
-  analysis->engine_version = g_strdup ("1");
-  analysis->label = g_strdup ("test");
-  analysis->settings = g_strdup ("{}");
-  analysis->mistake = 3;
-  analysis->blunder = 6;
-  for (guint i = 0; i < game->moves->len; i++)
-    {
-      const KomiMove *m = &g_array_index (game->moves, KomiMove, i);
-      double loss = i + 1 == 5 ? 4 : i + 1 == 9 ? 8 : 0;
-      KomiStoreAnalysisMove am = {
-        .turn = i + 1, .color = m->color, .point = m->point, .lead_before = 0,
-        .lead_after = -loss, .loss = loss, .best = KOMI_NO_POINT,
-      };
-
-      g_array_append_val (analysis->moves, am);
-    }
+  analysis = test_analysis_new (game, FALSE);
+  test_analysis_set_loss (analysis, 5, 4);
+  test_analysis_set_loss (analysis, 9, 8);
   g_assert_true (komi_store_put_analysis (store, analysis, &error));
   g_assert_no_error (error);
 
@@ -633,30 +620,14 @@ make_library (void)
   KomiRehearsalOptions options = {
     .seed = 11, .api_key = KEY, .retry_after_ms = 10, .faults = "429@3,invalid@7",
   };
-  g_autofree char *profile = g_build_filename (dir, "model.json", NULL);
-  g_autofree char *series = g_build_filename (dir, "series.json", NULL);
-  g_autofree char *json = NULL;
-  g_autofree char *out = NULL, *err = NULL;
   g_autoptr(KomiStore) store = NULL;
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GError) error = NULL;
 
   server = komi_rehearsal_new (&options, &error);
   g_assert_no_error (error);
-  json = g_strdup_printf ("{\"name\": \"rehearsal\", \"api\": \"openai-chat\", "
-                          "\"base_url\": \"%s/v1\", \"model\": \"rehearsal-model\", "
-                          "\"key_env\": \"" KEY_ENV "\", \"logprobs\": true, "
-                          "\"retry_base_ms\": 10, \"retry_cap_ms\": 50}",
-                          komi_rehearsal_get_base_url (server));
-  g_assert_true (g_file_set_contents (profile, json, -1, NULL));
-  g_free (json);
-  json = g_strdup_printf ("{\"name\": \"Review\", \"protocol\": 1, \"subject\": \"model:%s\", "
-                          "\"opponents\": [\"random\"], \"pairs\": 1, \"seed\": 5, "
-                          "\"referee\": \"none\", \"jobs\": 1}", profile);
-  g_assert_true (g_file_set_contents (series, json, -1, NULL));
-  g_setenv (KEY_ENV, KEY, TRUE);
-  if (run_komi_cli (&out, &err, "run", series, "--db", db, NULL) != 0)
-    g_error ("komi-cli run: %s", err);
+  test_run_model_series (dir, db, "Review", komi_rehearsal_get_base_url (server), KEY_ENV, KEY,
+                         TRUE);
 
   store = komi_store_open_reader (db, &error);
   g_assert_no_error (error);

@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "komi-app-run-test-util.h"
+#include "komi-app-test-run.h"
 #include "komi-app-test-util.h"
 #include "komi-demo.h"
 #include "komi-rehearsal.h"

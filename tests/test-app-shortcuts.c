@@ -16,7 +16,7 @@
 #include "komi-preferences-window.h"
 #include "komi-review-window.h"
 #include "komi-series-dialog.h"
-#include "komi-store-test-util.h"
+#include "komi-store-test-review.h"
 #include "komi-window.h"
 
 /* Every key the shortcuts window lists, pressed as a user presses it: the
@@ -482,7 +482,7 @@ static gint64
 make_library (const char *path)
 {
   g_autoptr(KomiStore) store = test_open_store (path);
-  g_autoptr(KomiStoreAnalysis) analysis = komi_store_analysis_new ();
+  g_autoptr(KomiStoreAnalysis) analysis = NULL;
   g_autoptr(KomiStoreGame) game = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *first = NULL;
@@ -494,24 +494,9 @@ make_library (const char *path)
   game = komi_store_load_game (store, id, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (game->moves->len, >, 12);
-  analysis->game_id = id;
-  analysis->engine = g_strdup ("test");
-  analysis->engine_version = g_strdup ("1");
-  analysis->label = g_strdup ("test");
-  analysis->settings = g_strdup ("{}");
-  analysis->mistake = 3;
-  analysis->blunder = 6;
-  for (guint i = 0; i < game->moves->len; i++)
-    {
-      const KomiMove *m = &g_array_index (game->moves, KomiMove, i);
-      double loss = i + 1 == 5 ? 4 : i + 1 == 9 ? 8 : 0;
-      KomiStoreAnalysisMove am = {
-        .turn = i + 1, .color = m->color, .point = m->point, .lead_before = 0,
-        .lead_after = -loss, .loss = loss, .best = KOMI_NO_POINT,
-      };
-
-      g_array_append_val (analysis->moves, am);
-    }
+  analysis = test_analysis_new (game, FALSE);
+  test_analysis_set_loss (analysis, 5, 4);
+  test_analysis_set_loss (analysis, 9, 8);
   g_assert_true (komi_store_put_analysis (store, analysis, &error));
   g_assert_no_error (error);
   return id;

@@ -22,6 +22,7 @@
 #include "komi-rehearsal.h"
 #include "komi-store.h"
 #include "komi-test-cli.h"
+#include "komi-test-model-series.h"
 
 /* `komi-cli publish` on a real library: the rehearsal model (with a key
  * it demands, a 429 and an invalid answer injected) against random,
@@ -44,28 +45,12 @@ make_library (void)
     .seed = 17, .api_key = KEY, .retry_after_ms = 10, .faults = "429@3,invalid@7",
   };
   g_autoptr(KomiRehearsal) server = NULL;
-  g_autofree char *profile = g_build_filename (dir, "model.json", NULL);
-  g_autofree char *series = g_build_filename (dir, "series.json", NULL);
-  g_autofree char *json = NULL;
-  g_autofree char *out = NULL, *err = NULL;
   g_autoptr(GError) error = NULL;
 
   server = komi_rehearsal_new (&options, &error);
   g_assert_no_error (error);
-  json = g_strdup_printf ("{\"name\": \"rehearsal\", \"api\": \"openai-chat\", "
-                          "\"base_url\": \"%s/v1\", \"model\": \"rehearsal-model\", "
-                          "\"key_env\": \"" KEY_ENV "\", \"logprobs\": true, "
-                          "\"retry_base_ms\": 10, \"retry_cap_ms\": 50}",
-                          komi_rehearsal_get_base_url (server));
-  g_assert_true (g_file_set_contents (profile, json, -1, NULL));
-  g_free (json);
-  json = g_strdup_printf ("{\"name\": \"Publish\", \"protocol\": 1, \"subject\": "
-                          "\"model:%s\", \"opponents\": [\"random\"], \"pairs\": 1, "
-                          "\"seed\": 5, \"referee\": \"none\", \"jobs\": 1}", profile);
-  g_assert_true (g_file_set_contents (series, json, -1, NULL));
-  g_setenv (KEY_ENV, KEY, TRUE);
-  if (run_komi_cli (&out, &err, "run", series, "--db", db, NULL) != 0)
-    g_error ("komi-cli run: %s", err);
+  test_run_model_series (dir, db, "Publish", komi_rehearsal_get_base_url (server), KEY_ENV, KEY,
+                         TRUE);
 }
 
 static char *

@@ -15,34 +15,12 @@
 #include "komi-game.h"
 #include "komi-player-spec.h"
 #include "komi-review.h"
-#include "komi-store-test-util.h"
+#include "komi-store-test-review.h"
 
 /* Engine review: the answers of both engines read, the analysis kept in
- * the library, and real GNU Go finding a known blunder.
- *
- * The game (Black's moves odd, White's even; row 9 at the top):
- *
- *     A B C D E F G H J           After move 26 (White J5), Black's four
- *   9 . . X . . . . . .  9        stones E5–H5 have one liberty, D5,
- *   8 . . X . O . O . .  8        where they would join the wall on C.
- *   7 . . X . . . . . .  7        Move 27 (Black B5) ignores it: the
- *   6 . . X . O O O O .  6        blunder; White captures at D5 (move
- *   5 . X X . X X X X O  5        28, GNU Go's own choice); Black A5
- *   4 . . X . O O O O .  4        (move 29) is a quiet move inside its
- *   3 . . X . . . . . .  3        own area; both pass after move 30.
- *   2 . . X . O . O . .  2
- *   1 . . X . . . . . .  1
- *     A B C D E F G H J
- */
+ * the library, and real GNU Go finding a known blunder, in the blunder
+ * game of komi-store-test-review.h. */
 
-static const char * const black_moves[] = {
-  "C5", "E5", "C4", "F5", "C6", "G5", "C3", "H5", "C7", "C2", "C8", "C1", "C9", "B5", "A5",
-  "pass",
-};
-static const char * const white_moves[] = {
-  "E4", "F4", "E6", "F6", "G4", "G6", "H4", "H6", "E2", "E8", "G2", "G8", "J5", "D5", "D4",
-  "pass",
-};
 #define BLUNDER_TURN 27
 #define CAPTURE_TURN 28
 #define QUIET_TURN   29
@@ -57,31 +35,9 @@ typedef struct
   gint64      game_ids[2];
 } Fixture;
 
-static KomiGameRecord *
-blunder_record (const KomiPlannedGame *planned)
-{
-  KomiGameRecord *r = test_record_new (planned, komi_game_new (9, KOMI_PROTOCOL_MAX_TURNS));
-
-  for (guint i = 0; i < G_N_ELEMENTS (black_moves); i++)
-    {
-      KomiPoint b, w;
-
-      g_assert_true (komi_point_from_name (9, black_moves[i], &b));
-      g_assert_true (komi_game_play (r->game, b, NULL));
-      g_assert_true (komi_point_from_name (9, white_moves[i], &w));
-      g_assert_true (komi_game_play (r->game, w, NULL));
-    }
-  g_assert_true (komi_game_is_over (r->game));
-  test_record_count (r);
-  return r;
-}
-
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func (
-    (GDestroyNotify) komi_game_record_free);
-  g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GError) error = NULL;
 
   f->dir = g_dir_make_tmp ("komi-review-XXXXXX", &error);
@@ -89,22 +45,9 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->path = test_db_path (f->dir);
   f->store = komi_store_open (f->path, &error);
   g_assert_no_error (error);
-  f->series = test_series_new ("review", 5, 1);
-  g_assert_true (komi_store_begin_series (f->store, &f->series->series, f->series->plan,
-                                          &f->series_id, &error));
-  g_assert_no_error (error);
   /* Both games of the pair are the same record: the series path must
    * give both the same analysis. */
-  g_ptr_array_add (records, blunder_record (test_planned (f->series, 0)));
-  g_ptr_array_add (records, blunder_record (test_planned (f->series, 1)));
-  g_assert_true (komi_store_add_records (f->store, f->series_id, f->series->plan, records,
-                                         &error));
-  g_assert_no_error (error);
-  games = komi_store_list_games (f->store, f->series_id, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (games->len, ==, 2);
-  for (guint i = 0; i < 2; i++)
-    f->game_ids[i] = ((KomiStoreGame *) games->pdata[i])->id;
+  f->series = test_blunder_series (f->store, 2, &f->series_id, f->game_ids);
 }
 
 static void
@@ -336,10 +279,10 @@ test_engine_blunder (Fixture *f, gconstpointer data)
                                             &progress_calls, NULL, &error));
   g_assert_no_error (error);
   g_test_message ("two games of %u moves analysed on two threads in %.1f s",
-                  2 * (guint) G_N_ELEMENTS (black_moves),
+                  (guint) TEST_BLUNDER_TURNS,
                   (g_get_monotonic_time () - started) / (double) G_USEC_PER_SEC);
   /* One call per position, the final one included. */
-  g_assert_cmpuint (progress_calls, ==, 2 * (2 * G_N_ELEMENTS (black_moves) + 1));
+  g_assert_cmpuint (progress_calls, ==, 2 * (TEST_BLUNDER_TURNS + 1));
 
   a = komi_store_load_analysis (f->store, f->game_ids[0], &error);
   g_assert_no_error (error);
@@ -352,7 +295,7 @@ test_engine_blunder (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (a->mistake, ==, KOMI_REVIEW_DEFAULT_MISTAKE);
   g_assert_cmpfloat (a->blunder, ==, KOMI_REVIEW_DEFAULT_BLUNDER);
   g_assert_nonnull (strstr (a->settings, katago ? "kata-" : "\"level\":5"));
-  g_assert_cmpuint (a->moves->len, ==, 2 * G_N_ELEMENTS (black_moves));
+  g_assert_cmpuint (a->moves->len, ==, TEST_BLUNDER_TURNS);
 
   for (guint turn = 1; turn <= a->moves->len; turn++)
     {
