@@ -11,6 +11,7 @@
  *                      yet, and create it (a crash that a restart cures)
  *   --hang-after N     stop answering on genmove number N+1
  *   --resign-after N   answer "resign" from genmove number N+1 on
+ *   --pass-after N     answer "pass" from genmove number N+1 on
  *   --illegal          answer an occupied point when there is one
  *   --garbage          answer genmove with text that is not GTP
  *   --exit-at-start    exit with status 2 before reading anything
@@ -41,6 +42,7 @@ static char *crash_once;
 static int hang_after = -1;
 static int delay_ms;
 static int resign_after = -1;
+static int pass_after = -1;
 static gboolean illegal;
 static gboolean garbage;
 static gboolean exit_at_start;
@@ -196,6 +198,11 @@ handle (char  *line,
           answer (id, TRUE, "resign");
           return;
         }
+      if (pass_after >= 0 && n >= pass_after)
+        {
+          answer (id, TRUE, "pass");
+          return;
+        }
       if (garbage)
         {
           printf ("this is not gtp\n\n");
@@ -238,6 +245,7 @@ main (int   argc,
     { "hang-after", 0, 0, G_OPTION_ARG_INT, &hang_after, "Hang on genmove N+1", "N" },
     { "delay", 0, 0, G_OPTION_ARG_INT, &delay_ms, "Think MS ms before each move", "MS" },
     { "resign-after", 0, 0, G_OPTION_ARG_INT, &resign_after, "Resign from genmove N+1", "N" },
+    { "pass-after", 0, 0, G_OPTION_ARG_INT, &pass_after, "Pass from genmove N+1", "N" },
     { "illegal", 0, 0, G_OPTION_ARG_NONE, &illegal, "Answer occupied points", NULL },
     { "garbage", 0, 0, G_OPTION_ARG_NONE, &garbage, "Answer genmove with garbage", NULL },
     { "exit-at-start", 0, 0, G_OPTION_ARG_NONE, &exit_at_start, "Exit at once", NULL },

@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <stdlib.h>
+
 #include "komi-store-test-util.h"
 
 typedef struct
@@ -394,4 +396,53 @@ library_fixture_tear_down (LibraryFixture *f, gconstpointer data)
   test_remove_tree (f->dir);
   g_free (f->dir);
   g_free (f->path);
+}
+
+static int
+by_plan_index (gconstpointer a, gconstpointer b)
+{
+  return atoi (*(const char * const *) a) - atoi (*(const char * const *) b);
+}
+
+GPtrArray *
+test_library_text (const char *db)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiStore) store = komi_store_open_reader (db, &error);
+  g_autoptr(GPtrArray) games = NULL;
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+
+  g_assert_no_error (error);
+  games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < games->len; i++)
+    {
+      KomiStoreGame *listed = g_ptr_array_index (games, i);
+      g_autoptr(KomiStoreGame) game = komi_store_load_game (store, listed->id, &error);
+      GString *s = g_string_new (NULL);
+
+      g_assert_no_error (error);
+      g_string_append_printf (s, "%d %u/%u/%u %s %s %s %s %s %" G_GUINT64_FORMAT " %d %s %s "
+                              "%.1f %s:", game->plan_index, game->opponent, game->pair,
+                              game->game_in_pair, game->black_name, game->white_name,
+                              game->black_settings, game->white_settings, game->black_spec,
+                              game->seed, game->orientation,
+                              komi_game_status_to_string (game->status), game->result,
+                              game->margin, game->referee);
+      for (guint m = 0; m < game->moves->len; m++)
+        g_string_append_printf (s, " %d", g_array_index (game->moves, KomiMove, m).point);
+      for (guint d = 0; game->dead != NULL && d < game->dead->len; d++)
+        g_string_append_printf (s, " x%d", g_array_index (game->dead, KomiPoint, d));
+      g_ptr_array_add (out, g_string_free (s, FALSE));
+    }
+  g_ptr_array_sort (out, by_plan_index);
+  return out;
+}
+
+void
+test_assert_same_games (GPtrArray *got, GPtrArray *want)
+{
+  g_assert_cmpuint (got->len, ==, want->len);
+  for (guint i = 0; i < want->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (got, i), ==, g_ptr_array_index (want, i));
 }

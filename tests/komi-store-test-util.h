@@ -85,6 +85,18 @@ test_sql_count (const char *path, const char *sql);
 char *
 test_db_path (const char *dir);
 
+/* Every game of the library at @db as a line, in plan order: place in the
+ * plan, players with their settings and seeds, orientation, status,
+ * result, area count, referee, every move and the dead stones. Libraries
+ * of the same games, however they were played (one process, shards
+ * merged, runs killed and resumed), give the same lines. */
+GPtrArray *
+test_library_text (const char *db);
+
+/* Asserts that two test_library_text() are the same, line by line. */
+void
+test_assert_same_games (GPtrArray *got, GPtrArray *want);
+
 KomiStore *
 test_open_store (const char *path);
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# test-sabaki.sh KOMI-CLI
+# test-sabaki.sh KOMI-CLI FAKE-GTP-ENGINE
 #
 # Copyright 2026 The Komi authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,6 +14,7 @@
 set -eu
 
 cli=$1
+fake=${2:?give the fake GTP engine as the second argument}
 src=${KOMI_SOURCE_DIR:?}
 build=${KOMI_BUILD_DIR:?}
 
@@ -30,10 +31,16 @@ work=$(mktemp -d "$build/test-sabaki.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 db=$work/library.db
 
-# A series of two short games (GNU Go level 1 against itself, each side
-# once), reviewed two at a time.
+# A series of two short games, reviewed two at a time: GNU Go level 1
+# against the tests' fake engine, which plays five moves along the top
+# edge and then passes; GNU Go passes soon after (games of 13 and 18
+# moves, each with blunders marked, ended by two passes and judged by
+# GNU Go). The review's time goes to GNU Go's play-out of each position:
+# two whole games of GNU Go against itself (73 and 71 moves) took six
+# times as long.
 cat >"$work/series.json" <<EOF
-{"name": "sabaki-export", "protocol": 1, "subject": "gnugo:1", "opponents": ["gnugo:1"],
+{"name": "sabaki-export", "protocol": 1, "subject": "gnugo:1",
+ "opponents": ["gtp:$fake --pass-after 5"],
  "pairs": 1, "seed": 5, "referee": "gnugo", "jobs": 2}
 EOF
 "$cli" run --db "$db" "$work/series.json" >"$work/run.txt"

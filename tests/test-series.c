@@ -607,9 +607,12 @@ background_over (gpointer data)
   return g_atomic_int_get (&((Background *) data)->over);
 }
 
+/* One pair, its two games played at once: each job holds a game in play
+ * when paused. */
 #define GNUGO_PAIRS "{\"name\":\"paused\",\"protocol\":1,\"subject\":\"random\"," \
-                    "\"opponents\":[\"gnugo:1\"],\"pairs\":2,\"seed\":17,\"referee\":\"none\"," \
+                    "\"opponents\":[\"gnugo:1\"],\"pairs\":1,\"seed\":17,\"referee\":\"none\"," \
                     "\"jobs\":2}"
+#define GNUGO_GAMES 2
 
 static gboolean
 both_held (gpointer pause)
@@ -647,7 +650,7 @@ test_pause (void)
   memory_sink_init (&whole);
   whole_result = komi_series_run (series, &whole.parent, 2, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (whole_result->played, ==, 4);
+  g_assert_cmpuint (whole_result->played, ==, GNUGO_GAMES);
 
   memory_sink_init (&paused);
   b.series = series;
@@ -684,8 +687,8 @@ test_pause (void)
   g_assert_cmpint (komi_series_pause_get_time (pause), >=, released - held);
   g_assert_true (wait_for (background_over, &b, 120));
   g_assert_no_error (b.error);
-  g_assert_cmpuint (b.result->played, ==, 4);
-  for (guint i = 0; i < 4; i++)
+  g_assert_cmpuint (b.result->played, ==, GNUGO_GAMES);
+  for (guint i = 0; i < GNUGO_GAMES; i++)
     {
       GArray *x = g_hash_table_lookup (whole.moves, GUINT_TO_POINTER (i));
       GArray *y = g_hash_table_lookup (paused.moves, GUINT_TO_POINTER (i));
@@ -700,7 +703,7 @@ test_pause (void)
    * seconds of play are at most its span since the run began less that
    * interval, whatever the machine's load. Counting the pause breaks
    * this by the 1.2 s held for the games in play. */
-  for (guint i = 0; i < 4; i++)
+  for (guint i = 0; i < GNUGO_GAMES; i++)
     {
       const gint64 *ended = g_hash_table_lookup (paused.ended, GUINT_TO_POINTER (i));
       const double *seconds = g_hash_table_lookup (paused.seconds, GUINT_TO_POINTER (i));
@@ -743,7 +746,7 @@ test_cancel_while_paused (void)
   g_assert_true (wait_for (background_over, &b, 60));
   g_assert_null (b.result);
   g_assert_error (b.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  g_assert_cmpuint (g_hash_table_size (sink.results), <, 4);
+  g_assert_cmpuint (g_hash_table_size (sink.results), <, GNUGO_GAMES);
   g_clear_error (&b.error);
   memory_sink_clear (&sink);
 }

@@ -19,11 +19,21 @@
  * requests_per_minute (so that both shards on one key stay inside its
  * limits), and with "shard_limits": "each" a shard may go above half.
  * Each shard talks to a server of its own (same profile but for the
- * address), so that what one process did is told apart. */
+ * address), so that what one process did is told apart.
+ *
+ * The two runs (divided, each) go on at once, each with servers of its
+ * own: they wait on the limiter and the servers' latency, not on the CPU.
+ * The latency and the rate are such that the limits, not the latency,
+ * decide the pace: a shard's share of the rate is one call per 40 ms
+ * (each: 20 ms) against a reply in 50 ms, 2 calls at once allowed (each:
+ * 4) where 4 games want them, so that a shard that ignored its share
+ * would go past it. (The test ran at a quarter of that pace, 100 ms and
+ * 1500 a minute, the same proportions, twice as long.) */
 
 #define N_SHARDS 2
 #define MAX_CONCURRENT 4
-#define PER_MINUTE 1500
+#define PER_MINUTE 3000
+#define LATENCY_MS 50
 
 typedef struct
 {
@@ -67,61 +77,83 @@ write_files (const char *dir, guint k, const char *base_url, const char *limits)
   return series;
 }
 
-/* The most model calls one shard made over its span, and the figures. */
-static void
-run_shards (const char *limits, guint *max_in_flight, double *calls_per_minute,
-            guint *excess)
+/* One run of the series as N_SHARDS processes, each with its server. */
+typedef struct
 {
-  g_autofree char *dir = g_dir_make_tmp ("komi-shard-limits-XXXXXX", NULL);
-  g_autofree char *cli = g_build_filename (g_getenv ("KOMI_BUILD_DIR"), "src", "cli",
-                                           "komi-cli", NULL);
-  Shard shards[N_SHARDS];
+  const char  *limits;
+  char        *dir;
+  Shard        shards[N_SHARDS];
   GSubprocess *procs[N_SHARDS];
+} Run;
 
+static Run divided_run = { "" };
+static Run each_run = { ", \"shard_limits\": \"each\"" };
+
+static void
+start_run (Run *run)
+{
+  run->dir = g_dir_make_tmp ("komi-shard-limits-XXXXXX", NULL);
+  for (guint k = 0; k < N_SHARDS; k++)
+    {
+      KomiRehearsalOptions options = { .latency_ms = LATENCY_MS, .seed = 5 + k,
+                                       .log_func = on_event, .log_data = &run->shards[k] };
+      g_autoptr(GError) error = NULL;
+      g_autofree char *series = NULL, *db = NULL, *shard = NULL;
+
+      g_mutex_init (&run->shards[k].lock);
+      run->shards[k].arrivals = g_array_new (FALSE, FALSE, sizeof (gint64));
+      run->shards[k].server = komi_rehearsal_new (&options, &error);
+      g_assert_no_error (error);
+      series = write_files (run->dir, k + 1,
+                            komi_rehearsal_get_base_url (run->shards[k].server), run->limits);
+      db = g_strdup_printf ("%s/shard-%u.db", run->dir, k + 1);
+      shard = g_strdup_printf ("%u/%u", k + 1, N_SHARDS);
+      run->procs[k] = test_cli_start (G_SUBPROCESS_FLAGS_STDOUT_SILENCE
+                                      | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                                      "run", series, "--shard", shard, "--db", db, NULL);
+    }
+}
+
+/* Both runs at once, started by whichever test comes first. */
+static void
+start_runs (void)
+{
+  static gboolean started;
+
+  if (!started)
+    {
+      start_run (&divided_run);
+      start_run (&each_run);
+      started = TRUE;
+    }
+}
+
+/* Waits for @run's shards; the most model calls one shard made over its
+ * span, and the figures. */
+static void
+finish_run (Run *run, guint *max_in_flight, double *calls_per_minute, guint *excess)
+{
   *max_in_flight = 0;
   *calls_per_minute = 0;
   *excess = 0;
   for (guint k = 0; k < N_SHARDS; k++)
     {
-      KomiRehearsalOptions options = { .latency_ms = 100, .seed = 5 + k,
-                                       .log_func = on_event, .log_data = &shards[k] };
-      g_autoptr(GError) error = NULL;
-      g_autofree char *series = NULL, *db = NULL, *shard = NULL;
-
-      g_mutex_init (&shards[k].lock);
-      shards[k].arrivals = g_array_new (FALSE, FALSE, sizeof (gint64));
-      shards[k].server = komi_rehearsal_new (&options, &error);
-      g_assert_no_error (error);
-      series = write_files (dir, k + 1, komi_rehearsal_get_base_url (shards[k].server), limits);
-      db = g_strdup_printf ("%s/shard-%u.db", dir, k + 1);
-      shard = g_strdup_printf ("%u/%u", k + 1, N_SHARDS);
-      procs[k] = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE
-                                   | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
-                                   cli, "run", series, "--shard", shard, "--db", db, NULL);
-      g_assert_no_error (error);
-    }
-  for (guint k = 0; k < N_SHARDS; k++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autofree char *err = NULL;
+      Shard *shard = &run->shards[k];
       guint n, allowed, in_flight;
       double span;
 
-      g_subprocess_communicate_utf8 (procs[k], NULL, NULL, NULL, &err, &error);
-      g_assert_no_error (error);
-      if (!g_subprocess_get_successful (procs[k]))
-        g_error ("komi-cli run --shard %u/%u failed: %s", k + 1, N_SHARDS, err);
-      g_object_unref (procs[k]);
+      test_cli_wait_ok (run->procs[k]);
+      g_clear_object (&run->procs[k]);
 
       /* Stopped first, so that the arrivals are all in. */
-      n = komi_rehearsal_get_request_count (shards[k].server, "/v1/chat/completions");
-      in_flight = komi_rehearsal_get_max_in_flight (shards[k].server);
+      n = komi_rehearsal_get_request_count (shard->server, "/v1/chat/completions");
+      in_flight = komi_rehearsal_get_max_in_flight (shard->server);
       *max_in_flight = MAX (*max_in_flight, in_flight);
-      g_clear_object (&shards[k].server);
-      g_assert_cmpuint (n, ==, shards[k].arrivals->len);
+      g_clear_object (&shard->server);
+      g_assert_cmpuint (n, ==, shard->arrivals->len);
       g_assert_cmpuint (n, >, 20);
-      span = (g_array_index (shards[k].arrivals, gint64, n - 1)
-              - g_array_index (shards[k].arrivals, gint64, 0)) / (double) G_USEC_PER_SEC;
+      span = (g_array_index (shard->arrivals, gint64, n - 1)
+              - g_array_index (shard->arrivals, gint64, 0)) / (double) G_USEC_PER_SEC;
       /* The limiter holds a bucket of one call: call i starts (i - 1)
        * intervals after the first at the earliest. One call more is
        * allowed for the first call's own way to the server. */
@@ -130,12 +162,32 @@ run_shards (const char *limits, guint *max_in_flight, double *calls_per_minute,
         *excess = MAX (*excess, n - allowed);
       *calls_per_minute = MAX (*calls_per_minute, span > 0 ? (n - 1) * 60.0 / span : 0);
       g_print ("# shard %u/%u%s: %u calls in %.1f s (%.0f a minute), at most %u at once\n",
-               k + 1, N_SHARDS, limits[0] != '\0' ? " (shard_limits each)" : "", n, span,
+               k + 1, N_SHARDS, run->limits[0] != '\0' ? " (shard_limits each)" : "", n, span,
                span > 0 ? (n - 1) * 60.0 / span : 0, in_flight);
-      g_array_unref (shards[k].arrivals);
-      g_mutex_clear (&shards[k].lock);
+      g_array_unref (shard->arrivals);
+      g_mutex_clear (&shard->lock);
     }
-  remove_test_dir (dir);
+  remove_test_dir (run->dir);
+  g_clear_pointer (&run->dir, g_free);
+}
+
+/* A run left by a test not selected (-p): its processes stopped. */
+static void
+stop_run (Run *run)
+{
+  if (run->dir == NULL)
+    return;
+  for (guint k = 0; k < N_SHARDS; k++)
+    {
+      g_subprocess_force_exit (run->procs[k]);
+      g_subprocess_wait (run->procs[k], NULL, NULL);
+      g_clear_object (&run->procs[k]);
+      g_clear_object (&run->shards[k].server);
+      g_array_unref (run->shards[k].arrivals);
+      g_mutex_clear (&run->shards[k].lock);
+    }
+  remove_test_dir (run->dir);
+  g_clear_pointer (&run->dir, g_free);
 }
 
 static void
@@ -144,7 +196,8 @@ test_divided (void)
   guint max_in_flight, excess;
   double per_minute;
 
-  run_shards ("", &max_in_flight, &per_minute, &excess);
+  start_runs ();
+  finish_run (&divided_run, &max_in_flight, &per_minute, &excess);
   g_assert_cmpuint (max_in_flight, <=, MAX_CONCURRENT / N_SHARDS);
   g_assert_cmpuint (excess, ==, 0);
 }
@@ -157,7 +210,8 @@ test_each (void)
   guint max_in_flight, excess;
   double per_minute;
 
-  run_shards (", \"shard_limits\": \"each\"", &max_in_flight, &per_minute, &excess);
+  start_runs ();
+  finish_run (&each_run, &max_in_flight, &per_minute, &excess);
   g_assert_cmpuint (max_in_flight, <=, MAX_CONCURRENT);
   g_assert_cmpuint (max_in_flight, >, MAX_CONCURRENT / N_SHARDS);
 }
@@ -165,8 +219,13 @@ test_each (void)
 int
 main (int argc, char **argv)
 {
+  int status;
+
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/komi/shard-limits/divided", test_divided);
   g_test_add_func ("/komi/shard-limits/each", test_each);
-  return g_test_run ();
+  status = g_test_run ();
+  stop_run (&divided_run);
+  stop_run (&each_run);
+  return status;
 }

@@ -19,6 +19,7 @@
 #include "komi-provider-profile.h"
 #include "komi-series.h"
 #include "komi-store.h"
+#include "komi-store-test-util.h"
 #include "komi-test-cli.h"
 #include "komi-test-util.h"
 
@@ -40,58 +41,6 @@ static const char series_json[] =
   " \"opponents\": [{\"player\": \"random\", \"pairs\": 2},"
   "                {\"player\": \"mix:0.5:gnugo:1\", \"pairs\": 4}],"
   " \"seed\": 17, \"referee\": \"gnugo\", \"jobs\": 2}";
-
-static int
-by_plan_index (gconstpointer a, gconstpointer b)
-{
-  return atoi (*(const char * const *) a) - atoi (*(const char * const *) b);
-}
-
-/* Every game of the library as a line, in plan order: place in the plan,
- * players with their settings and seeds, orientation, status, result,
- * area count, every move. */
-static GPtrArray *
-library_text (const char *db)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KomiStore) store = komi_store_open_reader (db, &error);
-  g_autoptr(GPtrArray) games = NULL;
-  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
-
-  g_assert_no_error (error);
-  games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < games->len; i++)
-    {
-      KomiStoreGame *listed = g_ptr_array_index (games, i);
-      g_autoptr(KomiStoreGame) game = komi_store_load_game (store, listed->id, &error);
-      GString *s = g_string_new (NULL);
-
-      g_assert_no_error (error);
-      g_string_append_printf (s, "%d %u/%u/%u %s %s %s %s %s %" G_GUINT64_FORMAT " %d %s %s "
-                              "%.1f %s:", game->plan_index, game->opponent, game->pair,
-                              game->game_in_pair, game->black_name, game->white_name,
-                              game->black_settings, game->white_settings, game->black_spec,
-                              game->seed, game->orientation,
-                              komi_game_status_to_string (game->status), game->result,
-                              game->margin, game->referee);
-      for (guint m = 0; m < game->moves->len; m++)
-        g_string_append_printf (s, " %d", g_array_index (game->moves, KomiMove, m).point);
-      for (guint d = 0; game->dead != NULL && d < game->dead->len; d++)
-        g_string_append_printf (s, " x%d", g_array_index (game->dead, KomiPoint, d));
-      g_ptr_array_add (out, g_string_free (s, FALSE));
-    }
-  g_ptr_array_sort (out, by_plan_index);
-  return out;
-}
-
-static void
-assert_same_games (GPtrArray *got, GPtrArray *want)
-{
-  g_assert_cmpuint (got->len, ==, want->len);
-  for (guint i = 0; i < want->len; i++)
-    g_assert_cmpstr (g_ptr_array_index (got, i), ==, g_ptr_array_index (want, i));
-}
 
 static gint64
 count_rows (const char *db, const char *sql)
@@ -185,10 +134,10 @@ test_shards_merge (void)
     g_assert_cmpint (merge.status, ==, 0);
     g_assert_nonnull (strstr (merge.out, "12 of the 12 games of its plan ended"));
   }
-  want = library_text (whole);
-  got = library_text (lib);
+  want = test_library_text (whole);
+  got = test_library_text (lib);
   g_assert_cmpuint (want->len, ==, 12);
-  assert_same_games (got, want);
+  test_assert_same_games (got, want);
   g_assert_cmpint (count_rows (lib, "SELECT count(*) FROM series"), ==, 1);
   g_assert_cmpint (count_rows (lib, "SELECT count(*) FROM moves"), ==,
                    count_rows (whole, "SELECT count(*) FROM moves"));
@@ -213,8 +162,8 @@ test_shards_merge (void)
     g_assert_cmpint (count_rows (lib, "SELECT count(*) FROM events"), ==, events);
     g_assert_cmpint (count_rows (lib, "SELECT count(*) FROM moves"), ==, moves);
     g_clear_pointer (&got, g_ptr_array_unref);
-    got = library_text (lib);
-    assert_same_games (got, want);
+    got = test_library_text (lib);
+    test_assert_same_games (got, want);
   }
 
   /* Shard 2 again in a library of its own, one game at a time: merged
@@ -279,8 +228,8 @@ test_shards_merge (void)
     g_assert_nonnull (strstr (done.out, "12 of the 12 games of its plan ended"));
   }
   g_clear_pointer (&got, g_ptr_array_unref);
-  got = library_text (killed_lib);
-  assert_same_games (got, want);
+  got = test_library_text (killed_lib);
+  test_assert_same_games (got, want);
   g_free (got_ratings);
   got_ratings = ratings_of (killed_lib, ladder);
   g_assert_cmpstr (got_ratings, ==, want_ratings);

@@ -28,19 +28,19 @@ chmod 755 "$tmp"
 pids=""
 cleanup() {
   status=$?
+  # Each pid file read once: a daemon told to leave removes its own,
+  # and reading it again could fail (set -e) after the test passed.
+  daemons=""
   for f in slurmd slurmctld munged; do
-    if [ -f "$tmp/$f.pid" ]; then
-      kill "$(cat "$tmp/$f.pid")" 2>/dev/null || true
-    fi
+    pid=$(cat "$tmp/$f.pid" 2>/dev/null) || continue
+    kill "$pid" 2>/dev/null || true
+    daemons="$daemons $pid"
   done
   # The daemons leave once told; give them a moment, then make sure.
-  for f in slurmd slurmctld munged; do
-    if [ -f "$tmp/$f.pid" ]; then
-      pid=$(cat "$tmp/$f.pid")
-      i=0
-      while kill -0 "$pid" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-      kill -9 "$pid" 2>/dev/null || true
-    fi
+  for pid in $daemons; do
+    i=0
+    while kill -0 "$pid" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    kill -9 "$pid" 2>/dev/null || true
   done
   if [ $status -ne 0 ] && [ $status -ne 77 ]; then
     for log in "$tmp"/*.log "$tmp"/out/*.out; do
