@@ -160,7 +160,7 @@ test_defaults_are_valid (DialogFixture *f, gconstpointer data)
                    "No model calls: nothing to pay.\nTime: under a minute.");
 }
 
-static char *
+static void
 write_profile (DialogFixture *f, const char *name, const char *json)
 {
   g_autofree char *path = g_build_filename (f->dir, name, NULL);
@@ -168,7 +168,6 @@ write_profile (DialogFixture *f, const char *name, const char *json)
 
   g_file_set_contents (path, json, -1, &error);
   g_assert_no_error (error);
-  return g_strconcat ("model:", path, NULL);
 }
 
 static void
