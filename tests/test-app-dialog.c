@@ -122,7 +122,7 @@ test_defaults_are_valid (DialogFixture *f, gconstpointer data)
                    "No model calls: nothing to pay.\nTime: under a minute.");
 }
 
-static char *
+static void
 write_profile (DialogFixture *f, const char *name, const char *json)
 {
   g_autofree char *path = g_build_filename (f->app.dir, name, NULL);
@@ -130,7 +130,6 @@ write_profile (DialogFixture *f, const char *name, const char *json)
 
   g_file_set_contents (path, json, -1, &error);
   g_assert_no_error (error);
-  return g_strconcat ("model:", path, NULL);
 }
 
 static void

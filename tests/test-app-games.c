@@ -551,13 +551,15 @@ test_export_chooser (GamesFixture *f, gconstpointer data)
                          ? documents : g_get_home_dir ();
   GtkWidget *chooser = NULL;
   g_autofree char *folder = NULL;
+  g_autofree char *current_name = NULL;
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (app_test_wait (settled, f->library));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-game", "x",
                                              game->id));
   g_assert_true (app_test_wait (app_test_find_chooser, &chooser));
-  g_assert_cmpstr (gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser)), ==, name);
+  current_name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  g_assert_cmpstr (current_name, ==, name);
   g_assert_true (g_str_has_prefix (name, "series-"));
   folder = chooser_folder (chooser);
   g_assert_cmpstr (folder, ==, expected);

@@ -387,6 +387,7 @@ test_copy_as_curl (void)
   const KomiReviewCall *call = review->calls->pdata[0];
   g_autofree char *text = NULL;
   g_autofree char *out = NULL;
+  g_autofree char *curl = NULL;
   g_autofree char *script = g_build_filename (dir, "curl.sh", NULL);
   g_autoptr(GSubprocess) proc = NULL;
   g_autoptr(GError) error = NULL;
@@ -445,7 +446,8 @@ test_copy_as_curl (void)
     g_assert_nonnull (strstr (note, "$OPENAI_API_KEY, the usual variable of this API"));
   }
 
-  if (g_find_program_in_path ("curl") == NULL)
+  curl = g_find_program_in_path ("curl");
+  if (curl == NULL)
     {
       g_test_message ("no curl: the command is not run");
       gtk_window_destroy (GTK_WINDOW (window));

@@ -348,7 +348,11 @@ test_demo_continues_after_restart (RunFixture *f, gconstpointer data)
   g_assert_cmpuint (second_port, >, 0);
   g_assert_true (profile_names_port (f, second_port));
   if (second_port != first_port)   /* the system may, rarely, give the same port */
-    g_assert_cmpstr (stale, !=, read_profile (f));
+    {
+      g_autofree char *fresh = read_profile (f);
+
+      g_assert_cmpstr (stale, !=, fresh);
+    }
   finished = only_series (f);
   g_assert_cmpint (finished->series->id, ==, stopped->series->id);
   g_assert_cmpuint (finished->series->n_finished, ==, 4);

@@ -375,9 +375,13 @@ test_kill_mid_call (void)
     if (status != 0)
       g_error ("resumed run failed (%d): %s", status, err);
     g_assert_nonnull (strstr (out, "1 resumed"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
     status = run_komi_cli (&out, &err, "run", series, "--db", whole, NULL);
     if (status != 0)
       g_error ("uninterrupted run failed (%d): %s", status, err);
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
     status = run_komi_cli (&out, &err, "export", "--db", db, "--calls", calls, NULL);
     g_assert_cmpint (status, ==, 0);
   }

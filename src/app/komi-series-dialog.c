@@ -95,7 +95,10 @@ build_definition (KomiSeriesDialog *self)
   json_builder_end_array (b);
   json_builder_set_member_name (b, self->ladder != NULL ? "pair_order" : "pairs");
   if (self->ladder != NULL)
-    json_builder_add_value (b, json_node_init_array (json_node_alloc (), json_array_new ()));
+    {
+      json_builder_begin_array (b);
+      json_builder_end_array (b);
+    }
   else if (komi_series_form_parse_uint (_komi_series_dialog_text_of (self->pairs_row), 1, G_MAXINT, &pairs))
     json_builder_add_int_value (b, (gint64) pairs);
   else
