@@ -215,16 +215,18 @@ typedef struct
   GSourceFunc    func;
   gpointer       data;
   GDestroyNotify notify;
+  GSource       *source;  /* the source it runs from, if made by the caller */
 } Hop;
 
 static Hop *
-hop_new (GSourceFunc func, gpointer data, GDestroyNotify notify)
+hop_new (GSourceFunc func, gpointer data, GDestroyNotify notify, GSource *source)
 {
   Hop *hop = g_new (Hop, 1);
 
   hop->func = func;
   hop->data = data;
   hop->notify = notify;
+  hop->source = source;
   __tsan_release (hop);
   return hop;
 }
@@ -235,6 +237,9 @@ hop_dispatch (gpointer user_data)
   Hop *hop = user_data;
 
   __tsan_acquire (hop);
+  /* What the adder did up to g_source_attach() (below). */
+  if (hop->source != NULL)
+    __tsan_acquire (hop->source);
   return hop->func (hop->data);
 }
 
@@ -284,12 +289,64 @@ g_source_set_callback (GSource        *source,
       REAL (g_source_set_callback) (source, func, data, notify);
       return;
     }
-  hop = hop_new (func, data, notify);
+  hop = hop_new (func, data, notify, source);
   REAL (g_source_set_callback) (source, hop_dispatch, hop, hop_free);
   /* Again: GLib's record of the callback, made just now, is freed by the
    * thread that runs or drops the source. It is not attached yet, so the
    * hop is still there. */
   __tsan_release (hop);
+}
+
+/* A source attached to a context, often another thread's (a worker hands
+ * an update to the window's context). Komi's data crosses in the callback:
+ * released here, acquired by hop_dispatch() before the callback runs.
+ *
+ * GLib's own bookkeeping crosses too, and no annotation outside GLib can
+ * order it: the context's table of sources is grown and shrunk with
+ * g_realloc() under the context's lock, by the attaching thread and by the
+ * context's thread as it drops a dispatched source deep inside
+ * g_main_context_iteration(), which GLib calls without going through its
+ * exported symbols. ThreadSanitizer sees both reallocs (it intercepts
+ * realloc) and not the lock. So the memory accesses GLib makes inside this
+ * call are not recorded (synchronisation still is): GLib's code alone runs
+ * here, no callback of Komi's. */
+DECLARE_REAL (g_source_attach);
+DECLARE_REAL (g_source_unref);
+
+void __tsan_ignore_thread_begin (void);
+void __tsan_ignore_thread_end (void);
+
+guint
+g_source_attach (GSource *source, GMainContext *context)
+{
+  guint id;
+
+  __tsan_release (source);
+  __tsan_ignore_thread_begin ();
+  id = REAL (g_source_attach) (source, context);
+  __tsan_ignore_thread_end ();
+  return id;
+}
+
+/* The last reference to an attached source takes it out of the same table,
+ * on whichever thread drops it: the adder's g_source_unref() after
+ * g_source_attach() is the last when the context's thread has already run
+ * the source. Only idle and timeout sources: by then GLib has dropped their
+ * callback (the hop) when it destroyed them, and they have no finalize
+ * function, so here too no code of Komi's runs. */
+void
+g_source_unref (GSource *source)
+{
+  gboolean quiet;
+
+  /* The fields are GLib's, written under its lock. */
+  __tsan_ignore_thread_begin ();
+  quiet = source != NULL && source->context != NULL && is_plain_source (source);
+  if (!quiet)
+    __tsan_ignore_thread_end ();
+  REAL (g_source_unref) (source);
+  if (quiet)
+    __tsan_ignore_thread_end ();
 }
 
 /* The g_idle_add() and g_timeout_add() family, as GLib writes them, with
@@ -362,7 +419,7 @@ g_main_context_invoke_full (GMainContext  *context,
                             GDestroyNotify notify)
 {
   REAL (g_main_context_invoke_full) (context, priority, hop_dispatch,
-                                     hop_new (func, data, notify), hop_free);
+                                     hop_new (func, data, notify, NULL), hop_free);
 }
 
 void
