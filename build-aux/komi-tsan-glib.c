@@ -22,7 +22,8 @@
  * __tsan_release() on the object that carries the ordering (the mutex, the
  * task, the once location…), then calls GLib's own function. Calls GLib
  * makes inside itself are not seen and need not be: the annotations are on
- * the boundary Komi's data crosses. */
+ * the boundary Komi's data crosses. The main loop's part (sources, idle and
+ * timeout callbacks, g_main_context_invoke()) is in komi-tsan-glib-main.c. */
 
 #define G_LOG_DOMAIN "komi-tsan"
 
@@ -32,16 +33,11 @@
 #include <pthread.h>
 #include <stdarg.h>
 
-#include <gio/gio.h>
-#include <sanitizer/tsan_interface.h>
+#include "komi-tsan-glib.h"
 
-/* GLib's definition of @name, found once, past this file's. */
-#define REAL(name) \
-  ((__typeof__ (&(name))) real_symbol (&real_##name, #name))
-#define DECLARE_REAL(name) static gpointer real_##name
-
-static gpointer
-real_symbol (gpointer *slot, const char *name)
+/* GLib's definition of @name, found once, past this library's. */
+gpointer
+komi_tsan_real_symbol (gpointer *slot, const char *name)
 {
   gpointer fn = __atomic_load_n (slot, __ATOMIC_ACQUIRE);
 
@@ -49,7 +45,7 @@ real_symbol (gpointer *slot, const char *name)
     {
       fn = dlsym (RTLD_NEXT, name);
       if (fn == NULL)
-        g_error ("komi-tsan-glib: no %s after this file", name);
+        g_error ("komi-tsan-glib: no %s after this library", name);
       __atomic_store_n (slot, fn, __ATOMIC_RELEASE);
     }
   return fn;
@@ -206,170 +202,6 @@ g_bytes_unref (GBytes *bytes)
   REAL (g_bytes_unref) (bytes);
 }
 
-/* The main loop: a source added in one thread runs in another, after
- * everything its adder did before adding it. Each callback goes through a
- * hop that carries that order. */
-
-typedef struct
-{
-  GSourceFunc    func;
-  gpointer       data;
-  GDestroyNotify notify;
-} Hop;
-
-static Hop *
-hop_new (GSourceFunc func, gpointer data, GDestroyNotify notify)
-{
-  Hop *hop = g_new (Hop, 1);
-
-  hop->func = func;
-  hop->data = data;
-  hop->notify = notify;
-  __tsan_release (hop);
-  return hop;
-}
-
-static gboolean
-hop_dispatch (gpointer user_data)
-{
-  Hop *hop = user_data;
-
-  __tsan_acquire (hop);
-  return hop->func (hop->data);
-}
-
-static void
-hop_free (gpointer user_data)
-{
-  Hop *hop = user_data;
-
-  __tsan_acquire (hop);
-  if (hop->notify != NULL)
-    hop->notify (hop->data);
-  g_free (hop);
-}
-
-/* A source a caller makes itself: only idle and timeout sources, whose
- * callbacks are GSourceFuncs (a child watch's, say, is not). */
-DECLARE_REAL (g_source_set_callback);
-
-static gboolean
-is_plain_source (GSource *source)
-{
-  static const GSourceFuncs *idle_funcs, *timeout_funcs;
-
-  if (g_once_init_enter (&timeout_funcs))
-    {
-      GSource *idle = g_idle_source_new ();
-      GSource *timeout = g_timeout_source_new (1000);
-
-      idle_funcs = idle->source_funcs;
-      g_source_unref (idle);
-      g_once_init_leave (&timeout_funcs, timeout->source_funcs);
-      g_source_unref (timeout);
-    }
-  return source->source_funcs == idle_funcs || source->source_funcs == timeout_funcs;
-}
-
-void
-g_source_set_callback (GSource        *source,
-                       GSourceFunc     func,
-                       gpointer        data,
-                       GDestroyNotify  notify)
-{
-  Hop *hop;
-
-  if (func == NULL || !is_plain_source (source))
-    {
-      REAL (g_source_set_callback) (source, func, data, notify);
-      return;
-    }
-  hop = hop_new (func, data, notify);
-  REAL (g_source_set_callback) (source, hop_dispatch, hop, hop_free);
-  /* Again: GLib's record of the callback, made just now, is freed by the
-   * thread that runs or drops the source. It is not attached yet, so the
-   * hop is still there. */
-  __tsan_release (hop);
-}
-
-/* The g_idle_add() and g_timeout_add() family, as GLib writes them, with
- * the callback set through the function above. */
-static guint
-add_source (GSource *source, gint priority, GSourceFunc func, gpointer data,
-            GDestroyNotify notify)
-{
-  guint id;
-
-  if (priority != g_source_get_priority (source))
-    g_source_set_priority (source, priority);
-  g_source_set_callback (source, func, data, notify);
-  id = g_source_attach (source, NULL);
-  g_source_unref (source);
-  return id;
-}
-
-DECLARE_REAL (g_main_context_invoke_full);
-
-guint
-g_idle_add_full (gint priority, GSourceFunc func, gpointer data, GDestroyNotify notify)
-{
-  return add_source (g_idle_source_new (), priority, func, data, notify);
-}
-
-guint
-g_idle_add (GSourceFunc func, gpointer data)
-{
-  return g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, func, data, NULL);
-}
-
-guint
-g_timeout_add_full (gint           priority,
-                    guint          interval,
-                    GSourceFunc    func,
-                    gpointer       data,
-                    GDestroyNotify notify)
-{
-  return add_source (g_timeout_source_new (interval), priority, func, data, notify);
-}
-
-guint
-g_timeout_add (guint interval, GSourceFunc func, gpointer data)
-{
-  return g_timeout_add_full (G_PRIORITY_DEFAULT, interval, func, data, NULL);
-}
-
-guint
-g_timeout_add_seconds_full (gint           priority,
-                            guint          interval,
-                            GSourceFunc    func,
-                            gpointer       data,
-                            GDestroyNotify notify)
-{
-  return add_source (g_timeout_source_new_seconds (interval), priority, func, data, notify);
-}
-
-guint
-g_timeout_add_seconds (guint interval, GSourceFunc func, gpointer data)
-{
-  return g_timeout_add_seconds_full (G_PRIORITY_DEFAULT, interval, func, data, NULL);
-}
-
-void
-g_main_context_invoke_full (GMainContext  *context,
-                            gint           priority,
-                            GSourceFunc    func,
-                            gpointer       data,
-                            GDestroyNotify notify)
-{
-  REAL (g_main_context_invoke_full) (context, priority, hop_dispatch,
-                                     hop_new (func, data, notify), hop_free);
-}
-
-void
-g_main_context_invoke (GMainContext *context, GSourceFunc func, gpointer data)
-{
-  g_main_context_invoke_full (context, G_PRIORITY_DEFAULT, func, data, NULL);
-}
 
 /* A thread pool's job runs after its push, and a pool freed with @wait_
  * comes after all its jobs. Each pool's function goes through a hop that

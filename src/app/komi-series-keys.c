@@ -16,8 +16,9 @@
 #include "komi-key-store.h"
 #include "komi-provider.h"
 #include "komi-series-keys.h"
+#include "komi-quark.h"
 
-G_DEFINE_QUARK (komi-series-keys-error-quark, komi_series_keys_error)
+KOMI_DEFINE_QUARK (komi-series-keys-error-quark, komi_series_keys_error)
 
 typedef struct
 {

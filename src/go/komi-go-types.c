@@ -9,8 +9,9 @@
 #include "config.h"
 
 #include "komi-go-types.h"
+#include "komi-quark.h"
 
-G_DEFINE_QUARK (komi-go-error-quark, komi_go_error)
+KOMI_DEFINE_QUARK (komi-go-error-quark, komi_go_error)
 
 const char *
 komi_move_error_to_string (KomiMoveError error)

@@ -14,8 +14,9 @@
 
 #include "komi-model-player.h"
 #include "komi-series.h"
+#include "komi-quark.h"
 
-G_DEFINE_QUARK (komi-series-error-quark, komi_series_error)
+KOMI_DEFINE_QUARK (komi-series-error-quark, komi_series_error)
 
 #define MAX_PAIRS 100000
 #define MAX_JOBS  64

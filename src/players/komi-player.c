@@ -9,8 +9,9 @@
 #include "config.h"
 
 #include "komi-player.h"
+#include "komi-quark.h"
 
-G_DEFINE_QUARK (komi-player-error-quark, komi_player_error)
+KOMI_DEFINE_QUARK (komi-player-error-quark, komi_player_error)
 
 void
 _komi_player_init (KomiPlayer            *self,

@@ -13,8 +13,9 @@
 
 #include "komi-protocol-private.h"
 #include "komi-resources.h"
+#include "komi-quark.h"
 
-G_DEFINE_QUARK (komi-protocol-error-quark, komi_protocol_error)
+KOMI_DEFINE_QUARK (komi-protocol-error-quark, komi_protocol_error)
 
 #define RULES_1_PATH "/io/github/komigo/Komi/protocol-1/rules.txt"
 

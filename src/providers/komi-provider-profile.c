@@ -13,8 +13,9 @@
 #include <glib/gi18n-lib.h>
 
 #include "komi-provider-profile.h"
+#include "komi-quark.h"
 
-G_DEFINE_QUARK (komi-provider-profile-error-quark, komi_provider_profile_error)
+KOMI_DEFINE_QUARK (komi-provider-profile-error-quark, komi_provider_profile_error)
 
 static const char *api_names[] = { "openai-chat", "openai-responses", "anthropic", "gemini", NULL };
 static const char *constrain_names[] = { "json_schema", "vllm_choice", "none", NULL };

@@ -15,8 +15,9 @@
 #include "komi-provider.h"
 #include "komi-provider-keys.h"
 #include "komi-transport.h"
+#include "komi-quark.h"
 
-G_DEFINE_QUARK (komi-provider-error-quark, komi_provider_error)
+KOMI_DEFINE_QUARK (komi-provider-error-quark, komi_provider_error)
 
 /* One provider object is shared by every game that asks the same model:
  * it holds the caps, the key and one SoupSession. libsoup ≥ 3.2 lets any

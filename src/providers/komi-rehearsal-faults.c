@@ -14,8 +14,9 @@
 #include <json-glib/json-glib.h>
 
 #include "komi-rehearsal-faults.h"
+#include "komi-quark.h"
 
-G_DEFINE_QUARK (komi-rehearsal-error-quark, komi_rehearsal_error)
+KOMI_DEFINE_QUARK (komi-rehearsal-error-quark, komi_rehearsal_error)
 
 static const char * const fault_names[KOMI_REHEARSAL_N_FAULTS] = {
   "none", "429", "500", "529", "timeout", "malformed", "truncated", "refusal", "invalid",

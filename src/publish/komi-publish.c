@@ -20,13 +20,14 @@
 #include "komi-rating.h"
 #include "komi-rating-library.h"
 #include "komi-resources.h"
+#include "komi-quark.h"
 
 /* The site as a whole: which series and games, the leaderboard on the
  * index, the protocols' rules texts and the page assets compiled in from
  * data/publish/. The ratings are the rating layer's, against the same
  * frozen ladder `komi-cli ratings` uses. */
 
-G_DEFINE_QUARK (komi-publish-error-quark, komi_publish_error)
+KOMI_DEFINE_QUARK (komi-publish-error-quark, komi_publish_error)
 
 #define ASSETS "/io/github/komigo/Komi/publish/"
 

@@ -16,8 +16,9 @@
 
 #include "komi-game-result.h"
 #include "komi-orientation.h"
+#include "komi-quark.h"
 
-G_DEFINE_QUARK (komi-rating-error-quark, komi_rating_error)
+KOMI_DEFINE_QUARK (komi-rating-error-quark, komi_rating_error)
 
 double
 komi_elo_expected (double diff)

@@ -16,8 +16,9 @@
 
 #include "komi-analysis-engine.h"
 #include "komi-coords.h"
+#include "komi-quark.h"
 
-G_DEFINE_QUARK (komi-review-error-quark, komi_review_error)
+KOMI_DEFINE_QUARK (komi-review-error-quark, komi_review_error)
 
 /* How each engine is asked, and why.
  *

@@ -13,8 +13,9 @@
 #include <glib/gi18n-lib.h>
 
 #include "komi-sgf-tree.h"
+#include "komi-quark.h"
 
-G_DEFINE_QUARK (komi-sgf-error-quark, komi_sgf_error)
+KOMI_DEFINE_QUARK (komi-sgf-error-quark, komi_sgf_error)
 
 struct _KomiSgfTree
 {

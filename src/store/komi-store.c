@@ -16,8 +16,9 @@
 
 #include "komi-coords.h"
 #include "komi-store-private.h"
+#include "komi-quark.h"
 
-G_DEFINE_QUARK (komi-store-error-quark, komi_store_error)
+KOMI_DEFINE_QUARK (komi-store-error-quark, komi_store_error)
 
 /* Long enough for another process's transaction of a few moves, short
  * enough that a stuck lock is reported instead of hanging a series. */
