@@ -30,15 +30,15 @@
  * resumed and merged: the result is the same again. */
 
 
-/* Engine-only, on the shipped ladder (ratings reads it): 6 pairs, so the
- * 4 shards hold 2, 2, 1 and 1 pairs (4, 4, 2 and 2 games): shard 2, the
+/* Engine-only, on the shipped ladder (ratings reads it): 5 pairs, so the
+ * 4 shards hold 2, 1, 1 and 1 pairs (4, 2, 2 and 2 games): shard 2, the
  * one killed below, has a game left to play after its first. */
 /* komi-cli's output unread, what it says on stderr kept for a failure. */
 #define QUIET (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE)
 
 static const char series_json[] =
   "{\"name\": \"shard test\", \"protocol\": 1, \"subject\": \"gnugo:2\","
-  " \"opponents\": [{\"player\": \"random\", \"pairs\": 2},"
+  " \"opponents\": [{\"player\": \"random\", \"pairs\": 1},"
   "                {\"player\": \"mix:0.5:gnugo:1\", \"pairs\": 4}],"
   " \"seed\": 17, \"referee\": \"gnugo\", \"jobs\": 2}";
 
@@ -120,9 +120,9 @@ test_shards_merge (void)
     {
       test_cli_wait_ok (procs[k]);
       g_object_unref (procs[k]);
-      /* Each shard played its own share of the plan: 2, 2, 1, 1 pairs. */
+      /* Each shard played its own share of the plan: 2, 1, 1, 1 pairs. */
       g_assert_cmpint (count_rows (shard_db[k], "SELECT count(*) FROM games"), ==,
-                       k < 2 ? 4 : 2);
+                       k < 1 ? 4 : 2);
     }
 
   {
@@ -132,11 +132,11 @@ test_shards_merge (void)
                                  shard_db[1], shard_db[2], shard_db[3], NULL);
     g_assert_cmpstr (merge.err, ==, "");
     g_assert_cmpint (merge.status, ==, 0);
-    g_assert_nonnull (strstr (merge.out, "12 of the 12 games of its plan ended"));
+    g_assert_nonnull (strstr (merge.out, "10 of the 10 games of its plan ended"));
   }
   want = test_library_text (whole);
   got = test_library_text (lib);
-  g_assert_cmpuint (want->len, ==, 12);
+  g_assert_cmpuint (want->len, ==, 10);
   test_assert_same_games (got, want);
   g_assert_cmpint (count_rows (lib, "SELECT count(*) FROM series"), ==, 1);
   g_assert_cmpint (count_rows (lib, "SELECT count(*) FROM moves"), ==,
@@ -198,7 +198,7 @@ test_shards_merge (void)
                                   NULL);
     g_assert_cmpint (status.status, ==, 0);
     g_assert_nonnull (strstr (status.out, "Series “shard test” (protocol 1): "));
-    g_assert_nonnull (strstr (status.out, "  2/4          4 "));
+    g_assert_nonnull (strstr (status.out, "  2/4          2 "));
     g_assert_nonnull (strstr (status.out, "running"));
     g_assert_nonnull (strstr (status.out, "4 games of the plan are in none of these "
                                           "libraries"));
@@ -220,12 +220,12 @@ test_shards_merge (void)
     g_assert_cmpint (other.status, ==, 1);
     g_assert_nonnull (strstr (other.err, "holds shard 2/4 of this series, not shard 3/4"));
     test_cli_run_ok (QUIET, "run", series, "--db", killed, NULL);
-    g_assert_cmpint (count_rows (killed, "SELECT count(*) FROM games"), ==, 4);
+    g_assert_cmpint (count_rows (killed, "SELECT count(*) FROM games"), ==, 2);
     done.status = run_komi_cli (&done.out, &done.err, "merge", "--db", killed_lib,
                                 shard_db[0], killed, shard_db[2], shard_db[3], NULL);
     g_assert_cmpstr (done.err, ==, "");
     g_assert_cmpint (done.status, ==, 0);
-    g_assert_nonnull (strstr (done.out, "12 of the 12 games of its plan ended"));
+    g_assert_nonnull (strstr (done.out, "10 of the 10 games of its plan ended"));
   }
   g_clear_pointer (&got, g_ptr_array_unref);
   got = test_library_text (killed_lib);
