@@ -21,6 +21,7 @@ struct _KomiWindow
 
   KomiLibrary          *library;
   gboolean              toast_on_load;   /* the user asked for this read */
+  AdwToast             *reload_toast;    /* "Library reloaded" while it shows */
 
   AdwLeaflet           *leaflet;
   GtkListBox           *sidebar;

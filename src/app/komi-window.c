@@ -38,6 +38,29 @@ komi_window_new (GtkApplication *application,
 }
 
 static void
+on_reload_toast_dismissed (KomiWindow *self,
+                           AdwToast   *toast)
+{
+  if (self->reload_toast == toast)
+    g_clear_object (&self->reload_toast);
+}
+
+/* Says the library was read again: a second reload replaces the toast of
+ * the first rather than queueing the same words behind it. */
+static void
+show_reloaded (KomiWindow *self)
+{
+  AdwToast *toast = adw_toast_new (_("Library reloaded"));
+
+  if (self->reload_toast != NULL)
+    adw_toast_dismiss (self->reload_toast);
+  self->reload_toast = g_object_ref (toast);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_reload_toast_dismissed), self,
+                           G_CONNECT_SWAPPED);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
 on_library_state (KomiWindow *self)
 {
   KomiLibraryState state = komi_library_get_state (self->library);
@@ -63,8 +86,7 @@ on_library_state (KomiWindow *self)
       gtk_stack_set_visible_child_name (self->state_stack, "ready");
       _komi_window_offer_interrupted (self);
       if (self->toast_on_load)
-        adw_toast_overlay_add_toast (self->toast_overlay,
-                                     adw_toast_new (_("Library reloaded")));
+        show_reloaded (self);
       break;
     default:
       g_assert_not_reached ();
@@ -440,6 +462,7 @@ komi_window_dispose (GObject *object)
   if (self->library != NULL)
     g_signal_handlers_disconnect_by_data (self->library, self);
   g_clear_object (&self->library);
+  g_clear_object (&self->reload_toast);
   G_OBJECT_CLASS (komi_window_parent_class)->dispose (object);
 }
 
