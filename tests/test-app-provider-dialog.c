@@ -481,14 +481,28 @@ test_rehearsal_refuses_key (DialogFixture *f, gconstpointer data)
   g_assert_cmpuint (komi_rehearsal_get_request_count (rehearsal, NULL), ==, 1);
 }
 
-/* A provider that cannot be reached: the Test says so after its
- * attempts, and never that a series pauses (there is none). */
+/* A provider that cannot be reached: the Test says so after the
+ * attempts its profile allows, and never that a series pauses (there is
+ * none). The profile, opened for editing, asks for 3 attempts a few
+ * milliseconds apart: the Test keeps to the retries the dialog does not
+ * show, as a series would (with the profiles' default, 6 attempts from
+ * half a second apart, the Test took about 15 s here). */
 static void
 test_unreachable (DialogFixture *f, gconstpointer data)
 {
+  g_autofree char *path = g_build_filename (f->dir, "unreachable.json", NULL);
+  g_autoptr(GError) error = NULL;
   const char *text;
 
   /* Port 9 (discard): nothing listens on loopback. */
+  g_assert_true (g_file_set_contents (path, "{\"name\": \"Far away\", \"api\": \"openai\", "
+                                      "\"model\": \"m\", \"key_env\": \"MY_KEY\", "
+                                      "\"retry_attempts\": 3, \"retry_base_ms\": 10, "
+                                      "\"retry_cap_ms\": 20}\n", -1, NULL));
+  gtk_window_destroy (GTK_WINDOW (f->dialog));
+  f->dialog = komi_provider_dialog_new_for_file (NULL, path, &error);
+  g_assert_no_error (error);
+  app_test_present_dialog (f->dialog, NULL, 0);
   app_test_provider_fill (f->dialog, "http://127.0.0.1:9/v1", "KOMI_TEST_UNSET_KEY",
                           PLANTED_KEY);
   assert_accepted (f);
@@ -496,7 +510,7 @@ test_unreachable (DialogFixture *f, gconstpointer data)
                              "test_label", 120);
   g_test_message ("%s", text);
   g_assert_true (g_str_has_prefix (text, "✗ "));
-  g_assert_nonnull (strstr (text, "no answer after"));
+  g_assert_nonnull (strstr (text, "no answer after 3 attempts"));
   g_assert_null (strstr (text, "series"));
   g_assert_null (strstr (text, PLANTED_KEY));
 }
