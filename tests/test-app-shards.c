@@ -25,11 +25,11 @@
 
 #define N_SHARDS 2
 
-/* Engine-only and short: 4 pairs against random, one game at a time, so
- * that each shard runs for a few seconds. */
+/* Engine-only and short: 2 pairs against random, one game at a time, so
+ * that each shard runs for a few seconds (2 games, read every second). */
 static const char series_json[] =
   "{\"name\": \"watched\", \"protocol\": 1, \"subject\": \"gnugo:1\","
-  " \"opponents\": [{\"player\": \"random\", \"pairs\": 4}], \"seed\": 23, \"jobs\": 1}";
+  " \"opponents\": [{\"player\": \"random\", \"pairs\": 2}], \"seed\": 23, \"jobs\": 1}";
 
 /* Every GtkLabel text under @widget named @name, in order. */
 static void
@@ -181,7 +181,7 @@ test_watch_shards (void)
   g_assert_true (app_test_wait_seconds (seen_running, &w, 300));
   summary = labels (w.window, "series-summary");
   g_assert_cmpuint (summary->len, ==, 1);
-  g_assert_null (strstr (g_ptr_array_index (summary, 0), "8/8 games ended"));
+  g_assert_null (strstr (g_ptr_array_index (summary, 0), "4/4 games ended"));
   g_clear_pointer (&summary, g_ptr_array_unref);
 
   /* Both runs end well: the window's reads never held them up. */
@@ -195,14 +195,14 @@ test_watch_shards (void)
   g_assert_true (app_test_wait_seconds (read_after, &w, 60));
 
   expected = status_summary ((const char * const *) paths);
-  g_assert_cmpstr (expected, ==, "8/8 games ended, 0 running, ETA 0:00");
+  g_assert_cmpstr (expected, ==, "4/4 games ended, 0 running, ETA 0:00");
   summary = labels (w.window, "series-summary");
   g_assert_cmpuint (summary->len, ==, 1);
   g_assert_cmpstr (g_ptr_array_index (summary, 0), ==, expected);
   figures = labels (w.window, "shard-figures");
   g_assert_cmpuint (figures->len, ==, N_SHARDS);
-  g_assert_cmpstr (g_ptr_array_index (figures, 0), ==, "4/4 ended");
-  g_assert_cmpstr (g_ptr_array_index (figures, 1), ==, "4/4 ended");
+  g_assert_cmpstr (g_ptr_array_index (figures, 0), ==, "2/2 ended");
+  g_assert_cmpstr (g_ptr_array_index (figures, 1), ==, "2/2 ended");
   missing = labels (w.window, "series-missing");
   g_assert_cmpuint (missing->len, ==, 0);
   rows = g_ptr_array_new ();
@@ -222,11 +222,11 @@ test_watch_shards (void)
     gtk_window_present (GTK_WINDOW (w.window));
     g_assert_true (app_test_wait_seconds (read_after, &w, 60));
     texts = labels (w.window, "series-summary");
-    g_assert_cmpstr (g_ptr_array_index (texts, 0), ==, "4/8 games ended, 0 running, ETA -");
+    g_assert_cmpstr (g_ptr_array_index (texts, 0), ==, "2/4 games ended, 0 running, ETA -");
     g_ptr_array_unref (texts);
     texts = labels (w.window, "series-missing");
     g_assert_cmpuint (texts->len, ==, 1);
-    g_assert_nonnull (strstr (g_ptr_array_index (texts, 0), "4 games of the plan are in none"));
+    g_assert_nonnull (strstr (g_ptr_array_index (texts, 0), "2 games of the plan are in none"));
     gtk_window_destroy (GTK_WINDOW (w.window));
   }
 
