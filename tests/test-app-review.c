@@ -24,33 +24,31 @@
 #include "komi-store.h"
 #include "komi-test-cli.h"
 #include "komi-test-model-series.h"
+#include "test-app-review.h"
 #include "komi-window.h"
 
 /* The review window on a real library: the rehearsal model (in this
  * process, with a 429 and an invalid answer injected) against random,
- * played by `komi-cli run`. Keys step through the game, the board the
- * model was shown is the one its request shows, the inspector lists every
- * attempt in order, and Copy as curl gives a command that works and holds
- * no key. */
+ * played by `komi-cli run`. Keys step through the game, n and N go from
+ * mistake to mistake, the window opens from the series page, and an
+ * imported game opens too; the call inspector's tests, on the same
+ * library, are in test-app-review-calls.c. */
 
-#define KEY "sk-komi-review-planted-5c1e0b7d93"
-#define KEY_ENV "KOMI_TEST_REVIEW_KEY"
+char *review_dir;
+char *review_db;
+KomiRehearsal *review_server;
+KomiLibrary *review_library;
+gint64 review_game_id;
 
-static char *dir;
-static char *db;
-static KomiRehearsal *server;
-static KomiLibrary *library;
-static gint64 game_id;
-
-static KomiReviewWindow *
-open_review (gint64 id)
+KomiReviewWindow *
+review_test_open (gint64 id)
 {
-  return app_test_open_review (NULL, library, id);
+  return app_test_open_review (NULL, review_library, id);
 }
 
 /* Presses @keys as the window's shortcut controller hears them. */
-static void
-press (KomiReviewWindow *window, const char *keys)
+void
+review_test_press (KomiReviewWindow *window, const char *keys)
 {
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
   g_autoptr(GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (keys);
@@ -78,12 +76,30 @@ press (KomiReviewWindow *window, const char *keys)
   g_error ("no shortcut %s", keys);
 }
 
+/* A label under @widget whose text starts with @prefix, or NULL. */
+GtkWidget *
+review_test_find_label (GtkWidget *widget, const char *prefix)
+{
+  if (GTK_IS_LABEL (widget)
+      && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = review_test_find_label (c, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The board shown equals the recorded moves played afresh to @step. */
 static void
 assert_board_at (KomiReviewWindow *window, guint step)
 {
-  g_autoptr(KomiStore) store = komi_store_open_reader (db, NULL);
-  g_autoptr(KomiStoreGame) game = komi_store_load_game (store, game_id, NULL);
+  g_autoptr(KomiStore) store = komi_store_open_reader (review_db, NULL);
+  g_autoptr(KomiStoreGame) game = komi_store_load_game (store, review_game_id, NULL);
   g_autoptr(KomiGame) play = komi_game_new (game->size, 0);
   const KomiBoardScene *scene = komi_board_view_get_scene (
     komi_review_window_get_board_view (window));
@@ -99,367 +115,28 @@ assert_board_at (KomiReviewWindow *window, guint step)
 static void
 test_keyboard (void)
 {
-  KomiReviewWindow *window = open_review (game_id);
+  KomiReviewWindow *window = review_test_open (review_game_id);
   guint last = komi_review_window_get_review (window)->replay->n_steps - 1;
 
   g_assert_cmpuint (last, >, 12);
-  press (window, "Home");
+  review_test_press (window, "Home");
   assert_board_at (window, 0);
   for (guint i = 1; i <= 12; i++)
     {
-      press (window, "Right");
+      review_test_press (window, "Right");
       assert_board_at (window, i);
     }
-  press (window, "Left");
+  review_test_press (window, "Left");
   assert_board_at (window, 11);
-  press (window, "End");
+  review_test_press (window, "End");
   assert_board_at (window, last);
   /* The end says how the game was counted, or why it was not. */
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (app_test_child (
                                                   window, KOMI_TYPE_REVIEW_WINDOW,
                                                   "status_label"))),
                             komi_review_window_get_review (window)->replay->summary));
-  press (window, "Home");
+  review_test_press (window, "Home");
   assert_board_at (window, 0);
-  gtk_window_destroy (GTK_WINDOW (window));
-}
-
-/* The recorded request of the model's best_point call at @turn, as JSON:
- * the protocol's state and questions (the user message of OpenAI Chat). */
-static JsonObject *
-request_state (const KomiReviewCall *call, JsonParser *parser)
-{
-  g_autoptr(JsonParser) outer = json_parser_new ();
-  JsonArray *messages;
-  const char *content;
-
-  if (call == NULL)
-    g_error ("no call");
-  g_assert_true (json_parser_load_from_data (outer, call->request_body, -1, NULL));
-  messages = json_object_get_array_member (json_node_get_object (json_parser_get_root (outer)),
-                                           "messages");
-  content = json_object_get_string_member (json_array_get_object_element (messages, 1),
-                                           "content");
-  g_assert_true (json_parser_load_from_data (parser, content, -1, NULL));
-  return json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)),
-                                        "state");
-}
-
-static void
-test_as_the_model_saw_it (void)
-{
-  KomiReviewWindow *window = open_review (game_id);
-  const KomiReview *review = komi_review_window_get_review (window);
-  const KomiStoreGame *game = review->replay->game;
-  const KomiBoardScene *scene;
-  const KomiReviewCall *call = NULL;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autofree char *row = NULL;
-  JsonArray *board;
-  GtkDropDown *dropdown;
-  KomiPoint real;
-  char name[KOMI_NAME_LEN + 1];
-
-  /* The library's seed gives a game turned; upright would prove little. */
-  g_test_message ("the model saw the board %s", komi_orientation_to_string (game->orientation));
-  g_assert_cmpint (game->orientation, !=, KOMI_ORIENTATION_IDENTITY);
-  /* A model's game opens as the model saw it, and says so. */
-  g_assert_cmpint (komi_review_window_get_orientation (window), ==, game->orientation);
-  dropdown = GTK_DROP_DOWN (app_test_child (window, KOMI_TYPE_REVIEW_WINDOW,
-                                            "orientation_dropdown"));
-  g_assert_true (g_str_has_prefix (gtk_string_object_get_string (
-                                     gtk_drop_down_get_selected_item (dropdown)),
-                                   "As the model saw it"));
-
-  /* The model's first point answered after a few moves. */
-  for (guint i = 0; i < review->calls->len && call == NULL; i++)
-    {
-      const KomiReviewCall *c = review->calls->pdata[i];
-
-      if (c->turn > 6 && g_strcmp0 (c->question, "best_point") == 0 && c->answer != NULL)
-        call = c;
-    }
-  if (call == NULL)
-    g_error ("the model answered no point after move 6");
-
-  /* The board before that move, as the window shows it, is the request's
-   * board text line by line. */
-  komi_review_window_show_step (window, call->turn - 1);
-  scene = komi_board_view_get_scene (komi_review_window_get_board_view (window));
-  board = json_object_get_array_member (request_state (call, parser), "board");
-  g_assert_cmpuint (json_array_get_length (board), ==, game->size + 1);
-  for (guint y = 0; y < game->size; y++)
-    {
-      g_autoptr(GString) line = g_string_new (NULL);
-
-      g_string_append_printf (line, "%u", game->size - y);
-      for (guint x = 0; x < game->size; x++)
-        {
-          KomiPoint shown = komi_point_from_xy (game->size, x, y);
-          guint8 c = scene->colors[komi_board_scene_real_point (scene, shown)];
-
-          g_string_append_printf (line, " %c", c == KOMI_BLACK ? 'X' : c == KOMI_WHITE ? 'O'
-                                                                                     : '.');
-        }
-      g_assert_cmpstr (line->str, ==, json_array_get_string_element (board, y + 1));
-    }
-
-  /* The move list names the move as the model named it. */
-  row = komi_review_window_dup_move_text (window, call->turn);
-  g_assert_nonnull (strstr (row, call->answer));
-
-  /* Upright, it is named by its real point. */
-  komi_review_window_set_orientation (window, KOMI_ORIENTATION_IDENTITY);
-  real = g_array_index (game->moves, KomiMove, call->turn - 1).point;
-  komi_point_to_name (game->size, real, name);
-  g_clear_pointer (&row, g_free);
-  row = komi_review_window_dup_move_text (window, call->turn);
-  g_assert_nonnull (strstr (row, name));
-
-  /* o turns the board on through the eight. */
-  press (window, "o");
-  g_assert_cmpint (komi_review_window_get_orientation (window), ==, KOMI_ORIENTATION_ROTATE_90);
-  g_assert_cmpint (komi_board_view_get_orientation (komi_review_window_get_board_view (window)),
-                   ==, KOMI_ORIENTATION_ROTATE_90);
-  gtk_window_destroy (GTK_WINDOW (window));
-}
-
-typedef struct
-{
-  gint64   game_id;
-  GString *seen;    /* "turn question outcome;" per attempt, in row order */
-} CallLog;
-
-static gboolean
-log_call (const KomiStoreCall *call, gpointer user_data, GError **error)
-{
-  CallLog *log = user_data;
-
-  if (call->game_id == log->game_id)
-    g_string_append_printf (log->seen, "%" G_GINT64_FORMAT " %u %s %s;", call->id, call->turn,
-                            call->question, call->outcome);
-  return TRUE;
-}
-
-/* The inspector lists every attempt of a move, failed ones included, in
- * the order they were made, with their outcomes. */
-static void
-test_faults_in_order (void)
-{
-  KomiReviewWindow *window = open_review (game_id);
-  const KomiReview *review = komi_review_window_get_review (window);
-  g_autoptr(KomiStore) store = komi_store_open_reader (db, NULL);
-  CallLog log = { game_id, g_string_new (NULL) };
-  g_autoptr(GHashTable) turns = g_hash_table_new (NULL, NULL);
-  GtkWidget *calls = app_test_child (window, KOMI_TYPE_REVIEW_WINDOW, "calls_box");
-  guint faults = 0;
-
-  g_assert_true (komi_store_foreach_call (store, 0 /* all */ + review->replay->game->series_id,
-                                          log_call, &log, NULL));
-  for (guint i = 0; i < review->calls->len; i++)
-    {
-      const KomiReviewCall *c = review->calls->pdata[i];
-
-      if (g_strcmp0 (c->outcome, "answer") != 0)
-        {
-          faults++;
-          g_hash_table_add (turns, GUINT_TO_POINTER (c->turn));
-        }
-    }
-  /* The 429 and the invalid answer injected. */
-  g_assert_cmpuint (faults, >=, 2);
-
-  for (guint t = 1; t < review->replay->n_steps; t++)
-    {
-      g_autoptr(GString) shown = g_string_new (NULL);
-      g_autoptr(GString) recorded = g_string_new (NULL);
-      guint n = 0;
-
-      if (!g_hash_table_contains (turns, GUINT_TO_POINTER (t)))
-        continue;
-      komi_review_window_show_step (window, t);
-      guint deciding[2] = { 0, 0 };
-
-      for (GtkWidget *w = gtk_widget_get_first_child (calls); w != NULL;
-           w = gtk_widget_get_next_sibling (w), n++)
-        {
-          const char *question = g_object_get_data (G_OBJECT (w), "komi-question");
-          const char *decided = g_object_get_data (G_OBJECT (w), "komi-decided");
-
-          g_string_append_printf (shown, "%u %s %s %s;", t, question,
-                                  (char *) g_object_get_data (G_OBJECT (w), "komi-outcome"),
-                                  decided);
-          if (g_str_equal (decided, "move"))
-            deciding[g_str_equal (question, "best_point")]++;
-        }
-      /* Each question of a finished game's move: one answer decided it. */
-      g_assert_cmpuint (deciding[0], ==, 1);
-      g_assert_cmpuint (deciding[1], <=, 1);
-      /* The store's attempts of that move, by row (the order made). */
-      for (guint i = 0; i < review->calls->len; i++)
-        {
-          const KomiReviewCall *c = review->calls->pdata[i];
-          g_autofree char *needle = g_strdup_printf ("%" G_GINT64_FORMAT " %u %s %s;", c->id,
-                                                     c->turn, c->question, c->outcome);
-
-          if (c->turn != t)
-            continue;
-          g_assert_nonnull (strstr (log.seen->str, needle));
-          g_string_append_printf (recorded, "%u %s %s %s;", t, c->question, c->outcome,
-                                  c->decided > 0 ? "move" : c->decided == 0 ? "nothing"
-                                                                            : "open");
-          if (i > 0 && ((KomiReviewCall *) review->calls->pdata[i - 1])->turn == t)
-            g_assert_cmpint (((KomiReviewCall *) review->calls->pdata[i - 1])->id, <, c->id);
-        }
-      g_test_message ("move %u: %s", t, shown->str);
-      g_assert_cmpuint (n, >=, 2);
-      g_assert_cmpstr (shown->str, ==, recorded->str);
-    }
-  g_string_free (log.seen, TRUE);
-  gtk_window_destroy (GTK_WINDOW (window));
-}
-
-static void
-on_text (GObject *clipboard, GAsyncResult *result, gpointer user_data)
-{
-  *(char **) user_data = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result,
-                                                         NULL);
-}
-
-static gboolean
-is_set (gpointer pointer)
-{
-  return *(char **) pointer != NULL;
-}
-
-/* A label under @widget whose text starts with @prefix, or NULL. */
-static GtkWidget *
-find_label (GtkWidget *widget, const char *prefix)
-{
-  if (GTK_IS_LABEL (widget)
-      && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_label (c, prefix);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* A text view of the call inspector under @widget, or NULL; expanders
- * are opened on the way (a closed one holds its text out of the tree). */
-static GtkWidget *
-find_call_text (GtkWidget *widget)
-{
-  if (GTK_IS_EXPANDER (widget))
-    gtk_expander_set_expanded (GTK_EXPANDER (widget), TRUE);
-  if (GTK_IS_TEXT_VIEW (widget) && gtk_widget_has_css_class (widget, "call-text"))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_call_text (c);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static gboolean
-has_toast (gpointer window)
-{
-  return find_label (window, "Copied") != NULL;
-}
-
-/* Copy as curl puts a command in the clipboard that names the key's
- * variable and never holds the key; run with the variable set, it gets the
- * server's answer. */
-static void
-test_copy_as_curl (void)
-{
-  KomiReviewWindow *window = open_review (game_id);
-  const KomiReview *review = komi_review_window_get_review (window);
-  const KomiReviewCall *call = review->calls->pdata[0];
-  g_autofree char *text = NULL;
-  g_autofree char *out = NULL;
-  g_autofree char *curl = NULL;
-  g_autofree char *script = g_build_filename (dir, "curl.sh", NULL);
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GError) error = NULL;
-
-  komi_review_window_show_step (window, call->turn);
-  /* The request's long strings wrap where they must, with no hyphen Pango
-   * would add at a break inside a word: the whole text says so. */
-  {
-    GtkWidget *view = find_call_text (GTK_WIDGET (window));
-    GtkTextBuffer *buffer;
-    GtkTextIter start, end;
-    GtkTextTag *tag;
-    gboolean hyphens = TRUE, set = FALSE;
-
-    g_assert_nonnull (view);
-    buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
-    tag = gtk_text_tag_table_lookup (gtk_text_buffer_get_tag_table (buffer), "no-hyphens");
-    g_assert_nonnull (tag);
-    g_object_get (tag, "insert-hyphens", &hyphens, "insert-hyphens-set", &set, NULL);
-    g_assert_false (hyphens);
-    g_assert_true (set);
-    gtk_text_buffer_get_bounds (buffer, &start, &end);
-    g_assert_true (gtk_text_iter_starts_tag (&start, tag));
-    g_assert_true (gtk_text_iter_ends_tag (&end, tag));
-  }
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "review.copy-curl", "x",
-                                             call->id));
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL, on_text,
-                                 &text);
-  g_assert_true (app_test_wait (is_set, &text));
-  g_test_message ("%.200s", text);
-  g_assert_true (g_str_has_prefix (text, "curl "));
-  g_assert_nonnull (strstr (text, "${" KEY_ENV "}"));
-  g_assert_nonnull (strstr (text, call->request_url));
-  g_assert_null (strstr (text, KEY));
-  /* The toast says where the key comes from. */
-  g_assert_true (app_test_wait (has_toast, window));
-  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (find_label (GTK_WIDGET (window), "Copied"))),
-                   ==, "Copied; it reads the key from $" KEY_ENV);
-  /* A request sent without a key (a local server): the command has none
-   * either, and the note says so instead of naming a variable; a profile
-   * that names no variable gets the API's usual one, said as such. */
-  {
-    KomiReviewCall keyless = *call;
-    g_autofree char *command = NULL;
-    g_autofree char *note = NULL;
-
-    keyless.request_headers = (char *) "{\"Content-Type\": \"application/json\"}";
-    command = komi_review_call_to_curl (&keyless, review->api, NULL);
-    g_assert_null (strstr (command, "${"));
-    note = komi_review_curl_note (&keyless, review->api, NULL);
-    g_assert_cmpstr (note, ==, "Copied; the request was sent without a key, and so is the "
-                     "command");
-    g_free (note);
-    note = komi_review_curl_note (call, "openai-chat", NULL);
-    g_assert_nonnull (strstr (note, "$OPENAI_API_KEY, the usual variable of this API"));
-  }
-
-  curl = g_find_program_in_path ("curl");
-  if (curl == NULL)
-    {
-      g_test_message ("no curl: the command is not run");
-      gtk_window_destroy (GTK_WINDOW (window));
-      return;
-    }
-  /* The server refuses any other key: an answer proves the header. */
-  g_assert_true (g_file_set_contents (script, text, -1, NULL));
-  proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, "sh", script, NULL);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (proc, NULL, NULL, &out, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (strstr (out, "\"choices\""));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -474,7 +151,7 @@ panel_has_analysis (gpointer panel)
 static void
 test_next_mistake (void)
 {
-  KomiReviewWindow *window = open_review (game_id);
+  KomiReviewWindow *window = review_test_open (review_game_id);
   GtkWidget *button = app_test_child (window, KOMI_TYPE_REVIEW_WINDOW, "mistake_button");
   g_autoptr(KomiStore) store = NULL;
   g_autoptr(KomiStoreGame) game = NULL;
@@ -486,9 +163,9 @@ test_next_mistake (void)
   gtk_window_destroy (GTK_WINDOW (window));
 
   /* An analysis with a mistake at move 5 and a blunder at move 9. */
-  store = komi_store_open (db, &error);
+  store = komi_store_open (review_db, &error);
   g_assert_no_error (error);
-  game = komi_store_load_game (store, game_id, &error);
+  game = komi_store_load_game (store, review_game_id, &error);
   g_assert_no_error (error);
   analysis = test_analysis_new (game, FALSE);
   test_analysis_set_loss (analysis, 5, 4);
@@ -496,29 +173,29 @@ test_next_mistake (void)
   g_assert_true (komi_store_put_analysis (store, analysis, &error));
   g_assert_no_error (error);
 
-  window = open_review (game_id);
+  window = review_test_open (review_game_id);
   button = app_test_child (window, KOMI_TYPE_REVIEW_WINDOW, "mistake_button");
   g_assert_true (gtk_widget_is_sensitive (button));
-  press (window, "Home");
-  press (window, "n");
+  review_test_press (window, "Home");
+  review_test_press (window, "n");
   g_assert_cmpuint (komi_review_window_get_step (window), ==, 5);
-  press (window, "<Control>Down");
+  review_test_press (window, "<Control>Down");
   g_assert_cmpuint (komi_review_window_get_step (window), ==, 9);
-  press (window, "<Shift>n");
+  review_test_press (window, "<Shift>n");
   g_assert_cmpuint (komi_review_window_get_step (window), ==, 5);
   /* Past either end it goes round, and says so. */
-  press (window, "<Shift>n");
+  review_test_press (window, "<Shift>n");
   g_assert_cmpuint (komi_review_window_get_step (window), ==, 9);
-  g_assert_nonnull (find_label (GTK_WIDGET (window), "Before the first mistake: on to the last"));
-  press (window, "n");
+  g_assert_nonnull (review_test_find_label (GTK_WIDGET (window), "Before the first mistake: on to the last"));
+  review_test_press (window, "n");
   g_assert_cmpuint (komi_review_window_get_step (window), ==, 5);
-  press (window, "Home");
-  press (window, "<Shift>n");
+  review_test_press (window, "Home");
+  review_test_press (window, "<Shift>n");
   g_assert_cmpuint (komi_review_window_get_step (window), ==, 9);
-  press (window, "End");
-  press (window, "n");
+  review_test_press (window, "End");
+  review_test_press (window, "n");
   g_assert_cmpuint (komi_review_window_get_step (window), ==, 5);
-  press (window, "n");
+  review_test_press (window, "n");
   g_assert_cmpuint (komi_review_window_get_step (window), ==, 9);
   {
     g_autofree char *row = komi_review_window_dup_move_text (window, 9);
@@ -550,11 +227,11 @@ test_next_mistake (void)
     }
   g_assert_true (komi_store_put_analysis (store, analysis, &error));
   g_assert_no_error (error);
-  window = open_review (game_id);
-  press (window, "Home");
-  press (window, "n");
+  window = review_test_open (review_game_id);
+  review_test_press (window, "Home");
+  review_test_press (window, "n");
   g_assert_cmpuint (komi_review_window_get_step (window), ==, 0);
-  g_assert_nonnull (find_label (GTK_WIDGET (window),
+  g_assert_nonnull (review_test_find_label (GTK_WIDGET (window),
                                 "No move of this game is a mistake at the review’s thresholds"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -581,17 +258,17 @@ page_loaded (gpointer page)
 static void
 test_opened_from_window (void)
 {
-  KomiWindow *window = g_object_ref_sink (komi_window_new (NULL, library));
+  KomiWindow *window = g_object_ref_sink (komi_window_new (NULL, review_library));
   KomiSeriesPage *page = komi_window_get_series_page (window);
   KomiReviewWindow *review;
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_null (find_review_window ());
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.review-game", "x",
-                                             game_id));
+                                             review_game_id));
   review = find_review_window ();
   g_assert_nonnull (review);
-  g_assert_cmpint (komi_review_window_get_game_id (review), ==, game_id);
+  g_assert_cmpint (komi_review_window_get_game_id (review), ==, review_game_id);
   g_assert_true (app_test_wait (app_test_review_loaded, review));
   gtk_window_destroy (GTK_WINDOW (review));
 
@@ -602,7 +279,7 @@ test_opened_from_window (void)
   g_assert_nonnull (review);
   g_assert_cmpint (komi_review_window_get_game_id (review), ==,
                    komi_series_page_get_replay (page, NULL)->game->id);
-  g_assert_cmpint (komi_review_window_get_game_id (review), !=, game_id);
+  g_assert_cmpint (komi_review_window_get_game_id (review), !=, review_game_id);
   g_assert_true (app_test_wait (app_test_review_loaded, review));
   gtk_window_destroy (GTK_WINDOW (review));
   gtk_window_destroy (GTK_WINDOW (window));
@@ -612,7 +289,7 @@ test_opened_from_window (void)
 static gboolean
 library_ready (gpointer data)
 {
-  return komi_library_get_state (library) != KOMI_LIBRARY_STATE_LOADING;
+  return komi_library_get_state (review_library) != KOMI_LIBRARY_STATE_LOADING;
 }
 
 /* The rehearsal model's games against random, recorded by komi-cli. */
@@ -620,24 +297,24 @@ static void
 make_library (void)
 {
   KomiRehearsalOptions options = {
-    .seed = 11, .api_key = KEY, .retry_after_ms = 10, .faults = "429@3,invalid@7",
+    .seed = 11, .api_key = REVIEW_KEY, .retry_after_ms = 10, .faults = "429@3,invalid@7",
   };
   g_autoptr(KomiStore) store = NULL;
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GError) error = NULL;
 
-  server = komi_rehearsal_new (&options, &error);
+  review_server = komi_rehearsal_new (&options, &error);
   g_assert_no_error (error);
-  test_run_model_series (dir, db, "Review", komi_rehearsal_get_base_url (server), KEY_ENV, KEY,
+  test_run_model_series (review_dir, review_db, "Review", komi_rehearsal_get_base_url (review_server), REVIEW_KEY_ENV, REVIEW_KEY,
                          TRUE);
 
-  store = komi_store_open_reader (db, &error);
+  store = komi_store_open_reader (review_db, &error);
   g_assert_no_error (error);
   games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, &error);
   g_assert_no_error (error);
-  game_id = ((KomiStoreGame *) games->pdata[0])->id;
-  library = komi_library_new (db);
-  komi_library_reload (library);
+  review_game_id = ((KomiStoreGame *) games->pdata[0])->id;
+  review_library = komi_library_new (review_db);
+  komi_library_reload (review_library);
   g_assert_true (app_test_wait (library_ready, NULL));
 }
 
@@ -648,7 +325,7 @@ test_imported_game (void)
 {
   g_autofree char *sgf = g_build_filename (g_getenv ("KOMI_SOURCE_DIR"), "tests", "sgf",
                                            "gogui.sgf", NULL);
-  g_autoptr(KomiStore) store = komi_store_open (db, NULL);
+  g_autoptr(KomiStore) store = komi_store_open (review_db, NULL);
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(KomiSgfRecord) record = NULL;
   g_autoptr(KomiGame) play = NULL;
@@ -664,19 +341,19 @@ test_imported_game (void)
   g_assert_cmpuint (ids->len, >=, 1);
   g_clear_pointer (&store, komi_store_unref);
 
-  window = open_review (g_array_index (ids, gint64, 0));
+  window = review_test_open (g_array_index (ids, gint64, 0));
   record = komi_sgf_record_load (sgf, &error);
   g_assert_no_error (error);
   play = komi_sgf_record_replay (record, 0, &error);
   g_assert_no_error (error);
   last = komi_review_window_get_review (window)->replay->n_steps - 1;
   g_assert_cmpuint (last, ==, record->moves->len);
-  press (window, "End");
+  review_test_press (window, "End");
   scene = komi_board_view_get_scene (komi_review_window_get_board_view (window));
   komi_board_get_colors (komi_game_get_board (play), colors);
   g_assert_cmpmem (scene->colors, record->size * record->size, colors,
                    record->size * record->size);
-  press (window, "Home");
+  review_test_press (window, "Home");
   g_assert_cmpuint (komi_review_window_get_step (window), ==, 0);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -687,23 +364,21 @@ main (int argc, char *argv[])
   int status;
 
   app_test_init (&argc, &argv);
-  dir = g_dir_make_tmp ("komi-review-XXXXXX", NULL);
-  db = g_build_filename (dir, "library.db", NULL);
+  review_dir = g_dir_make_tmp ("komi-review-XXXXXX", NULL);
+  review_db = g_build_filename (review_dir, "library.db", NULL);
   make_library ();
 
   g_test_add_func ("/komi/app/review/keyboard", test_keyboard);
-  g_test_add_func ("/komi/app/review/as-the-model-saw-it", test_as_the_model_saw_it);
-  g_test_add_func ("/komi/app/review/faults-in-order", test_faults_in_order);
-  g_test_add_func ("/komi/app/review/copy-as-curl", test_copy_as_curl);
+  review_test_add_calls ();
   g_test_add_func ("/komi/app/review/next-mistake", test_next_mistake);
   g_test_add_func ("/komi/app/review/opened-from-window", test_opened_from_window);
   g_test_add_func ("/komi/app/review/imported-game", test_imported_game);
   status = g_test_run ();
 
-  g_clear_object (&library);
-  g_clear_object (&server);
-  remove_test_dir (dir);
-  g_free (db);
-  g_free (dir);
+  g_clear_object (&review_library);
+  g_clear_object (&review_server);
+  remove_test_dir (review_dir);
+  g_free (review_db);
+  g_free (review_dir);
   return status;
 }
