@@ -28,12 +28,42 @@ play_katago (guint64 seed)
   return play_game ("katago:8", "random", "katago", seed, &opts);
 }
 
+/* KataGo's game against random, played once for the two tests below in
+ * a folder of its own as the current directory: the folder's name, once
+ * the game is over, or NULL if KataGo left something in it. */
+static KomiGameRecord *first_game;
+static char *first_game_left;
+
+static const KomiGameRecord *
+katago_game (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *cwd = NULL;
+  g_autoptr(GDir) left = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (first_game != NULL)
+    return first_game;
+  dir = g_dir_make_tmp ("komi-katago-XXXXXX", NULL);
+  cwd = g_get_current_dir ();
+  g_assert_cmpint (g_chdir (dir), ==, 0);
+  first_game = play_katago (5);
+  g_assert_cmpint (g_chdir (cwd), ==, 0);
+  left = g_dir_open (dir, 0, &error);
+  g_assert_no_error (error);
+  first_game_left = g_strdup (g_dir_read_name (left));
+  g_clear_pointer (&left, g_dir_close);
+  if (first_game_left == NULL)
+    g_rmdir (dir);
+  return first_game;
+}
+
 /* A whole game with KataGo playing and judging: its moves pass our rules,
  * its settings are recorded, and its dead stones are counted by us. */
 static void
 test_game_and_referee (void)
 {
-  g_autoptr(KomiGameRecord) a = play_katago (5);
+  const KomiGameRecord *a = katago_game ();
   g_autoptr(KomiGameRecord) b = play_katago (5);
   g_autofree char *ma = moves_text (a->game);
   g_autofree char *mb = moves_text (b->game);
@@ -43,7 +73,8 @@ test_game_and_referee (void)
   g_assert_true (g_str_has_prefix (a->referee, "KataGo"));
   g_assert_nonnull (strstr (a->black_settings, "maxVisits=8"));
   g_assert_nonnull (strstr (a->black_settings, "nnRandSeed"));
-  /* Fixed visits, one search thread and fixed seeds: the same game. */
+  /* Fixed visits, one search thread and fixed seeds: the same game (the
+   * one played in another current directory). */
   g_assert_cmpstr (ma, ==, mb);
   /* KataGo at 8 visits beats a random player on the count. */
   g_assert_cmpint (a->score.winner, ==, KOMI_BLACK);
@@ -56,14 +87,11 @@ test_game_and_referee (void)
 static void
 test_pins_and_no_logs (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("komi-katago-XXXXXX", NULL);
-  g_autofree char *cwd = g_get_current_dir ();
+  const KomiGameRecord *record = katago_game ();
   g_autofree char *network = NULL;
   g_autofree char *expected = NULL;
   g_autofree char *pin = NULL;
-  g_autoptr(KomiGameRecord) record = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GDir) left = NULL;
   gsize length = 0;
 
   g_assert_true (g_file_get_contents (g_getenv ("KOMI_KATAGO_MODEL"), &network, &length,
@@ -72,15 +100,8 @@ test_pins_and_no_logs (void)
   expected = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) network, length);
   pin = g_strdup_printf ("\"model_sha256\":\"%s\"", expected);
 
-  g_assert_cmpint (g_chdir (dir), ==, 0);
-  record = play_katago (9);
-  g_assert_cmpint (g_chdir (cwd), ==, 0);
-
   g_assert_nonnull (strstr (record->black_settings, pin));
-  left = g_dir_open (dir, 0, &error);
-  g_assert_no_error (error);
-  g_assert_cmpstr (g_dir_read_name (left), ==, NULL);
-  g_rmdir (dir);
+  g_assert_cmpstr (first_game_left, ==, NULL);
 }
 
 /* KataGo's analysis config given where a GTP config belongs: KataGo aborts
@@ -113,6 +134,8 @@ test_analysis_config (void)
 int
 main (int argc, char *argv[])
 {
+  int status;
+
   if (g_getenv ("KOMI_KATAGO") == NULL)
     {
       g_printerr ("KOMI_KATAGO is not set: KataGo tests skipped\n");
@@ -122,5 +145,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/katago/game-and-referee", test_game_and_referee);
   g_test_add_func ("/komi/katago/pins-and-no-logs", test_pins_and_no_logs);
   g_test_add_func ("/komi/katago/analysis-config", test_analysis_config);
-  return g_test_run ();
+  status = g_test_run ();
+  g_clear_pointer (&first_game, komi_game_record_free);
+  g_free (first_game_left);
+  return status;
 }
