@@ -164,7 +164,7 @@ test_set_apart (void)
 
   g_assert_true (g_file_set_contents (series,
                                       "{\"name\": \"set apart\", \"protocol\": 1,"
-                                      " \"subject\": \"gnugo:2\", \"seed\": 3,"
+                                      " \"subject\": \"gnugo:0\", \"seed\": 3,"
                                       " \"referee\": \"gnugo\", \"jobs\": 2, \"opponents\": ["
                                       "  {\"player\": \"random\", \"pairs\": 1},"
                                       "  {\"player\": \"mix:0.9:gnugo:1\", \"pairs\": 1}]}",
@@ -177,7 +177,7 @@ test_set_apart (void)
   g_assert_nonnull (strstr (apart.err, "no game could be rated"));
   g_assert_nonnull (strstr (apart.out, "The Protocol 1 ladder shipped with Komi"));
   g_assert_nonnull (strstr (apart.out, "Set apart, not rated: 4 games"));
-  g_assert_nonnull (strstr (apart.out, "gnugo:2 against random: 2 games"));
+  g_assert_nonnull (strstr (apart.out, "gnugo:0 against random: 2 games"));
   g_assert_nonnull (strstr (apart.out, "dead stones judged by GNU Go 3.8, not by the ladder's "
                                        "referee KataGo"));
 
@@ -198,11 +198,11 @@ test_set_apart (void)
                               NULL);
   g_assert_cmpint (mine.status, ==, 0);
   g_assert_nonnull (strstr (mine.out, "Set apart, not rated: 2 games"));
-  g_assert_nonnull (strstr (mine.out, "gnugo:2 against mix:0.9:gnugo:1: 2 games"));
+  g_assert_nonnull (strstr (mine.out, "gnugo:0 against mix:0.9:gnugo:1: 2 games"));
   g_assert_nonnull (strstr (mine.out, "engine.level is 1 where the ladder pins 5"));
   /* The games against random are rated. */
-  g_assert_nonnull (strstr (mine.out, "Subject gnugo:2"));
-  g_assert_null (strstr (mine.out, "gnugo:2 against random"));
+  g_assert_nonnull (strstr (mine.out, "Subject gnugo:0"));
+  g_assert_null (strstr (mine.out, "gnugo:0 against random"));
 
   remove_test_dir (dir);
 }
