@@ -22,12 +22,17 @@
  * and move by move. The first games, those most often cut, are against a
  * bridging rung, whose coin and random moves must be drawn again in step
  * on resume. One pair against each opponent: two more pairs against
- * random doubled the test's time and added no other kind of game. */
+ * random doubled the test's time and added no other kind of game. A
+ * third opponent, gnugo:0, went too (a quarter of the test's CPU): a GTP
+ * engine opponent resumes as the subject does in every game and as the
+ * bridging rung's engine does, and its pair, played last, was not
+ * reached by the kills in runs on a busy 2-core machine (they fell in the
+ * first pair's games) but played whole by the last run. */
 
 
 static const char series_json[] =
   "{\"name\": \"kill test\", \"protocol\": 1, \"subject\": \"gnugo:1\","
-  " \"opponents\": [\"mix:0.5:gnugo:1\", \"random\", \"gnugo:0\"],"
+  " \"opponents\": [\"mix:0.5:gnugo:1\", \"random\"],"
   " \"pairs\": 1, \"seed\": 77, \"referee\": \"gnugo\", \"jobs\": 2}";
 
 static GSubprocess *
@@ -61,7 +66,7 @@ test_kill_and_resume (void)
   g_assert_true (g_file_set_contents (series, series_json, -1, NULL));
   run_to_end (series, whole_db);
   want = test_library_text (whole_db);
-  g_assert_cmpuint (want->len, ==, 6);
+  g_assert_cmpuint (want->len, ==, 4);
 
   /* Kill at random moments, from the very start to well into the run. */
   for (guint round = 0; round < 6; round++)

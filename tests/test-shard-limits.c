@@ -12,6 +12,7 @@
 
 #include "komi-rehearsal.h"
 #include "komi-test-cli.h"
+#include "komi-test-util.h"
 
 /* A model series run as 2 shards, each a real `komi-cli run --shard K/2`
  * process, against the rehearsal model on loopback: what the servers saw
@@ -28,12 +29,24 @@
  * (each: 20 ms) against a reply in 50 ms, 2 calls at once allowed (each:
  * 4) where 4 games want them, so that a shard that ignored its share
  * would go past it. (The test ran at a quarter of that pace, 100 ms and
- * 1500 a minute, the same proportions, twice as long.) */
+ * 1500 a minute, the same proportions, twice as long.)
+ *
+ * The opponent is the tests' fake GTP engine, which passes after its
+ * 4th move: the model's games end by two passes after 9 to 51 moves (101
+ * and 50 calls in the two shards) instead of running to the 120-turn
+ * limit against random (about 460 calls a shard). The limits bind the
+ * same way over the same 4 games at once a shard, for a quarter of the
+ * time; with a shard's share of the rate or of max_concurrent not taken
+ * (the division in komi_provider_profile_share() left out), the excess
+ * (21 calls) or the calls at once (4) still fail the test. No referee:
+ * nothing here depends on the score. */
 
 #define N_SHARDS 2
 #define MAX_CONCURRENT 4
 #define PER_MINUTE 3000
 #define LATENCY_MS 50
+
+static char *fake_engine;
 
 typedef struct
 {
@@ -68,11 +81,12 @@ write_files (const char *dir, guint k, const char *base_url, const char *limits)
                                   "\"max_concurrent\": %d, \"requests_per_minute\": %d%s}",
                                   base_url, MAX_CONCURRENT, PER_MINUTE, limits);
   g_assert_true (g_file_set_contents (profile, profile_json, -1, NULL));
-  /* 4 pairs against random: 4 games in each shard, all at once. */
+  /* 4 pairs: 4 games in each shard, all at once. */
   series_json = g_strdup_printf ("{\"name\": \"limits\", \"protocol\": 1, "
                                  "\"subject\": \"model:%s\", \"opponents\": "
-                                 "[{\"player\": \"random\", \"pairs\": 4}], \"seed\": 11, "
-                                 "\"jobs\": 4}", profile);
+                                 "[{\"player\": \"gtp:'%s' --pass-after 4\", \"pairs\": 4}], "
+                                 "\"seed\": 11, \"referee\": \"none\", \"jobs\": 4}",
+                                 profile, fake_engine);
   g_assert_true (g_file_set_contents (series, series_json, -1, NULL));
   return series;
 }
@@ -222,10 +236,12 @@ main (int argc, char **argv)
   int status;
 
   g_test_init (&argc, &argv, NULL);
+  fake_engine = fake_engine_path (argc, argv);
   g_test_add_func ("/komi/shard-limits/divided", test_divided);
   g_test_add_func ("/komi/shard-limits/each", test_each);
   status = g_test_run ();
   stop_run (&divided_run);
   stop_run (&each_run);
+  g_free (fake_engine);
   return status;
 }
