@@ -46,6 +46,8 @@ write_profile (const char *dir, const char *api, const char *base_url)
   return path;
 }
 
+/* Searches the whole file, binary ones too: g_strstr_len() would stop at
+ * the first NUL byte, the 16th of an SQLite file. */
 static gboolean
 file_contains (const char *path, const char *needle)
 {
@@ -54,7 +56,7 @@ file_contains (const char *path, const char *needle)
 
   if (!g_file_get_contents (path, &text, &length, NULL))
     return FALSE;
-  return g_strstr_len (text, (gssize) length, needle) != NULL;
+  return memmem (text, length, needle, strlen (needle)) != NULL;
 }
 
 static void
