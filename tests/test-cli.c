@@ -72,7 +72,10 @@ test_play_then_score (void)
 
 /* The README's first command without a display (docs/manual.md): the rehearsal model against GNU Go level 1,
  * every call and board shown, the results at the end, recorded in a
- * library (temporary unless --db keeps it). */
+ * library (temporary unless --db keeps it). The model answers at once
+ * (--latency-ms 0: its 20 ms are for a person watching), and the kept
+ * library's games are against random, as what is checked of them is the
+ * library, not the opponent. */
 static void
 test_demo (void)
 {
@@ -86,7 +89,7 @@ test_demo (void)
 
   if (!have_gnugo ())
     return;
-  run_cli (&run, "demo", "--delay", "0", NULL);
+  run_cli (&run, "demo", "--delay", "0", "--latency-ms", "0", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.out, "no key, no network"));
   g_assert_nonnull (strstr (run.out, "a temporary library"));
@@ -99,7 +102,8 @@ test_demo (void)
   g_assert_nonnull (strstr (run.out, "2 games played; the model made "));
 
   /* Kept: the library holds both games and every call. */
-  run_cli (&kept, "demo", "--quiet", "--db", db, "--seed", "5", NULL);
+  run_cli (&kept, "demo", "--quiet", "--db", db, "--seed", "5", "--latency-ms", "0",
+           "--opponent", "random", NULL);
   g_assert_cmpint (kept.status, ==, 0);
   g_assert_null (strstr (kept.out, "Turn 1:"));
   g_assert_nonnull (strstr (kept.out, "komi-cli export --db"));

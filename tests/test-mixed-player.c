@@ -165,7 +165,7 @@ test_spec_errors (void)
   /* Both ends of the range are fine: the tests below use them. */
   for (guint i = 0; i < 3; i++)
     {
-      const char *good[] = { "mix:0:gnugo:1", "mix:1:gnugo:1", "mix:.25:gnugo:0" };
+      const char *good[] = { "mix:0:gnugo:0", "mix:1:gnugo:1", "mix:.25:gnugo:0" };
       g_autoptr(KomiPlayer) ok = komi_player_new_from_spec (good[i], NULL, &error);
 
       g_assert_no_error (error);
@@ -174,7 +174,7 @@ test_spec_errors (void)
     }
 }
 
-/* P = 0 is the engine itself: the same game as gnugo:1 with that seed. */
+/* P = 0 is the engine itself: the same game as gnugo:0 with that seed. */
 static void
 test_p0_is_the_engine (void)
 {
@@ -182,15 +182,15 @@ test_p0_is_the_engine (void)
     return;
   for (KomiColor c = KOMI_BLACK; c <= KOMI_WHITE; c++)
     {
-      g_autoptr(KomiPlayer) mixed = new_player ("mix:0:gnugo:1");
+      g_autoptr(KomiPlayer) mixed = new_player ("mix:0:gnugo:0");
       g_autoptr(KomiPlayer) other = new_player ("random");
       g_autoptr(KomiGameRecord) got = NULL, want = NULL;
       g_autofree char *got_text = NULL, *want_text = NULL;
 
       got = play_players (c == KOMI_BLACK ? mixed : other, c == KOMI_BLACK ? other : mixed,
                           FALSE, 31 + c, KOMI_PROTOCOL_MAX_TURNS, NULL, 0);
-      want = play_game (c == KOMI_BLACK ? "gnugo:1" : "random",
-                        c == KOMI_BLACK ? "random" : "gnugo:1", NULL, 31 + c, NULL);
+      want = play_game (c == KOMI_BLACK ? "gnugo:0" : "random",
+                        c == KOMI_BLACK ? "random" : "gnugo:0", NULL, 31 + c, NULL);
       got_text = moves_text (got->game);
       want_text = moves_text (want->game);
       g_assert_cmpstr (got_text, ==, want_text);
@@ -267,36 +267,43 @@ test_half_is_reproducible (void)
     }
 }
 
-/* A game cut after @cut moves and continued by fresh players (new GNU Go
- * processes) ends exactly as the uninterrupted game. */
+/* A game cut after each of the @cuts (0-terminated) moves and continued
+ * by fresh players (new GNU Go processes) ends exactly as the
+ * uninterrupted game, played once for all the cuts. */
 static void
-check_resume (const char *black_spec, const char *white_spec, guint64 seed, guint cut)
+check_resume (const char *black_spec, const char *white_spec, guint64 seed, const guint *cuts)
 {
   g_autoptr(KomiGameRecord) whole = play_game (black_spec, white_spec, NULL, seed, NULL);
-  g_autoptr(KomiPlayer) black = new_player (black_spec);
-  g_autoptr(KomiPlayer) white = new_player (white_spec);
-  g_autoptr(KomiGameRecord) resumed = NULL;
   g_autofree char *want = moves_text (whole->game);
-  g_autofree char *got = NULL;
 
-  g_assert_cmpuint (komi_game_get_turns_played (whole->game), >, cut);
-  resumed = play_players (black, white, FALSE, seed, KOMI_PROTOCOL_MAX_TURNS,
-                          komi_game_get_moves (whole->game, NULL), cut);
-  got = moves_text (resumed->game);
-  g_assert_cmpstr (got, ==, want);
-  g_assert_cmpstr (resumed->result, ==, whole->result);
-  g_assert_cmpint (resumed->outcome, ==, KOMI_OUTCOME_FINISHED);
+  for (guint i = 0; cuts[i] != 0; i++)
+    {
+      g_autoptr(KomiPlayer) black = new_player (black_spec);
+      g_autoptr(KomiPlayer) white = new_player (white_spec);
+      g_autoptr(KomiGameRecord) resumed = NULL;
+      g_autofree char *got = NULL;
+
+      g_assert_cmpuint (komi_game_get_turns_played (whole->game), >, cuts[i]);
+      resumed = play_players (black, white, FALSE, seed, KOMI_PROTOCOL_MAX_TURNS,
+                              komi_game_get_moves (whole->game, NULL), cuts[i]);
+      got = moves_text (resumed->game);
+      g_assert_cmpstr (got, ==, want);
+      g_assert_cmpstr (resumed->result, ==, whole->result);
+      g_assert_cmpint (resumed->outcome, ==, KOMI_OUTCOME_FINISHED);
+    }
 }
 
+/* GNU Go at levels 0 and 1: what is checked is the resume, not the
+ * strength (the seed still steers GNU Go at level 0), and the last game's
+ * two engines still differ in level. */
 static void
 test_resume (void)
 {
   if (!have_gnugo ())
     return;
-  check_resume ("mix:0.5:gnugo:1", "gnugo:1", 61, 1);
-  check_resume ("mix:0.5:gnugo:1", "gnugo:1", 61, 30);
-  check_resume ("gnugo:1", "mix:0.3:gnugo:1", 62, 47);
-  check_resume ("mix:0.7:gnugo:1", "mix:0.2:gnugo:2", 63, 20);
+  check_resume ("mix:0.5:gnugo:0", "gnugo:0", 61, (const guint[]) { 1, 30, 0 });
+  check_resume ("gnugo:0", "mix:0.3:gnugo:0", 62, (const guint[]) { 47, 0 });
+  check_resume ("mix:0.7:gnugo:0", "mix:0.2:gnugo:1", 63, (const guint[]) { 20, 0 });
 }
 
 /* What the engine hears, from the fake engine's log: after clear_board,

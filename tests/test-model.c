@@ -46,6 +46,8 @@ write_profile (const char *dir, const char *api, const char *base_url)
   return path;
 }
 
+/* Searches the whole file, binary ones too: g_strstr_len() would stop at
+ * the first NUL byte, the 16th of an SQLite file. */
 static gboolean
 file_contains (const char *path, const char *needle)
 {
@@ -54,7 +56,7 @@ file_contains (const char *path, const char *needle)
 
   if (!g_file_get_contents (path, &text, &length, NULL))
     return FALSE;
-  return g_strstr_len (text, (gssize) length, needle) != NULL;
+  return memmem (text, length, needle, strlen (needle)) != NULL;
 }
 
 static void
@@ -87,7 +89,7 @@ test_series_over_loopback (void)
       g_autofree char *series = g_build_filename (dir, "series.json", NULL);
       g_autofree char *json = g_strdup_printf (
         "{\"name\": \"rehearsal %s vs GNU Go\", \"protocol\": 1, \"subject\": \"model:%s\","
-        " \"opponents\": [\"gnugo:1\"], \"pairs\": 1, \"seed\": %u, \"referee\": \"gnugo\","
+        " \"opponents\": [\"gnugo:0\"], \"pairs\": 1, \"seed\": %u, \"referee\": \"gnugo\","
         " \"jobs\": 2}", apis[i], profile, i + 1);
       g_autofree char *out = NULL, *err = NULL;
       int status;
@@ -308,12 +310,14 @@ games_text (const char *db)
 }
 
 /* komi-cli is killed (SIGKILL) while a model call is in flight: the
- * rehearsal server holds every answer 3 s, so the request it has just
- * received is surely unanswered. Run again against a fast server on the
- * same port, the series finishes; the library keeps the killed attempt as
- * "interrupted" and the same request sent again as the next attempt of
- * the same turn and question; and the games equal those of a run that was
- * never interrupted (no move lost or doubled). */
+ * rehearsal server answers the first two requests at once and holds the
+ * third without a word (its "timeout@3" fault), so the request it has
+ * just received is surely unanswered. Run again against a server without
+ * faults on the same port, the series finishes; the library keeps the
+ * killed attempt as "interrupted" and the same request sent again as the
+ * next attempt of the same turn and question; and the games equal those
+ * of a run that was never interrupted (no move lost or doubled), played
+ * beside the resumed one. */
 static void
 test_kill_mid_call (void)
 {
@@ -329,7 +333,7 @@ test_kill_mid_call (void)
   g_autoptr(KomiRehearsal) slow = NULL, fast = NULL;
   g_autoptr(GSubprocess) proc = NULL;
   g_autoptr(GError) error = NULL;
-  KomiRehearsalOptions options = { .seed = 3, .latency_ms = 3000 };
+  KomiRehearsalOptions options = { .seed = 3, .faults = "timeout@3" };
   CallLog log = { 0, };
   gint64 deadline;
   guint port, interrupted = G_MAXUINT;
@@ -363,23 +367,24 @@ test_kill_mid_call (void)
   g_assert_cmpuint (komi_rehearsal_get_request_count (slow, NULL), ==, 3);
   g_clear_object (&slow);
 
-  /* The same model, answering at once, where the profile points. */
-  options.latency_ms = 0;
+  /* The same model, answering every request, where the profile points;
+   * the uninterrupted run, in a library of its own, goes beside the
+   * resumed one. */
+  options.faults = NULL;
   options.port = port;
   fast = komi_rehearsal_new (&options, &error);
   g_assert_no_error (error);
   {
+    g_autoptr(GSubprocess) uninterrupted = test_cli_start (G_SUBPROCESS_FLAGS_STDOUT_SILENCE
+                                                           | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                                                           "run", series, "--db", whole, NULL);
     g_autofree char *out = NULL, *err = NULL;
     int status = run_komi_cli (&out, &err, "run", series, "--db", db, NULL);
 
     if (status != 0)
       g_error ("resumed run failed (%d): %s", status, err);
     g_assert_nonnull (strstr (out, "1 resumed"));
-    g_clear_pointer (&out, g_free);
-    g_clear_pointer (&err, g_free);
-    status = run_komi_cli (&out, &err, "run", series, "--db", whole, NULL);
-    if (status != 0)
-      g_error ("uninterrupted run failed (%d): %s", status, err);
+    test_cli_wait_ok (uninterrupted);
     g_clear_pointer (&out, g_free);
     g_clear_pointer (&err, g_free);
     status = run_komi_cli (&out, &err, "export", "--db", db, "--calls", calls, NULL);

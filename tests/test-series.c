@@ -373,10 +373,19 @@ count_progress (const KomiSeriesProgress *p, const KomiPlannedGame *g, const Kom
   (*calls)++;
 }
 
+/* The runner's own series: a pair against GNU Go (level 0: its strength
+ * is not what is checked), first, so that both its games are in play
+ * when the run below is cut, then SMALL's 20 pairs of random players; 42
+ * games. */
+#define RESUMED "{\"name\":\"resumed\",\"protocol\":1,\"subject\":\"random\"," \
+                "\"opponents\":[\"gnugo:0\",{\"player\":\"random\",\"pairs\":20}]," \
+                "\"pairs\":1,\"seed\":9,\"referee\":\"none\",\"jobs\":2}"
+#define RESUMED_GAMES 42
+
 static void
 test_run_and_resume (void)
 {
-  g_autoptr(KomiSeries) series = small_series ("9", 2);
+  g_autoptr(KomiSeries) series = series_from (RESUMED, NULL);
   g_autoptr(KomiSeriesResult) first = NULL, second = NULL, third = NULL;
   g_autoptr(GError) error = NULL;
   MemorySink whole, cut;
@@ -387,29 +396,31 @@ test_run_and_resume (void)
   memory_sink_init (&whole);
   first = komi_series_run (series, &whole.parent, 2, count_progress, &calls, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (first->played, ==, 46);
-  g_assert_cmpuint (g_hash_table_size (whole.results), ==, 46);
-  g_assert_cmpuint (calls, ==, 2 * 46);
+  g_assert_cmpuint (first->played, ==, RESUMED_GAMES);
+  g_assert_cmpuint (g_hash_table_size (whole.results), ==, RESUMED_GAMES);
+  g_assert_cmpuint (calls, ==, 2 * RESUMED_GAMES);
 
   /* Run again: nothing left to play. */
   second = komi_series_run (series, &whole.parent, 2, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (second->played, ==, 0);
-  g_assert_cmpuint (second->skipped, ==, 46);
+  g_assert_cmpuint (second->skipped, ==, RESUMED_GAMES);
 
-  /* A sink that stops recording after 300 moves stops the series with its
-   * error; run again, the games resume and end exactly as uninterrupted. */
+  /* A sink that stops recording after 60 moves, in the GNU Go games
+   * (each some 90 moves long), stops the series with its error; run again,
+   * the games resume with new GNU Go processes and end exactly as
+   * uninterrupted. */
   memory_sink_init (&cut);
-  cut.fail_after = 300;
+  cut.fail_after = 60;
   g_assert_null (komi_series_run (series, &cut.parent, 2, NULL, NULL, NULL, &error));
   g_assert_error (error, KOMI_SERIES_ERROR, KOMI_SERIES_ERROR_STORE);
   g_clear_error (&error);
-  g_assert_cmpuint (g_hash_table_size (cut.results), <, 46);
+  g_assert_cmpuint (g_hash_table_size (cut.results), <, RESUMED_GAMES);
   cut.fail_after = -1;
   third = komi_series_run (series, &cut.parent, 1, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (third->resumed, >, 0);
-  for (guint i = 0; i < 46; i++)
+  for (guint i = 0; i < RESUMED_GAMES; i++)
     {
       GArray *a = g_hash_table_lookup (whole.moves, GUINT_TO_POINTER (i));
       GArray *b = g_hash_table_lookup (cut.moves, GUINT_TO_POINTER (i));
