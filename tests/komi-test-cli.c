@@ -71,7 +71,11 @@ remove_test_dir (const char *path)
     {
       g_autofree char *child = g_build_filename (path, name, NULL);
 
-      g_remove (child);
+      /* An export's sgf/ folder, a shard's out/… */
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_test_dir (child);
+      else
+        g_remove (child);
     }
   g_rmdir (path);
 }

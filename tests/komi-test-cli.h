@@ -37,7 +37,7 @@ komi_cli_run_clear (KomiCliRun *run);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (KomiCliRun, komi_cli_run_clear)
 
-/* Removes a test's temporary folder and the files in it (one level). */
+/* Removes a test's temporary folder and everything in it. */
 void
 remove_test_dir (const char *path);
 

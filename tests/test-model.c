@@ -141,6 +141,8 @@ test_series_over_loopback (void)
     g_assert_false (file_contains (wal, KEY));
   }
   g_unsetenv ("KOMI_TEST_MODEL_KEY");
+  g_clear_pointer (&store, komi_store_unref);
+  remove_test_dir (dir);
 }
 
 typedef struct
@@ -247,6 +249,7 @@ test_budget (void)
               + g_ascii_strtod (strstr (out2, " attempts, $") + strlen (" attempts, $"), NULL);
     g_assert_cmpfloat_with_epsilon (printed, sum.cost, 0.0002);
   }
+  remove_test_dir (dir);
 }
 
 /* The call log of a library as text lines "game turn question attempt
