@@ -40,12 +40,22 @@ read_to_end (KomiGtpProcess *process)
   return g_string_free (out, FALSE);
 }
 
+/* @argv started, its stderr into @stderr_path (created, truncated) if
+ * that is not NULL. */
 static KomiGtpProcess *
 spawn (const char * const *argv,
        const char         *stderr_path)
 {
   g_autoptr(GError) error = NULL;
-  KomiGtpProcess *process = komi_gtp_process_spawn (argv, stderr_path, &error);
+  int fd = stderr_path != NULL ? g_open (stderr_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+                                         0600)
+                               : -1;
+  KomiGtpProcess *process;
+
+  g_assert_true (stderr_path == NULL || fd >= 0);
+  process = komi_gtp_process_spawn (argv, fd, &error);
+  if (fd >= 0)
+    g_close (fd, NULL);
 
   g_assert_no_error (error);
   g_assert_nonnull (process);
@@ -144,10 +154,10 @@ test_not_found (void)
   const char *unknown[] = { "komi-test-no-such-program", NULL };
   g_autoptr(GError) error = NULL;
 
-  g_assert_null (komi_gtp_process_spawn (missing, NULL, &error));
+  g_assert_null (komi_gtp_process_spawn (missing, -1, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   g_clear_error (&error);
-  g_assert_null (komi_gtp_process_spawn (unknown, NULL, &error));
+  g_assert_null (komi_gtp_process_spawn (unknown, -1, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
 }
 

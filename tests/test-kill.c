@@ -95,14 +95,36 @@ test_kill_and_resume (void)
   /* The engines of a killed run must not outlive it for long; leave the
    * folder to the system's temp cleaner if any file is still held. */
   g_unlink (series);
+
+  /* Nor does a killed run leave files of its own in the temp folder
+   * (the engines' stderr files are unlinked as soon as they are open). */
+  {
+    const char *folder = g_getenv ("TMPDIR");
+    g_autoptr(GDir) tmp = g_dir_open (folder, 0, NULL);
+    const char *name;
+
+    g_assert_nonnull (tmp);
+    while ((name = g_dir_read_name (tmp)) != NULL)
+      if (g_str_has_prefix (name, "komi-gtp-"))
+        g_error ("a killed run left %s in %s", name, folder);
+  }
 }
 
 int
 main (int argc, char *argv[])
 {
+  g_autofree char *tmp = g_build_filename (g_get_tmp_dir (), "komi-kill-tmp-XXXXXX", NULL);
+  int status;
+
+  /* A temp folder of the test's own (set in TMPDIR) for the runs it
+   * starts: the suite's other tests write theirs in the machine's. */
+  g_assert_nonnull (g_mkdtemp (tmp));
+  g_setenv ("TMPDIR", tmp, TRUE);
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/komi/library/kill-and-resume", test_kill_and_resume);
 
-  return g_test_run ();
+  status = g_test_run ();
+  g_rmdir (tmp);
+  return status;
 }

@@ -9,9 +9,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <sys/stat.h>
 
 #include <glib/gstdio.h>
 
@@ -34,7 +37,9 @@ struct _KomiGtpEngine
   char           *label;
   char           *name;
   char           *version;
-  char           *stderr_path;   /* the engine's stderr, for error messages */
+  int             stderr_fd;     /* the engine's stderr, for error messages: a
+                                * file already unlinked, so that nothing is
+                                * left behind should we be killed */
   int             in_fd;         /* our end of its stdin, -1 once stopped */
   int             out_fd;        /* our end of its stdout */
   GString        *inbuf;         /* bytes read but not yet consumed */
@@ -65,15 +70,23 @@ ignore_sigpipe_once (void)
 static char *
 stderr_tail (KomiGtpEngine *self)
 {
-  g_autofree char *contents = NULL;
-  gsize len = 0;
+  char contents[STDERR_TAIL_BYTES + 1];
+  struct stat st;
+  off_t from;
+  ssize_t len;
   char *tail, *line;
 
-  if (self->stderr_path == NULL ||
-      !g_file_get_contents (self->stderr_path, &contents, &len, NULL) || len == 0)
+  if (self->stderr_fd < 0 || fstat (self->stderr_fd, &st) != 0 || st.st_size == 0)
     return NULL;
+  from = st.st_size > STDERR_TAIL_BYTES ? st.st_size - STDERR_TAIL_BYTES : 0;
+  do
+    len = pread (self->stderr_fd, contents, STDERR_TAIL_BYTES, from);
+  while (len < 0 && errno == EINTR);
+  if (len <= 0)
+    return NULL;
+  contents[len] = '\0';
 
-  tail = contents + (len > STDERR_TAIL_BYTES ? len - STDERR_TAIL_BYTES : 0);
+  tail = contents;
   g_strstrip (tail);
   line = strrchr (tail, '\n');
   line = g_strstrip (line != NULL ? line + 1 : tail);
@@ -432,6 +445,7 @@ komi_gtp_engine_new (const char * const *argv,
 {
   g_autoptr(KomiGtpEngine) self = NULL;
   g_autoptr(GError) local_error = NULL;
+  g_autofree char *stderr_path = NULL;
   int fd;
 
   g_return_val_if_fail (argv != NULL && argv[0] != NULL, NULL);
@@ -444,15 +458,25 @@ komi_gtp_engine_new (const char * const *argv,
   self->inbuf = g_string_new (NULL);
   self->in_fd = -1;
   self->out_fd = -1;
+  self->stderr_fd = -1;
   self->next_id = 1;
 
-  fd = g_file_open_tmp ("komi-gtp-XXXXXX.stderr", &self->stderr_path, NULL);
-  if (fd >= 0)
-    g_close (fd, NULL);
-  else
-    g_clear_pointer (&self->stderr_path, g_free);
+  /* A file with no name: whatever ends us, nothing is left in the temp
+   * folder. Where the file system cannot make one, a named file unlinked
+   * at once. */
+#ifdef O_TMPFILE
+  fd = g_open (g_get_tmp_dir (), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+#else
+  fd = -1;
+#endif
+  if (fd < 0 && (fd = g_file_open_tmp ("komi-gtp-XXXXXX.stderr", &stderr_path, NULL)) >= 0)
+    {
+      g_unlink (stderr_path);
+      fcntl (fd, F_SETFD, FD_CLOEXEC);
+    }
+  self->stderr_fd = fd;
 
-  self->process = komi_gtp_process_spawn (argv, self->stderr_path, &local_error);
+  self->process = komi_gtp_process_spawn (argv, self->stderr_fd, &local_error);
   if (self->process == NULL)
     {
       g_set_error (error, KOMI_PLAYER_ERROR,
@@ -557,9 +581,8 @@ komi_gtp_engine_free (KomiGtpEngine *self)
   komi_gtp_engine_close (self, EXIT_GRACE_MS);
   g_clear_pointer (&self->process, komi_gtp_process_free);
   release_cancel_fd (self);
-  if (self->stderr_path != NULL)
-    g_unlink (self->stderr_path);
-  g_free (self->stderr_path);
+  if (self->stderr_fd >= 0)
+    g_close (self->stderr_fd, NULL);
   g_free (self->label);
   g_free (self->name);
   g_free (self->version);

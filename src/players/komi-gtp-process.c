@@ -94,7 +94,7 @@ close_fd (int *fd)
 
 KomiGtpProcess *
 komi_gtp_process_spawn (const char * const *argv,
-                        const char         *stderr_path,
+                        int                 stderr_fd,
                         GError            **error)
 {
   int in_pipe[2] = { -1, -1 }, out_pipe[2] = { -1, -1 };
@@ -120,9 +120,8 @@ komi_gtp_process_spawn (const char * const *argv,
   posix_spawn_file_actions_init (&actions);
   posix_spawn_file_actions_adddup2 (&actions, in_pipe[0], STDIN_FILENO);
   posix_spawn_file_actions_adddup2 (&actions, out_pipe[1], STDOUT_FILENO);
-  if (stderr_path != NULL)
-    posix_spawn_file_actions_addopen (&actions, STDERR_FILENO, stderr_path,
-                                      O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY, 0600);
+  if (stderr_fd >= 0)
+    posix_spawn_file_actions_adddup2 (&actions, stderr_fd, STDERR_FILENO);
   else
     posix_spawn_file_actions_addopen (&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
 #ifdef HAVE_ADDCLOSEFROM

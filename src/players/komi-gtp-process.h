@@ -22,11 +22,11 @@ typedef struct _KomiGtpProcess KomiGtpProcess;
 
 /* Starts @argv (argv[0] a path or a program in PATH) with the caller's
  * environment and default signal dispositions; only fds 0, 1 and 2 are
- * passed on. Stderr goes to @stderr_path (truncated), or nowhere when it
- * is NULL. Errors are G_IO_ERROR from errno (G_IO_ERROR_NOT_FOUND when
+ * passed on. Stderr goes to @stderr_fd (the caller's file, which should
+ * be close-on-exec), or nowhere when it is -1. Errors are G_IO_ERROR from errno (G_IO_ERROR_NOT_FOUND when
  * there is no such program). */
 KomiGtpProcess *komi_gtp_process_spawn         (const char * const *argv,
-                                                const char         *stderr_path,
+                                                int                 stderr_fd,
                                                 GError            **error);
 /* Our end of its stdin, or -1 once closed. */
 int             komi_gtp_process_get_stdin_fd  (KomiGtpProcess     *self);
