@@ -183,6 +183,6 @@ main (int argc, char *argv[])
   printf ("widgets in the page: %u\n", count_widgets (GTK_WIDGET (page)));
 
   gtk_window_destroy (GTK_WINDOW (window));
-  test_remove_tree (dir);
+  remove_test_dir (dir);
   return 0;
 }

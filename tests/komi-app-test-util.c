@@ -227,7 +227,7 @@ app_window_fixture_close (AppWindowFixture *f)
 {
   if (f->window != NULL)
     gtk_window_destroy (GTK_WINDOW (f->window));
-  test_remove_tree (f->dir);
+  remove_test_dir (f->dir);
   g_free (f->dir);
   g_free (f->path);
 }

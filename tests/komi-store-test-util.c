@@ -363,24 +363,6 @@ test_add_series (KomiStore  *store,
 }
 
 void
-test_remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        test_remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_rmdir (path);
-}
-
-void
 library_fixture_set_up (LibraryFixture *f, gconstpointer data)
 {
   g_autoptr(GError) error = NULL;
@@ -393,7 +375,7 @@ library_fixture_set_up (LibraryFixture *f, gconstpointer data)
 void
 library_fixture_tear_down (LibraryFixture *f, gconstpointer data)
 {
-  test_remove_tree (f->dir);
+  remove_test_dir (f->dir);
   g_free (f->dir);
   g_free (f->path);
 }

@@ -15,6 +15,7 @@
 #include "komi-random-player.h"
 #include "komi-store-sink.h"
 #include "komi-store.h"
+#include "komi-test-cli.h"
 
 /* Shared by test-store.c, test-export.c and store-writer-helper.c: a small
  * series (random against random, built by hand so these tests do not
@@ -111,10 +112,6 @@ test_add_series (KomiStore  *store,
                  const char *opponent,
                  guint       pairs,
                  gboolean    faults);
-
-/* Removes a temporary folder and everything in it. */
-void
-test_remove_tree (const char *path);
 
 /* Each test gets a temporary folder and a library path inside it. */
 typedef struct

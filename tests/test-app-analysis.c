@@ -76,7 +76,7 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (f->window));
   g_clear_object (&f->window);
   g_clear_object (&f->library);
-  test_remove_tree (f->dir);
+  remove_test_dir (f->dir);
   g_free (f->path);
   g_free (f->dir);
 }
@@ -550,8 +550,8 @@ main (int argc, char *argv[])
 
         g_unlink (link);
       }
-    test_remove_tree (cache);
-    test_remove_tree (empty);
+    remove_test_dir (cache);
+    remove_test_dir (empty);
     return status;
   }
 }

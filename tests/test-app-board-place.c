@@ -294,7 +294,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/app/board-place/step-label", test_step_label);
   status = g_test_run ();
   g_object_unref (library);
-  test_remove_tree (dir);
+  remove_test_dir (dir);
   g_free (dir);
   return status;
 }

@@ -54,7 +54,7 @@ fixture_tear_down (FormsFixture *f, gconstpointer data)
   if (f->series != NULL)
     gtk_window_destroy (GTK_WINDOW (f->series));
   gtk_window_destroy (GTK_WINDOW (f->window));
-  test_remove_tree (f->dir);
+  remove_test_dir (f->dir);
   g_free (f->dir);
 }
 

@@ -107,7 +107,7 @@ games_tear_down (GamesFixture *f, gconstpointer data)
   gtk_window_destroy (f->window);
   g_object_unref (f->library);
   g_ptr_array_unref (f->games);
-  test_remove_tree (f->dir);
+  remove_test_dir (f->dir);
   g_free (f->dir);
   g_free (f->path);
 }

@@ -50,7 +50,7 @@ fixture_tear_down (Fixture *f, gconstpointer data)
 {
   if (f->window != NULL)
     gtk_window_destroy (GTK_WINDOW (f->window));
-  test_remove_tree (f->dir);
+  remove_test_dir (f->dir);
   g_free (f->dir);
   g_free (f->path);
   g_free (f->series);

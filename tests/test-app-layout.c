@@ -89,7 +89,7 @@ layout_tear_down (LayoutFixture *f, gconstpointer data)
   if (f->window != NULL)
     gtk_window_destroy (f->window);
   g_object_unref (f->library);
-  test_remove_tree (f->dir);
+  remove_test_dir (f->dir);
   g_free (f->dir);
   g_free (f->path);
   g_free (f->profile);

@@ -46,7 +46,7 @@ static void
 fixture_tear_down (DialogFixture *f, gconstpointer data)
 {
   gtk_window_destroy (GTK_WINDOW (f->dialog));
-  test_remove_tree (f->dir);
+  remove_test_dir (f->dir);
   g_free (f->dir);
 }
 

@@ -137,7 +137,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/app/publish/dialog-and-progress", test_publish);
   status = g_test_run ();
 
-  test_remove_tree (dir);
+  remove_test_dir (dir);
   g_free (db);
   g_free (dir);
   return status;

@@ -238,7 +238,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/app/review-engine/katago-chosen", test_katago_chosen);
   status = g_test_run ();
   g_object_unref (library);
-  test_remove_tree (dir);
+  remove_test_dir (dir);
   g_free (db);
   g_free (dir);
   return status;

@@ -566,7 +566,7 @@ test_every_listed_key (void)
 
   g_object_unref (k.app);
   g_hash_table_unref (k.pressed);
-  test_remove_tree (k.dir);
+  remove_test_dir (k.dir);
   g_free (k.dir);
   g_free (k.path);
 }

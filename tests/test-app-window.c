@@ -78,7 +78,7 @@ window_fixture_set_up (WindowFixture *f, gconstpointer data)
 static void
 window_fixture_tear_down (WindowFixture *f, gconstpointer data)
 {
-  test_remove_tree (f->dir);
+  remove_test_dir (f->dir);
   g_free (f->dir);
   g_free (f->path);
 }

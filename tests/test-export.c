@@ -86,7 +86,7 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   test_series_free (f->series);
   komi_game_record_free (f->records[0]);
   komi_game_record_free (f->records[1]);
-  test_remove_tree (f->dir);
+  remove_test_dir (f->dir);
   g_free (f->dir);
   g_free (f->path);
 }

@@ -130,7 +130,7 @@ test_errors_german (void)
   assert_contains (en[3], "rectangular boards are not supported");
   assert_contains (de[4], "ist keine Komi-Bibliothek");
   assert_contains (en[4], "is not a Komi library");
-  test_remove_tree (dir);
+  remove_test_dir (dir);
 }
 
 /* Everything a game leaves behind, as one text: its comment, its SGF and
@@ -221,8 +221,8 @@ test_records_english (void)
   assert_contains (en, "two passes");
   assert_contains (en, "the point is occupied");
   assert_contains (en, "exited with status 3");
-  test_remove_tree (dir_de);
-  test_remove_tree (dir_en);
+  remove_test_dir (dir_de);
+  remove_test_dir (dir_en);
 }
 
 int

@@ -54,7 +54,7 @@ static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
   g_clear_pointer (&f->store, komi_store_unref);
-  test_remove_tree (f->dir);
+  remove_test_dir (f->dir);
   g_clear_pointer (&f->series, test_series_free);
   g_free (f->path);
   g_free (f->dir);

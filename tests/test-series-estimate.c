@@ -129,7 +129,7 @@ test_by_hand (void)
   g_assert_cmpuint (e.calls_max, ==, 0);
   g_assert_cmpfloat (e.cost, ==, 0);
   g_assert_cmpfloat (e.cost_max, ==, 0);
-  test_remove_tree (dir);
+  remove_test_dir (dir);
 }
 
 /* Real profiles: the request bodies are Protocol 1's, so their size is at
@@ -207,7 +207,7 @@ test_from_profiles (void)
   g_assert_true (e.budget_may_stop);
   g_assert_cmpfloat (e.cost_max, <, 0);
 
-  test_remove_tree (dir);
+  remove_test_dir (dir);
 }
 
 int

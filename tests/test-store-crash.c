@@ -151,7 +151,7 @@ test_crash_safety (gconstpointer data)
       g_assert_cmpuint (komi_game_get_turns_played (record->game), ==, g->n_moves);
     }
   g_clear_pointer (&store, komi_store_unref);
-  test_remove_tree (dir);
+  remove_test_dir (dir);
 }
 
 int
