@@ -77,20 +77,16 @@ app_test_assert_row_errors (gpointer            dialog,
     }
 }
 
+static gboolean
+is_scroller (GtkWidget *widget, gpointer data)
+{
+  return GTK_IS_SCROLLED_WINDOW (widget);
+}
+
 GtkScrolledWindow *
 app_test_find_scroller (GtkWidget *widget)
 {
-  if (GTK_IS_SCROLLED_WINDOW (widget))
-    return GTK_SCROLLED_WINDOW (widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkScrolledWindow *found = app_test_find_scroller (c);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return GTK_SCROLLED_WINDOW (app_test_find_widget (widget, is_scroller, NULL));
 }
 
 gboolean

@@ -232,6 +232,24 @@ app_window_fixture_close (AppWindowFixture *f)
   g_free (f->path);
 }
 
+GtkWidget *
+app_test_find_widget (GtkWidget  *widget,
+                      gboolean  (*match) (GtkWidget *widget, gpointer data),
+                      gpointer    data)
+{
+  if (match (widget, data))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = app_test_find_widget (c, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 GtkWindow *
 app_test_find_toplevel (GType type)
 {

@@ -120,6 +120,13 @@ app_window_fixture_open (AppWindowFixture *f, const char *dir_template);
 void
 app_window_fixture_close (AppWindowFixture *f);
 
+/* The first widget in @widget's tree (itself first, then each child's
+ * tree in order) for which @match holds, or NULL. */
+GtkWidget *
+app_test_find_widget (GtkWidget  *widget,
+                      gboolean  (*match) (GtkWidget *widget, gpointer data),
+                      gpointer    data);
+
 /* The first toplevel of @type that is visible and mapped, or NULL. */
 GtkWindow *
 app_test_find_toplevel (GType type);

@@ -8,6 +8,7 @@
 
 #include "komi-analysis-panel.h"
 #include "komi-app-test-util.h"
+#include "komi-store-test-review.h"
 #include "komi-coords.h"
 #include "komi-games-page.h"
 #include "komi-review-window-private.h"
@@ -219,7 +220,8 @@ test_engine_move (LayoutFixture *f, gconstpointer data)
   g_autoptr(KomiStore) store = komi_store_open (f->path, &error);
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(KomiStoreGame) game = NULL;
-  g_autoptr(KomiStoreAnalysis) analysis = komi_store_analysis_new ();
+  g_autoptr(KomiStoreAnalysis) analysis = NULL;
+  KomiStoreAnalysisMove *am;
   KomiReviewWindow *review;
   const KomiMove *second, *third;
   char played[KOMI_NAME_LEN + 1], best[KOMI_NAME_LEN + 1];
@@ -257,24 +259,18 @@ test_engine_move (LayoutFixture *f, gconstpointer data)
 
   /* An analysis: move 2 lost 4 points (a mistake), the engine's choice
    * was where move 3 went. */
-  analysis->game_id = game->id;
-  analysis->engine = g_strdup ("test");
-  analysis->engine_version = g_strdup ("1");
+  analysis = test_analysis_new (game, TRUE);
+  g_free (analysis->label);
   analysis->label = g_strdup ("planted estimate");
-  analysis->settings = g_strdup ("{}");
-  analysis->mistake = 3;
-  analysis->blunder = 6;
-  for (guint i = 0; i < game->moves->len; i++)
+  for (guint i = 0; i < analysis->moves->len; i++)
     {
-      const KomiMove *m = &g_array_index (game->moves, KomiMove, i);
-      double loss = i == 1 ? 4 : 0;
-      KomiStoreAnalysisMove am = {
-        .turn = i + 1, .color = m->color, .point = m->point, .lead_before = 2.5,
-        .lead_after = 2.5 - loss, .loss = loss, .best = i == 1 ? third->point : m->point,
-      };
-
-      g_array_append_val (analysis->moves, am);
+      am = &g_array_index (analysis->moves, KomiStoreAnalysisMove, i);
+      am->lead_before = am->lead_after = 2.5;
     }
+  am = &g_array_index (analysis->moves, KomiStoreAnalysisMove, 1);
+  am->loss = 4;
+  am->lead_after = 2.5 - 4;
+  am->best = third->point;
   g_assert_true (komi_store_put_analysis (store, analysis, &error));
   g_assert_no_error (error);
   review = komi_review_window_new (NULL, f->library, game->id);

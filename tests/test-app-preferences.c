@@ -92,20 +92,16 @@ test_review_thresholds (Fixture *f, gconstpointer data)
 }
 
 /* The path rows are built in C; each is named after its key. */
+static gboolean
+is_path_row (GtkWidget *widget, gpointer key)
+{
+  return ADW_IS_ACTION_ROW (widget) && g_strcmp0 (gtk_widget_get_name (widget), key) == 0;
+}
+
 static AdwActionRow *
 path_row (GtkWidget *widget, const char *key)
 {
-  if (ADW_IS_ACTION_ROW (widget) && g_strcmp0 (gtk_widget_get_name (widget), key) == 0)
-    return ADW_ACTION_ROW (widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      AdwActionRow *row = path_row (c, key);
-
-      if (row != NULL)
-        return row;
-    }
-  return NULL;
+  return ADW_ACTION_ROW (app_test_find_widget (widget, is_path_row, (gpointer) key));
 }
 
 static void

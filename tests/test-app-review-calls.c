@@ -234,22 +234,18 @@ is_set (gpointer pointer)
 
 /* A text view of the call inspector under @widget, or NULL; expanders
  * are opened on the way (a closed one holds its text out of the tree). */
-static GtkWidget *
-find_call_text (GtkWidget *widget)
+static gboolean
+is_call_text (GtkWidget *widget, gpointer data)
 {
   if (GTK_IS_EXPANDER (widget))
     gtk_expander_set_expanded (GTK_EXPANDER (widget), TRUE);
-  if (GTK_IS_TEXT_VIEW (widget) && gtk_widget_has_css_class (widget, "call-text"))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_call_text (c);
+  return GTK_IS_TEXT_VIEW (widget) && gtk_widget_has_css_class (widget, "call-text");
+}
 
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+static GtkWidget *
+find_call_text (GtkWidget *widget)
+{
+  return app_test_find_widget (widget, is_call_text, NULL);
 }
 
 static gboolean

@@ -77,21 +77,17 @@ review_test_press (KomiReviewWindow *window, const char *keys)
 }
 
 /* A label under @widget whose text starts with @prefix, or NULL. */
+static gboolean
+label_starts_with (GtkWidget *widget, gpointer prefix)
+{
+  return GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)),
+                                                    prefix);
+}
+
 GtkWidget *
 review_test_find_label (GtkWidget *widget, const char *prefix)
 {
-  if (GTK_IS_LABEL (widget)
-      && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = review_test_find_label (c, prefix);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return app_test_find_widget (widget, label_starts_with, (gpointer) prefix);
 }
 
 /* The board shown equals the recorded moves played afresh to @step. */

@@ -220,23 +220,20 @@ one_toast (gpointer window)
   return count_toasts (window) == 1;
 }
 
+static gboolean
+is_toast_close (GtkWidget *widget, gpointer data)
+{
+  return GTK_IS_BUTTON (widget)
+         && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)),
+                       "window-close-symbolic") == 0
+         && gtk_widget_get_ancestor (widget, g_type_from_name ("AdwToastWidget")) != NULL;
+}
+
 /* The close button of the toast showing under @widget, or NULL. */
 static GtkWidget *
 toast_close_button (GtkWidget *widget)
 {
-  if (GTK_IS_BUTTON (widget)
-      && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), "window-close-symbolic") == 0
-      && gtk_widget_get_ancestor (widget, g_type_from_name ("AdwToastWidget")) != NULL)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *button = toast_close_button (c);
-
-      if (button != NULL)
-        return button;
-    }
-  return NULL;
+  return app_test_find_widget (widget, is_toast_close, NULL);
 }
 
 static void
