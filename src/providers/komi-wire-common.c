@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "komi-wire-common.h"
+#include "komi-untrusted.h"
 
 static const char *outcome_names[] = {
   "answer", "refusal", "truncated", "filtered", "invalid-option", "transport-error",
@@ -76,15 +77,9 @@ komi_wire_response_clear (KomiWireResponse *response)
 JsonNode *
 komi_wire_parse (const char *data, gsize len)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  JsonNode *root;
-
-  /* json-glib wants valid UTF-8 and stops at a NUL. */
-  if (len > G_MAXSSIZE || !g_utf8_validate (data, len, NULL)
-      || !json_parser_load_from_data (parser, data, len, NULL))
+  if (len > G_MAXSSIZE)
     return NULL;
-  root = json_parser_get_root (parser);
-  return root != NULL ? json_node_ref (root) : NULL;
+  return komi_untrusted_parse_json (data, (gssize) len);
 }
 
 /* "choices.0.message.content": members by name, array elements by index;
@@ -234,7 +229,10 @@ komi_wire_decode (KomiProviderApi api, gboolean tool, const char *data, gsize le
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
       response->outcome = KOMI_PROVIDER_OUTCOME_TRANSPORT_ERROR;
-      response->error = g_strdup ("The response body is not a JSON object (cut short?)");
+      const char *why = komi_untrusted_json_refusal (data, len);
+
+      response->error = why != NULL ? g_strdup_printf ("The response body %s: not read", why)
+        : g_strdup ("The response body is not a JSON object (cut short?)");
       return;
     }
   /* OpenRouter and Anthropic may report an error inside a 200. */
