@@ -33,7 +33,8 @@ static const char *fields[] = {
   "max_output_tokens", "reasoning_effort", "thinking_budget", "logprobs", "top_logprobs",
   "anthropic_tool", "max_concurrent", "requests_per_minute", "price_input_per_mtok",
   "price_output_per_mtok", "timeout_seconds", "retry_attempts", "retry_seconds",
-  "retry_base_ms", "retry_cap_ms", "shard_limits", "typical_latency_seconds", NULL
+  "retry_base_ms", "retry_cap_ms", "shard_limits", "typical_latency_seconds",
+  "max_response_bytes", NULL
 };
 
 void
@@ -163,7 +164,7 @@ static gboolean
 parse_fields (JsonObject *object, KomiProviderProfile *p, GError **error)
 {
   guint api, constrain, shard_limits;
-  double max_tokens, thinking, top, concurrent, attempts, base_ms, cap_ms;
+  double max_tokens, thinking, top, concurrent, attempts, base_ms, cap_ms, max_bytes;
 
   if (!get_string (object, "name", TRUE, &p->name, error)
       || !get_enum (object, "api", api_names, G_MAXUINT, &api, error))
@@ -216,8 +217,11 @@ parse_fields (JsonObject *object, KomiProviderProfile *p, GError **error)
       || !get_number (object, "retry_base_ms", 1, 600000, TRUE, 500, &base_ms, error)
       || !get_number (object, "retry_cap_ms", 1, 3600000, TRUE, 60000, &cap_ms, error)
       || !get_number (object, "typical_latency_seconds", 0.001, 3600, FALSE, 0,
-                      &p->typical_latency_seconds, error))
+                      &p->typical_latency_seconds, error)
+      || !get_number (object, "max_response_bytes", 1024, 1024.0 * 1024 * 1024, TRUE,
+                      KOMI_PROVIDER_DEFAULT_MAX_RESPONSE_BYTES, &max_bytes, error))
     return FALSE;
+  p->max_response_bytes = (guint64) max_bytes;
   p->max_output_tokens = (gint64) max_tokens;
   /* Absent prices read as 0 but are unknown, not free: estimates say so. */
   p->priced = json_object_has_member (object, "price_input_per_mtok")

@@ -64,7 +64,8 @@ typedef struct
   double                 price_input;        /* per million tokens */
   double                 price_output;
   gboolean               priced;             /* both prices given (0 is a price) */
-  double                 timeout_seconds;    /* I/O timeout of one exchange */
+  double                 timeout_seconds;    /* the most one exchange takes, whole */
+  guint64                max_response_bytes; /* a longer body is a transport fault */
   guint                  retry_attempts;     /* exchanges per call, first included */
   double                 retry_seconds;      /* wall-clock budget of one call */
   guint                  retry_base_ms;      /* first backoff, doubled each time */
@@ -75,6 +76,10 @@ typedef struct
   gboolean               shard_limits_each;  /* "shard_limits": "each": every shard of a
                                               * series gets the whole limits */
 } KomiProviderProfile;
+
+/* 4 MiB: a hundred times the longest answer a 9x9 question needs, with
+ * reasoning and logprobs. */
+#define KOMI_PROVIDER_DEFAULT_MAX_RESPONSE_BYTES (4 * 1024 * 1024)
 
 KomiProviderProfile *komi_provider_profile_new_from_json (JsonNode                  *root,
                                                           GError                   **error);

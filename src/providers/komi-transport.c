@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "komi-transport.h"
+#include "komi-untrusted.h"
 
 static const char *secret_headers[] = { "authorization", "x-api-key", "x-goog-api-key", NULL };
 
@@ -168,9 +169,13 @@ komi_transport_session_new (guint max_concurrent, double timeout_seconds)
                                         NULL);
 }
 
+/* Header values are bytes, not always UTF-8 (Latin-1 from old servers,
+ * anything from a hostile one): the record's JSON text must stay valid. */
 static void
-add_header (const char *name, const char *value, gpointer data)
+add_header (const char *raw_name, const char *raw_value, gpointer data)
 {
+  g_autofree char *name = komi_untrusted_valid_utf8 (raw_name, -1);
+  g_autofree char *value = komi_untrusted_valid_utf8 (raw_value, -1);
   JsonObject *object = data;
   const char *old = json_object_has_member (object, name)
     ? json_object_get_string_member (object, name) : NULL;
@@ -187,14 +192,57 @@ headers_to_json (JsonObject *object)
   return json_to_string (node, FALSE);
 }
 
+/* The deadlines of every exchange in flight, on one thread of their own:
+ * the blocking sends run on the asking threads without a main loop, and
+ * libsoup's own timeout is for inactivity only (a body trickled a byte at
+ * a time never trips it). */
+static gpointer
+run_deadlines (gpointer data)
+{
+  GMainLoop *loop = g_main_loop_new (data, FALSE);
+
+  g_main_loop_run (loop);
+  return NULL;
+}
+
+static GMainContext *
+deadlines (void)
+{
+  static GMainContext *context;
+
+  if (g_once_init_enter (&context))
+    {
+      GMainContext *c = g_main_context_new ();
+
+      g_thread_unref (g_thread_new ("komi-deadlines", run_deadlines, c));
+      g_once_init_leave (&context, c);
+    }
+  return context;
+}
+
+static gboolean
+deadline_passed (gpointer data)
+{
+  g_cancellable_cancel (data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+cancel_too (GCancellable *cancellable, gpointer data)
+{
+  g_cancellable_cancel (data);
+}
+
 /* soup_session_send_and_read() without its GMemoryOutputStream and
  * splice: the body is read straight into one buffer sized by
- * Content-Length. perf put the splice's stream objects, signals and
- * closures at about 8% of Komi's CPU per call. Reading to the end lets
- * libsoup keep the connection for the next call. */
+ * Content-Length, up to @max_bytes. perf put the splice's stream objects,
+ * signals and closures at about 8% of Komi's CPU per call. Reading to the
+ * end lets libsoup keep the connection for the next call. A body past
+ * @max_bytes stops there: *@over is set and the buffer keeps its start. */
 static GBytes *
 send_and_read (SoupSession *session, SoupMessage *message, GCancellable *cancellable,
-               GError **error)
+               guint64 max_bytes, guint64 *seen, gboolean *over, GInputStream **opened,
+               GByteArray **partial, GError **error)
 {
   g_autoptr(GInputStream) body = soup_session_send (session, message, cancellable, error);
   g_autoptr(GByteArray) buffer = NULL;
@@ -205,7 +253,13 @@ send_and_read (SoupSession *session, SoupMessage *message, GCancellable *cancell
     return NULL;
   expected = soup_message_headers_get_content_length (soup_message_get_response_headers (message));
   /* One byte more than announced, so the read that meets the end has room. */
-  size = expected > 0 && expected < 64 * 1024 * 1024 ? (gsize) expected + 1 : 8192;
+  size = expected > 0 && (guint64) expected < max_bytes ? (gsize) expected + 1 : 8192;
+  /* Announced past the cap: only its start is read, to be kept. */
+  if (expected > 0 && (guint64) expected > max_bytes)
+    {
+      *over = TRUE;
+      max_bytes = KOMI_TRANSPORT_KEPT_BYTES;
+    }
   buffer = g_byte_array_sized_new ((guint) size);
   g_byte_array_set_size (buffer, (guint) size);
   for (;;)
@@ -213,18 +267,35 @@ send_and_read (SoupSession *session, SoupMessage *message, GCancellable *cancell
       gssize n;
 
       if (buffer->len - length < 1024)
-        g_byte_array_set_size (buffer, buffer->len * 2);
+        g_byte_array_set_size (buffer, (guint) MIN ((guint64) buffer->len * 2, max_bytes + 1024));
       n = g_input_stream_read (body, buffer->data + length, buffer->len - length, cancellable,
                                error);
       if (n < 0)
-        return NULL;
+        break;
       if (n == 0)
         break;
       length += (gsize) n;
+      *seen = length;
+      if (length > max_bytes || (*over && length >= max_bytes))
+        {
+          *over = TRUE;
+          break;
+        }
+    }
+  g_byte_array_set_size (buffer, (guint) length);
+  if (*over || (error != NULL && *error != NULL))
+    {
+      /* Closing would read the rest of the body to keep the connection:
+       * the caller closes it once the exchange is cancelled. */
+      *opened = g_steal_pointer (&body);
+      *partial = g_steal_pointer (&buffer);
+      return NULL;
     }
   if (!g_input_stream_close (body, cancellable, error))
-    return NULL;
-  g_byte_array_set_size (buffer, (guint) length);
+    {
+      *partial = g_steal_pointer (&buffer);
+      return NULL;
+    }
   return g_byte_array_free_to_bytes (g_steal_pointer (&buffer));
 }
 
@@ -245,7 +316,8 @@ komi_transport_redact_headers (const char *const *headers)
 
 void
 komi_transport_post (SoupSession *session, const char *url, const char *const *headers,
-                     const char *body, KomiTransportExchange *exchange,
+                     const char *body, double timeout_seconds, guint64 max_bytes,
+                     KomiTransportExchange *exchange,
                      GCancellable *cancellable)
 {
   g_autoptr(SoupMessage) message = NULL;
@@ -278,14 +350,72 @@ komi_transport_post (SoupSession *session, const char *url, const char *const *h
   soup_message_set_request_body_from_bytes (message, "application/json", request);
 
   start = g_get_monotonic_time ();
-  response = send_and_read (session, message, cancellable, &error);
-  exchange->latency_ms = (g_get_monotonic_time () - start) / 1000.0;
-  if (response == NULL)
-    {
-      exchange->cancelled = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-      exchange->error = g_strdup (error->message);
-      return;
-    }
+  {
+    g_autoptr(GCancellable) bounded = g_cancellable_new ();
+    g_autoptr(GInputStream) opened = NULL;
+    g_autoptr(GByteArray) partial = NULL;
+    GSource *timer = g_timeout_source_new ((guint) MIN (timeout_seconds * 1000.0, G_MAXUINT));
+    gulong chained = cancellable != NULL
+      ? g_cancellable_connect (cancellable, G_CALLBACK (cancel_too), bounded, NULL) : 0;
+    gboolean over = FALSE, timed_out;
+    guint64 seen = 0;
+
+    g_source_set_callback (timer, deadline_passed, g_object_ref (bounded), g_object_unref);
+    g_source_attach (timer, deadlines ());
+    response = send_and_read (session, message, bounded, max_bytes, &seen, &over, &opened,
+                              &partial, &error);
+    g_source_destroy (timer);
+    g_source_unref (timer);
+    if (chained != 0)
+      g_cancellable_disconnect (cancellable, chained);
+    timed_out = g_cancellable_is_cancelled (bounded) && !g_cancellable_is_cancelled (cancellable);
+    if (opened != NULL)
+      {
+        /* Not read to its end: the connection goes, not drained. */
+        g_cancellable_cancel (bounded);
+        g_input_stream_close (opened, bounded, NULL);
+      }
+    exchange->latency_ms = (g_get_monotonic_time () - start) / 1000.0;
+    exchange->bytes_seen = seen;
+    if (response == NULL && (over || timed_out) && soup_message_get_status (message) != 0)
+      {
+        gsize kept = partial != NULL ? MIN (partial->len, KOMI_TRANSPORT_KEPT_BYTES) : 0;
+
+        exchange->cut_short = TRUE;
+        exchange->response_body = g_bytes_new (kept > 0 ? (const void *) partial->data : "", kept);
+        goffset announced = soup_message_headers_get_content_length (
+          soup_message_get_response_headers (message));
+        g_autofree char *of = announced > 0
+          ? g_strdup_printf (" of the %" G_GINT64_FORMAT " announced", (gint64) announced)
+          : g_strdup ("");
+
+        if (over && announced > 0 && (guint64) announced > max_bytes)
+          exchange->error = g_strdup_printf ("The response passed the size cap, "
+                                             "max_response_bytes %" G_GUINT64_FORMAT ": it "
+                                             "announced %" G_GINT64_FORMAT " bytes; its first %"
+                                             G_GSIZE_FORMAT " are kept", max_bytes,
+                                             (gint64) announced, kept);
+        else if (over)
+          exchange->error = g_strdup_printf ("The response passed the size cap, "
+                                             "max_response_bytes %" G_GUINT64_FORMAT ", at %"
+                                             G_GUINT64_FORMAT " bytes; its first %" G_GSIZE_FORMAT
+                                             " are kept", max_bytes, seen, kept);
+        else
+          exchange->error = g_strdup_printf ("No whole response within timeout_seconds (%g s): "
+                                             "%" G_GUINT64_FORMAT " bytes%s had arrived; the "
+                                             "first %" G_GSIZE_FORMAT " are kept",
+                                             timeout_seconds, seen, of, kept);
+      }
+    else if (response == NULL)
+      {
+        exchange->cancelled = !timed_out && g_error_matches (error, G_IO_ERROR,
+                                                             G_IO_ERROR_CANCELLED);
+        exchange->error = timed_out
+          ? g_strdup_printf ("No response within timeout_seconds (%g s)", timeout_seconds)
+          : g_strdup (error != NULL ? error->message : "The exchange failed");
+        return;
+      }
+  }
   {
     g_autoptr(JsonObject) received = json_object_new ();
     SoupMessageHeaders *response_headers = soup_message_get_response_headers (message);
@@ -298,7 +428,8 @@ komi_transport_post (SoupSession *session, const char *url, const char *const *h
       exchange->should_retry = g_ascii_strcasecmp (retry, "true") == 0;
   }
   exchange->status = soup_message_get_status (message);
-  exchange->response_body = g_steal_pointer (&response);
+  if (!exchange->cut_short)
+    exchange->response_body = g_steal_pointer (&response);
 }
 
 gboolean

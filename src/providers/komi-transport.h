@@ -49,7 +49,14 @@ typedef struct
   gboolean cancelled;
   double   retry_after;        /* seconds asked by the server; -1: none */
   gint     should_retry;       /* x-should-retry: 1, 0, or -1 absent */
+  gboolean cut_short;          /* a response came but was not read whole:
+                                * past the deadline or the size cap; error
+                                * says which, response_body holds its start */
+  guint64  bytes_seen;         /* of the body, read or announced */
 } KomiTransportExchange;
+
+/* What a cut-short body keeps of its start. */
+#define KOMI_TRANSPORT_KEPT_BYTES (64 * 1024)
 
 void         komi_transport_exchange_clear (KomiTransportExchange *exchange);
 
@@ -63,11 +70,17 @@ SoupSession *komi_transport_session_new    (guint                  max_concurren
  * what the record keeps of them. */
 char        *komi_transport_redact_headers (const char * const    *headers);
 /* POSTs @body as JSON to @url with @headers and fills @exchange.
- * Blocking; never fails: a fault is in @exchange. */
+ * Blocking; never fails: a fault is in @exchange. The whole exchange,
+ * from connecting to the body's last byte, takes at most
+ * @timeout_seconds; a body of more than @max_bytes is not read further.
+ * Either way the exchange is cut short: the start of the body is kept
+ * (KOMI_TRANSPORT_KEPT_BYTES at most), with the size seen. */
 void         komi_transport_post           (SoupSession           *session,
                                             const char            *url,
                                             const char * const    *headers,
                                             const char            *body,
+                                            double                 timeout_seconds,
+                                            guint64                max_bytes,
                                             KomiTransportExchange *exchange,
                                             GCancellable          *cancellable);
 
