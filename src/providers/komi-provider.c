@@ -15,6 +15,7 @@
 #include "komi-provider.h"
 #include "komi-provider-keys.h"
 #include "komi-transport.h"
+#include "komi-untrusted.h"
 #include "komi-quark.h"
 
 KOMI_DEFINE_QUARK (komi-provider-error-quark, komi_provider_error)
@@ -29,6 +30,7 @@ struct _KomiProvider
 {
   KomiProviderProfile  *profile;
   char                 *key;       /* NULL: none; never logged or recorded */
+  KomiRedactor         *redactor;  /* the key, in any form a server echoes it */
   char                 *url;
   SoupSession          *session;
   GPtrArray            *headers;      /* name, value, …, NULL: the same for every call */
@@ -45,6 +47,7 @@ provider_clear (gpointer data)
   if (self->key != NULL)
     memset (self->key, 0, strlen (self->key));
   g_free (self->key);
+  komi_redactor_free (self->redactor);
   g_free (self->url);
   /* Some header values hold the key. */
   for (guint i = 0; self->headers != NULL && i + 1 < self->headers->len; i++)
@@ -58,7 +61,7 @@ provider_clear (gpointer data)
 }
 
 static GPtrArray *build_headers (KomiProvider *self);
-static void       scrub         (const char *key, char **text);
+static void       scrub         (const KomiProvider *self, char **text);
 
 KomiProvider *
 komi_provider_new (const KomiProviderProfile *profile, GError **error)
@@ -101,11 +104,12 @@ komi_provider_new_with_key (const KomiProviderProfile  *profile,
   self = g_atomic_rc_box_new0 (KomiProvider);
   self->profile = komi_provider_profile_copy (profile);
   self->key = g_strdup (key);
+  self->redactor = komi_redactor_new (key);
   self->url = komi_provider_profile_dup_url (profile);
   self->session = komi_transport_session_new (profile->max_concurrent, profile->timeout_seconds);
   self->headers = build_headers (self);
   self->headers_json = komi_transport_redact_headers ((const char *const *) self->headers->pdata);
-  scrub (self->key, &self->headers_json);
+  scrub (self, &self->headers_json);
   komi_transport_limiter_init (&self->limiter, profile->max_concurrent,
                                profile->requests_per_minute);
   return self;
@@ -153,36 +157,9 @@ model_matches (const char *pinned, const char *returned)
 
 /* The key must appear in no record, even if a server echoes it. */
 static void
-scrub (const char *key, char **text)
+scrub (const KomiProvider *self, char **text)
 {
-  if (key == NULL || *text == NULL || strstr (*text, key) == NULL)
-    return;
-  {
-    g_autoptr(GString) s = g_string_new (*text);
-
-    g_string_replace (s, key, "[redacted]", 0);
-    g_free (*text);
-    *text = g_string_free (g_steal_pointer (&s), FALSE);
-  }
-}
-
-static void
-scrub_bytes (const char *key, GBytes **bytes)
-{
-  gsize len;
-  const char *data;
-
-  if (key == NULL || *bytes == NULL)
-    return;
-  data = g_bytes_get_data (*bytes, &len);
-  if (memmem (data, len, key, strlen (key)) != NULL)
-    {
-      g_autoptr(GString) s = g_string_new_len (data, len);
-
-      g_string_replace (s, key, "[redacted]", 0);
-      g_bytes_unref (*bytes);
-      *bytes = g_string_free_to_bytes (g_steal_pointer (&s));
-    }
+  komi_redactor_apply (self->redactor, text);
 }
 
 static GPtrArray *
@@ -237,6 +214,42 @@ mentions_logprobs (const char *data, gsize len)
   return FALSE;
 }
 
+static void
+redact_exchange (const KomiProvider *self, KomiTransportExchange *x)
+{
+  scrub (self, &x->response_headers);
+  scrub (self, &x->error);
+  komi_redactor_apply_bytes (self->redactor, &x->response_body);
+}
+
+/* What was decoded from a server's bytes is shown in the window and the
+ * terminal: no control characters, valid UTF-8, and the key nowhere
+ * (also when a server built it from pieces the body-wide pass missed). */
+static void
+visible (const KomiProvider *self, char **field)
+{
+  char *shown;
+
+  if (*field == NULL)
+    return;
+  shown = komi_untrusted_visible (*field);
+  g_free (*field);
+  *field = shown;
+  scrub (self, field);
+}
+
+static void
+clean_response (const KomiProvider *self, KomiWireResponse *r)
+{
+  visible (self, &r->error);
+  visible (self, &r->refusal);
+  visible (self, &r->finish_reason);
+  visible (self, &r->model);
+  visible (self, &r->fingerprint);
+  visible (self, &r->response_id);
+  visible (self, &r->error_code);
+}
+
 /* Judges one exchange: sets the outcome, the error text and, for a
  * transport fault, the delay the server asked for (-1: none). */
 static void
@@ -249,7 +262,7 @@ classify (KomiProvider *self, const KomiTransportExchange *x, const char *const 
   g_autofree char *message = NULL;
 
   *hint = -1;
-  if (x->status == 0)
+  if (x->status == 0 || x->cut_short)
     {
       r->outcome = x->cancelled ? KOMI_PROVIDER_OUTCOME_CANCELLED
         : KOMI_PROVIDER_OUTCOME_TRANSPORT_ERROR;
@@ -349,10 +362,6 @@ report (KomiProvider *self, KomiProviderAttempt *a, KomiTransportExchange *x,
 {
   g_autofree char *probabilities = NULL;
 
-  /* Scrubbed even unrecorded: the error text also goes to the caller. */
-  scrub (self->key, &x->response_headers);
-  scrub (self->key, &r->error);
-  scrub_bytes (self->key, &x->response_body);
   if (on_attempt == NULL)
     return TRUE;
   probabilities = komi_wire_option_probabilities (r, options);
@@ -450,9 +459,13 @@ komi_provider_ask (KomiProvider             *self,
           return FALSE;
         }
       komi_transport_post (self->session, self->url, (const char *const *) self->headers->pdata,
-                           body, &x, cancellable);
+                           body, p->timeout_seconds, p->max_response_bytes, &x, cancellable);
       komi_transport_limiter_release (&self->limiter);
+      /* Before anything reads it: every field decoded from the body, and
+       * the error text that also goes to the caller, come out clean. */
+      redact_exchange (self, &x);
       classify (self, &x, q.options, q.logprobs, &r, &hint);
+      clean_response (self, &r);
 
       if (r.outcome == KOMI_PROVIDER_OUTCOME_TRANSPORT_ERROR)
         {
