@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "komi-export.h"
+#include "komi-untrusted.h"
 
 /* The results as CSV, one row per game, as RFC 4180 says: CRLF line ends,
  * a field with a comma, a quote or a line break in double quotes, quotes
@@ -30,9 +31,14 @@ static const char * const columns[] = {
 static void
 add_field (GString *row, const char *value)
 {
+  g_autofree char *valid = NULL;
+
   g_string_append_c (row, ',');
   if (value == NULL)
     return;
+  /* A name from a foreign library may hold any byte: the file is UTF-8. */
+  if (!g_utf8_validate (value, -1, NULL))
+    value = valid = komi_untrusted_valid_utf8 (value, -1);
   if (strpbrk (value, ",\"\r\n") == NULL)
     {
       g_string_append (row, value);

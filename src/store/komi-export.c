@@ -17,6 +17,7 @@
 
 #include "komi-coords.h"
 #include "komi-export.h"
+#include "komi-untrusted.h"
 #include "komi-protocol.h"
 #include "komi-sgf-writer.h"
 
@@ -321,30 +322,39 @@ komi_export_sgf (KomiStore   *store,
 
 /* JSON Lines */
 
-/* Stored header objects are embedded as objects; anything else as text. */
+static void add_string (JsonBuilder *b, const char *member, const char *text);
+
+/* Stored header objects are embedded as objects; anything else as text.
+ * What a server or a foreign library wrote is parsed bounded (no deep
+ * nesting) and written as valid UTF-8. */
 static void
 add_json_or_text (JsonBuilder *b, const char *member, const char *text)
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonNode) root = komi_untrusted_parse_json (text, -1);
 
-  json_builder_set_member_name (b, member);
-  if (text == NULL)
-    json_builder_add_null_value (b);
-  else if (json_parser_load_from_data (parser, text, -1, NULL)
-           && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-    json_builder_add_value (b, json_node_copy (json_parser_get_root (parser)));
+  if (root != NULL && JSON_NODE_HOLDS_OBJECT (root))
+    {
+      json_builder_set_member_name (b, member);
+      json_builder_add_value (b, g_steal_pointer (&root));
+    }
   else
-    json_builder_add_string_value (b, text);
+    add_string (b, member, text);
 }
 
 static void
 add_string (JsonBuilder *b, const char *member, const char *text)
 {
   json_builder_set_member_name (b, member);
-  if (text != NULL)
+  if (text == NULL)
+    json_builder_add_null_value (b);
+  else if (g_utf8_validate (text, -1, NULL))
     json_builder_add_string_value (b, text);
   else
-    json_builder_add_null_value (b);
+    {
+      g_autofree char *valid = komi_untrusted_valid_utf8 (text, -1);
+
+      json_builder_add_string_value (b, valid);
+    }
 }
 
 static void
@@ -408,8 +418,12 @@ komi_export_call_to_json (const KomiStoreCall *c)
         }
       else
         {
+          /* base64 keeps the bytes exactly; "body" is them as text, each
+           * invalid byte and NUL shown as U+FFFD, for a reader. */
           g_autofree char *encoded = g_base64_encode ((const guchar *) data, size);
+          g_autofree char *shown = komi_untrusted_valid_utf8 (data, (gssize) size);
 
+          add_string (b, "body", shown);
           add_string (b, "body_base64", encoded);
         }
     }
