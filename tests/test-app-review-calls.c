@@ -341,9 +341,91 @@ test_copy_as_curl (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+is_expander (GtkWidget *widget, gpointer data)
+{
+  if (GTK_IS_EXPANDER (widget)
+      && g_strcmp0 (gtk_expander_get_label (GTK_EXPANDER (widget)), data) == 0)
+    {
+      gtk_expander_set_expanded (GTK_EXPANDER (widget), TRUE);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+is_text_view (GtkWidget *widget, gpointer data)
+{
+  return GTK_IS_TEXT_VIEW (widget);
+}
+
+static gboolean
+is_button_labelled (GtkWidget *widget, gpointer data)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+}
+
+/* A raw response of 3 MB with bytes that are not text, and an error and a
+ * model name that are not UTF-8 (a foreign library): the inspector shows
+ * the start, valid (G_DEBUG=fatal-warnings makes Pango's warning about
+ * invalid UTF-8 a failure), and Copy All gives the whole. */
+static void
+test_long_and_broken_response (void)
+{
+  KomiReviewWindow *window = review_test_open (review_game_id);
+  const KomiReview *review = komi_review_window_get_review (window);
+  KomiReviewCall call = *(const KomiReviewCall *) review->calls->pdata[0];
+  GString *body = g_string_new ("{\"x\":\"\xff\xfe");
+  g_autoptr(GBytes) bytes = NULL;
+  GtkWidget *widget, *expander, *view, *copy;
+  g_autofree char *text = NULL;
+  GtkTextIter start, end;
+  gint64 began;
+
+  while (body->len < 3 * 1000 * 1000)
+    g_string_append (body, "0123456789abcdef");
+  g_string_append (body, "\"}");
+  bytes = g_string_free_to_bytes (body);
+  call.response_body = bytes;
+  call.error = (char *) "bad \xc3\x28 byte";
+  call.model_version = (char *) "model\xff";
+  began = g_get_monotonic_time ();
+  widget = g_object_ref_sink (komi_review_call_widget (&call, NULL, NULL));
+  g_test_message ("call widget with a 3 MB response built in %.0f ms",
+                  (g_get_monotonic_time () - began) / 1000.0);
+  expander = app_test_find_widget (widget, is_expander, (gpointer) "Raw response");
+  g_assert_nonnull (expander);
+  view = app_test_find_widget (expander, is_text_view, NULL);
+  g_assert_nonnull (view);
+  gtk_text_buffer_get_bounds (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), &start, &end);
+  text = gtk_text_iter_get_text (&start, &end);
+  g_assert_cmpuint (strlen (text), <=, KOMI_REVIEW_TEXT_SHOWN);
+  g_assert_true (g_str_has_prefix (text, "{\"x\":\"\xef\xbf\xbd\xef\xbf\xbd" "0123"));
+  {
+    GtkWidget *cut = review_test_find_label (widget, "The first ");
+
+    g_assert_nonnull (cut);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (cut)), ==,
+                     "The first 65.5\302\240kB of 3.0\302\240MB are shown.");
+  }
+  g_assert_nonnull (review_test_find_label (widget, "bad \xef\xbf\xbd( byte"));
+  copy = app_test_find_widget (expander, is_button_labelled, (gpointer) "Copy All");
+  g_assert_nonnull (copy);
+  g_free (text);
+  text = NULL;
+  g_signal_emit_by_name (copy, "clicked");
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (copy), NULL, on_text, &text);
+  g_assert_true (app_test_wait (is_set, &text));
+  g_assert_cmpuint (strlen (text), >=, 3 * 1000 * 1000);
+  g_assert_true (g_str_has_suffix (text, "cdef\"}"));
+  g_object_unref (widget);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 void
 review_test_add_calls (void)
 {
+  g_test_add_func ("/komi/app/review/long-and-broken-response", test_long_and_broken_response);
   g_test_add_func ("/komi/app/review/as-the-model-saw-it", test_as_the_model_saw_it);
   g_test_add_func ("/komi/app/review/faults-in-order", test_faults_in_order);
   g_test_add_func ("/komi/app/review/copy-as-curl", test_copy_as_curl);

@@ -17,6 +17,7 @@
 
 #include "komi-record-text.h"
 #include "komi-review-calls.h"
+#include "komi-untrusted.h"
 
 /* Longer texts with line breaks are written out below the JSON: the
  * protocol's state and questions are JSON in a string, unreadable with
@@ -64,7 +65,6 @@ char *
 komi_review_format_request (const char *body,
                             const char *rules)
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(JsonNode) root = NULL;
@@ -73,9 +73,9 @@ komi_review_format_request (const char *body,
 
   if (body == NULL)
     return g_strdup (_("(no request recorded)"));
-  if (!json_parser_load_from_data (parser, body, -1, NULL))
-    return g_strdup (body);   /* not JSON: as it was sent */
-  root = json_node_copy (json_parser_get_root (parser));
+  /* A foreign library's record may hold anything: parsed bounded. */
+  if ((root = komi_untrusted_parse_json (body, -1)) == NULL)
+    return komi_untrusted_valid_utf8 (body, -1);   /* not JSON: as it was sent */
   fold_strings (root, rules, texts);
   json_generator_set_pretty (generator, TRUE);
   json_generator_set_indent (generator, 2);
@@ -145,7 +145,7 @@ komi_review_call_to_curl (const KomiReviewCall *call,
                           const char           *api,
                           const char           *key_env)
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonNode) headers = komi_untrusted_parse_json (call->request_headers, -1);
   const char *var = komi_review_key_variable (api, key_env);
   g_autofree char *url = g_strdup (call->request_url != NULL ? call->request_url : "");
   gboolean has_type = FALSE;
@@ -166,15 +166,13 @@ komi_review_call_to_curl (const KomiReviewCall *call,
     g_string_append_printf (out, "${%s}", var);
   g_string_append_c (out, '"');
 
-  if (call->request_headers != NULL
-      && json_parser_load_from_data (parser, call->request_headers, -1, NULL)
-      && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+  if (headers != NULL && JSON_NODE_HOLDS_OBJECT (headers))
     {
       JsonObjectIter iter;
       const char *name;
       JsonNode *value;
 
-      json_object_iter_init (&iter, json_node_get_object (json_parser_get_root (parser)));
+      json_object_iter_init (&iter, json_node_get_object (headers));
       while (json_object_iter_next (&iter, &name, &value))
         {
           const char *text = JSON_NODE_HOLDS_VALUE (value) ? json_node_get_string (value) : NULL;
@@ -205,15 +203,28 @@ komi_review_call_to_curl (const KomiReviewCall *call,
   return g_string_free (out, FALSE);
 }
 
+static void
+copy_whole (GtkButton *button, gpointer data)
+{
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (button)),
+                          g_object_get_data (G_OBJECT (button), "komi-text"));
+  gtk_button_set_label (button, _("Copied"));
+}
+
+static GtkWidget *label (const char *text, const char *css_class);
+
+/* A text view lays out a long line whole: a raw response of megabytes
+ * froze the window for seconds. Longer texts show their start, and the
+ * whole is one click away on the clipboard. */
 static GtkWidget *
 text_block (const char *text)
 {
   GtkWidget *view = gtk_text_view_new ();
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
-
+  g_autofree char *head = komi_untrusted_head (text, KOMI_REVIEW_TEXT_SHOWN);
   GtkTextIter start, end;
 
-  gtk_text_buffer_set_text (buffer, text, -1);
+  gtk_text_buffer_set_text (buffer, head != NULL ? head : text, -1);
   /* A long JSON string breaks between any two characters, and Pango would
    * put a hyphen at each break: one that is not in the text. */
   gtk_text_buffer_create_tag (buffer, "no-hyphens", "insert-hyphens", FALSE, NULL);
@@ -226,6 +237,28 @@ text_block (const char *text)
   gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 4);
   gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 4);
   gtk_widget_add_css_class (view, "call-text");
+  if (head != NULL)
+    {
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      GtkWidget *copy = gtk_button_new_with_label (_("Copy All"));
+      g_autofree char *shown = g_format_size (strlen (head));
+      g_autofree char *whole = g_format_size (strlen (text));
+      /* TRANSLATORS: sizes, "64.0 kB" and "3.2 MB". */
+      g_autofree char *note = g_strdup_printf (_("The first %s of %s are shown."), shown, whole);
+      GtkWidget *caption = label (note, "caption");
+
+      gtk_widget_set_hexpand (caption, TRUE);
+      gtk_widget_add_css_class (caption, "call-text-cut");
+      g_object_set_data_full (G_OBJECT (copy), "komi-text", g_strdup (text), g_free);
+      g_signal_connect (copy, "clicked", G_CALLBACK (copy_whole), NULL);
+      gtk_widget_set_valign (copy, GTK_ALIGN_CENTER);
+      gtk_box_append (GTK_BOX (box), view);
+      gtk_box_append (GTK_BOX (row), caption);
+      gtk_box_append (GTK_BOX (row), copy);
+      gtk_box_append (GTK_BOX (box), row);
+      return box;
+    }
   return view;
 }
 
@@ -241,7 +274,9 @@ expander (const char *title, GtkWidget *child)
 static GtkWidget *
 label (const char *text, const char *css_class)
 {
-  GtkWidget *l = gtk_label_new (text);
+  /* Names and errors may come from a foreign library: Pango takes UTF-8. */
+  g_autofree char *valid = komi_untrusted_valid_utf8 (text, -1);
+  GtkWidget *l = gtk_label_new (valid);
   PangoAttrList *attrs = pango_attr_list_new ();
 
   gtk_label_set_xalign (GTK_LABEL (l), 0);

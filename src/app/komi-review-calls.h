@@ -15,6 +15,10 @@ G_BEGIN_DECLS
 /* The call inspector's parts: an attempt as a widget, its request as
  * text a person reads, and as a curl command a person can run again. */
 
+/* A request or raw response longer than this shows its start only, with
+ * the whole a Copy All away. */
+#define KOMI_REVIEW_TEXT_SHOWN (64 * 1024)
+
 /* The request body pretty-printed, the protocol's rules text (@rules;
  * NULL: none) folded to a one-line placeholder, and long texts (the state
  * and questions) written out below it unescaped. */

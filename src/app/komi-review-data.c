@@ -11,6 +11,7 @@
 #include <json-glib/json-glib.h>
 
 #include "komi-review-data.h"
+#include "komi-untrusted.h"
 
 static void
 review_call_free (gpointer data)
@@ -58,18 +59,17 @@ komi_review_get_captures (const KomiReview *review,
 GHashTable *
 komi_review_call_probabilities (const KomiReviewCall *call)
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
+  /* A foreign library's record: parsed bounded. */
+  g_autoptr(JsonNode) root = komi_untrusted_parse_json (call->probabilities, -1);
   GHashTable *table;
   JsonObjectIter iter;
   const char *name;
   JsonNode *node;
 
-  if (call->probabilities == NULL
-      || !json_parser_load_from_data (parser, call->probabilities, -1, NULL)
-      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     return NULL;
   table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  json_object_iter_init (&iter, json_node_get_object (json_parser_get_root (parser)));
+  json_object_iter_init (&iter, json_node_get_object (root));
   while (json_object_iter_next (&iter, &name, &node))
     if (JSON_NODE_HOLDS_VALUE (node))
       g_hash_table_insert (table, g_strdup (name),
@@ -130,13 +130,12 @@ compare_calls (gconstpointer a, gconstpointer b)
 static void
 read_model_settings (KomiReview *review, const char *settings)
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonNode) root = komi_untrusted_parse_json (settings, -1);
   JsonObject *object;
 
-  if (settings == NULL || !json_parser_load_from_data (parser, settings, -1, NULL)
-      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     return;
-  object = json_node_get_object (json_parser_get_root (parser));
+  object = json_node_get_object (root);
   if (g_strcmp0 (json_object_get_string_member_with_default (object, "kind", ""), "model") != 0)
     return;
   review->api = g_strdup (json_object_get_string_member_with_default (object, "api", NULL));
