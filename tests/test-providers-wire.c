@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "komi-test-soup-server.h"
+#include "komi-untrusted.h"
 
 /* What goes on the wire for each API kind, and how each reply is decoded:
  * request shapes, profile errors, model faults, constraints, logprobs. */
@@ -421,6 +422,111 @@ test_logprobs (void)
   server_free (server);
 }
 
+static char *
+redacted (const KomiRedactor *redactor, const char *text)
+{
+  char *copy = g_strdup (text);
+
+  komi_redactor_apply (redactor, &copy);
+  return copy;
+}
+
+/* Each form a server may echo a key in is removed, and nothing else. */
+static void
+test_redactor (void)
+{
+  const char *key = "sk-proj-Abc123_xyz-9876543210";
+  g_autoptr(KomiRedactor) redactor = komi_redactor_new (key);
+  g_autofree char *b64 = g_base64_encode ((const guchar *) key, strlen (key));
+  g_autofree char *shifted = g_strconcat ("Bearer ", key, NULL);
+  g_autofree char *b64_shifted = g_base64_encode ((const guchar *) shifted, strlen (shifted));
+  struct { const char *text, *expected; } cases[] = {
+    { "key sk-proj-Abc123_xyz-9876543210 here", "key [redacted] here" },
+    /* Mixed JSON escapes, either case of hex, and an escaped slash. */
+    { "\"sk-\\u0070roj-\\u0041bc123_xyz-98765\\u003432\\u00310\"", "\"[redacted]\"" },
+    { "k=sk%2Dproj%2dAbc123_xyz-9876543210&x", "k=[redacted]&x" },
+    { "746b", "746b" },
+    /* Twice, and its first part at the end of a cut-short body. */
+    { "sk-proj-Abc123_xyz-9876543210sk-proj-Abc123_xyz-9876543210", "[redacted][redacted]" },
+    { "...\"sk-proj-Abc12", "...\"[redacted]" },
+    /* Short pieces of it are ordinary text. */
+    { "sk-proj is a prefix", "sk-proj is a prefix" },
+  };
+
+  g_assert_null (komi_redactor_new (NULL));
+  g_assert_null (komi_redactor_new (""));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = redacted (redactor, cases[i].text);
+
+      g_assert_cmpstr (out, ==, cases[i].expected);
+    }
+  {
+    g_autofree char *text = g_strdup_printf ("{\"b\":\"%s\",\"s\":\"%s\"}", b64, b64_shifted);
+    g_autofree char *out = redacted (redactor, text);
+    g_autofree char *hex = NULL;
+    GString *h = g_string_new (NULL);
+
+    g_assert_null (strstr (out, b64));
+    /* Of the shifted form, what depends on the key alone is gone. */
+    g_assert_null (strstr (out, b64_shifted + 12));
+    g_assert_nonnull (strstr (out, "[redacted]"));
+    for (const char *p = key; *p != '\0'; p++)
+      g_string_append_printf (h, "%02X", (guchar) *p);
+    hex = g_string_free (h, FALSE);
+    g_free (out);
+    out = redacted (redactor, hex);
+    g_assert_cmpstr (out, ==, "[redacted]");
+  }
+  {
+    g_autoptr(GBytes) bytes = g_bytes_new ("a\0sk-proj-Abc123_xyz-9876543210\0b", 33);
+    gsize len;
+    const char *data;
+
+    g_assert_true (komi_redactor_apply_bytes (redactor, &bytes));
+    data = g_bytes_get_data (bytes, &len);
+    g_assert_cmpmem (data, len, "a\0[redacted]\0b", 14);
+  }
+}
+
+/* JSON from a stranger: nesting bounded, NUL escapes visible, bytes that
+ * are not text refused; text for a terminal written out. */
+static void
+test_untrusted_text (void)
+{
+  GString *deep = g_string_new (NULL);
+  g_autoptr(JsonNode) node = NULL;
+  g_autofree char *shown = NULL, *valid = NULL;
+
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (deep, '[');
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (deep, ']');
+  g_assert_null (komi_untrusted_parse_json (deep->str, (gssize) deep->len));
+  g_assert_cmpstr (komi_untrusted_json_refusal (deep->str, deep->len), ==,
+                   "nests deeper than 64 levels");
+  g_string_free (deep, TRUE);
+  /* Brackets inside strings are not nesting. */
+  node = komi_untrusted_parse_json ("{\"a\":\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"}", -1);
+  g_assert_nonnull (node);
+  g_clear_pointer (&node, json_node_unref);
+  node = komi_untrusted_parse_json ("{\"answer\":\"D4\\u0000<script>\",\"b\":\"\\\\u0000\"}", -1);
+  g_assert_nonnull (node);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (node), "answer"), ==,
+                   "D4\xef\xbf\xbd<script>");
+  /* An escaped backslash before u0000 is text, not an escape. */
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (node), "b"), ==,
+                   "\\u0000");
+  g_assert_null (komi_untrusted_parse_json ("{\"a\":\"\xff\"}", -1));
+  g_assert_null (komi_untrusted_parse_json ("{\"a\":\"x\0\"}", 10));
+  g_assert_cmpstr (komi_untrusted_json_refusal ("{\"a\":\"x\0\"}", 10), ==, "holds a NUL byte");
+
+  valid = komi_untrusted_valid_utf8 ("a\xff" "b\0c", 5);
+  g_assert_cmpstr (valid, ==, "a\xef\xbf\xbd" "b\xef\xbf\xbd" "c");
+  shown = komi_untrusted_visible ("\x1b]0;T\x07\x1b[2J ok\n\ttab \xc2\x9b \xe2\x80\xae \xff");
+  g_assert_cmpstr (shown, ==, "\\x1b]0;T\\x07\\x1b[2J ok\n\ttab \\u009b \\u202e \xef\xbf\xbd");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -440,5 +546,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/providers/model-faults", test_model_faults);
   g_test_add_func ("/komi/providers/constraints", test_constraints);
   g_test_add_func ("/komi/providers/logprobs", test_logprobs);
+  g_test_add_func ("/komi/providers/redactor", test_redactor);
+  g_test_add_func ("/komi/providers/untrusted-text", test_untrusted_text);
   return g_test_run ();
 }

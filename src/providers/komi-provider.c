@@ -214,11 +214,14 @@ mentions_logprobs (const char *data, gsize len)
   return FALSE;
 }
 
+static void visible (const KomiProvider *self, char **field);
+
 static void
 redact_exchange (const KomiProvider *self, KomiTransportExchange *x)
 {
   scrub (self, &x->response_headers);
-  scrub (self, &x->error);
+  /* libsoup's error may quote what the server sent. */
+  visible (self, &x->error);
   komi_redactor_apply_bytes (self->redactor, &x->response_body);
 }
 
