@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "komi-rehearsal-private.h"
+#include "komi-untrusted.h"
 
 /* Reading a request: which form the client constrained the answer to, which
  * extras (logprobs, reasoning) it asked for, and the Protocol 1 request in
@@ -268,6 +269,10 @@ _komi_rehearsal_request_parse (KomiRehearsalRequest *r, KomiRehearsalApi api,
   r->api = api;
   data = g_bytes_get_data (body, &len);
   r->body_len = len;
+  /* A client on loopback may send anything: its nesting is bounded first. */
+  if (komi_untrusted_json_refusal (data, len) != NULL)
+    return g_strdup_printf ("We could not parse the JSON body of your request (it %s).",
+                            komi_untrusted_json_refusal (data, len));
   if (!json_parser_load_from_data (parser, data != NULL ? data : "", len, &error)
       || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     return g_strdup_printf ("We could not parse the JSON body of your request (%s).",
@@ -287,7 +292,8 @@ _komi_rehearsal_request_parse (KomiRehearsalRequest *r, KomiRehearsalApi api,
   else
     last_user_text (path_get (r->node, "contents", NULL), "parts", user);
 
-  if (!json_parser_load_from_data (inner, user->str, user->len, NULL)
+  if (komi_untrusted_json_refusal (user->str, user->len) != NULL
+      || !json_parser_load_from_data (inner, user->str, user->len, NULL)
       || (questions = path_get (json_parser_get_root (inner), "questions", NULL)) == NULL
       || !JSON_NODE_HOLDS_ARRAY (questions)
       || json_array_get_length (json_node_get_array (questions)) == 0)

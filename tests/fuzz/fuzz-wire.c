@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "komi-untrusted.h"
 #include "komi-wire-common.h"
 
 /* libFuzzer entry points; declared here because nothing else calls them. */
@@ -63,9 +64,38 @@ check (KomiWireResponse *response)
     fail ("probabilities are not UTF-8", NULL);
 }
 
+/* What the terminal and the record get of a server's bytes: visible text
+ * holds no control byte, and a redacted body no longer holds the key,
+ * even when the input was built around it. */
+static void
+check_untrusted (const uint8_t *data, size_t size)
+{
+  static const char key[] = "sk-fuzz-0123456789abcdef";
+  g_autoptr(KomiRedactor) redactor = komi_redactor_new (key);
+  g_autofree char *text = g_strndup ((const char *) data, size);
+  g_autofree char *shown = komi_untrusted_visible (text);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GString) planted = g_string_new_len ((const char *) data, (gssize) size);
+  gsize len;
+  const char *out;
+
+  if (!g_utf8_validate (shown, -1, NULL))
+    fail ("visible text is not UTF-8", NULL);
+  for (const char *p = shown; *p != '\0'; p++)
+    if (((guchar) *p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f)
+      fail ("visible text holds a control byte", shown);
+  g_string_insert (planted, (gssize) (size / 2), key);
+  bytes = g_string_free_to_bytes (g_steal_pointer (&planted));
+  komi_redactor_apply_bytes (redactor, &bytes);
+  out = g_bytes_get_data (bytes, &len);
+  if (memmem (out, len, key, strlen (key)) != NULL)
+    fail ("the key survived redaction", NULL);
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
+  check_untrusted (data, size);
   for (guint api = 0; api < KOMI_PROVIDER_N_APIS; api++)
     for (guint tool = 0; tool < 2; tool++)
       {
