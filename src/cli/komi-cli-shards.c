@@ -87,7 +87,7 @@ static KomiStoreSeries *
 shard_series (const char *path, const KomiStoreSeries *reference, const char *reference_path,
               GError **error)
 {
-  g_autoptr(KomiStore) store = komi_store_open_reader (path, error);
+  g_autoptr(KomiStore) store = komi_store_open_foreign (path, error);
   g_autoptr(GPtrArray) list = NULL;
   KomiStoreSeries *s;
 

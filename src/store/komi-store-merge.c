@@ -346,9 +346,10 @@ komi_store_merge (const char            *dest_path,
                      "another file with --db"), source_path);
       return FALSE;
     }
-  /* The source checked as a Komi library (read-only); the destination
-   * made or migrated to this Komi's schema. */
-  source = komi_store_open_reader (source_path, error);
+  /* The source is someone else's file: checked as a Komi library of a
+   * known schema, with no trigger or view, read-only and never upgraded;
+   * the destination made or migrated to this Komi's schema. */
+  source = komi_store_open_foreign (source_path, error);
   if (source == NULL || (series = komi_store_list_series (source, error)) == NULL)
     return FALSE;
   dest = komi_store_open (dest_path, error);
@@ -371,15 +372,31 @@ komi_store_merge (const char            *dest_path,
   m.db = db;
   m.path = dest_path;
   sqlite3_busy_timeout (db, 10000);
+  if (!_komi_store_defend (db))
+    {
+      fail (db, error, dest_path, _("cannot make the merge safe for a library from elsewhere"));
+      goto out;
+    }
   {
     char *sql = sqlite3_mprintf ("ATTACH '%q?mode=ro' AS src", uri);
     gboolean attached = exec (db, "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL",
                               error, dest_path)
                         && exec (db, sql, error, dest_path);
+    g_autofree char *problem = NULL;
 
     sqlite3_free (sql);
     if (!attached)
       goto out;
+    /* Checked again as attached: the file may have been replaced meanwhile. */
+    problem = _komi_store_schema_problem (db, "src",
+                                          komi_store_get_schema_version (source));
+    if (problem != NULL)
+      {
+        g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_LIBRARY,
+                     _("%s is not a library as Komi writes it: it holds %s. Nothing was "
+                       "merged"), source_path, problem);
+        goto out;
+      }
   }
   if (!exec (db, "BEGIN IMMEDIATE", error, dest_path))
     goto out;

@@ -215,6 +215,17 @@ KomiStore       *komi_store_open             (const char        *path,
 /* Opens an existing library read-only, on a connection of its own. */
 KomiStore       *komi_store_open_reader      (const char        *path,
                                               GError           **error);
+/* Opens a library that someone else made (a shard sent by another lab, a
+ * published library) as untrusted input: read-only, with SQLite's
+ * defensive settings, no trusted schema and no extension loading; refused
+ * (KOMI_STORE_ERROR_NOT_LIBRARY, saying why) unless it passes SQLite's
+ * quick check and its schema is exactly the one Komi writes at its version
+ * (no trigger, no view, nothing changed). An older schema is opened as it
+ * is, never upgraded: komi_store_get_schema_version() tells. */
+KomiStore       *komi_store_open_foreign     (const char        *path,
+                                              GError           **error);
+/* PRAGMA user_version of the store's file. */
+guint            komi_store_get_schema_version (KomiStore       *self);
 KomiStore       *komi_store_ref              (KomiStore         *self);
 void             komi_store_unref            (KomiStore         *self);
 const char      *komi_store_get_path         (KomiStore         *self);
