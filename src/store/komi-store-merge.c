@@ -75,6 +75,7 @@ typedef struct
 {
   sqlite3      *db;
   const char   *path;        /* the destination's, for messages */
+  GHashTable   *except;      /* source game ids left out (gint64*), or NULL */
   sqlite3_stmt *insert_game;
   /* Copy the rows of one game, old id ?2, under its new id ?1. */
   sqlite3_stmt *copy[5];
@@ -275,7 +276,9 @@ merge_series (Merge                *m,
       gboolean ended = sqlite3_column_int (stmt, 1);
       gboolean there = sqlite3_column_type (stmt, 2) != SQLITE_NULL;
 
-      if (!ended)
+      if (m->except != NULL && g_hash_table_contains (m->except, &id))
+        report->refused++;
+      else if (!ended)
         unfinished++;
       else if (there && sqlite3_column_int (stmt, 2))
         report->present++;
@@ -326,6 +329,17 @@ komi_store_merge (const char            *dest_path,
                   KomiStoreMergeReport  *report,
                   GError               **error)
 {
+  return komi_store_merge_except (dest_path, source_path, NULL, report, error);
+}
+
+gboolean
+komi_store_merge_except (const char            *dest_path,
+                         const char            *source_path,
+                         const GArray          *except,
+                         KomiStoreMergeReport  *report,
+                         GError               **error)
+{
+  g_autoptr(GHashTable) left_out = g_hash_table_new (g_int64_hash, g_int64_equal);
   g_autoptr(KomiStore) source = NULL;
   g_autoptr(KomiStore) dest = NULL;
   g_autoptr(GPtrArray) series = NULL;
@@ -371,6 +385,9 @@ komi_store_merge (const char            *dest_path,
     }
   m.db = db;
   m.path = dest_path;
+  for (i = 0; except != NULL && i < except->len; i++)
+    g_hash_table_add (left_out, &g_array_index (except, gint64, i));
+  m.except = except != NULL ? left_out : NULL;
   sqlite3_busy_timeout (db, 10000);
   if (!_komi_store_defend (db))
     {

@@ -327,6 +327,7 @@ typedef struct
   guint    present;      /* ended games the destination had already */
   guint    unfinished;   /* games the source has not ended: left for a later merge */
   guint    events;       /* run events brought in */
+  guint    refused;      /* ended games left out (komi_store_merge_except) */
   gboolean live;         /* a process is running a series of the source right now */
 } KomiStoreMergeReport;
 
@@ -341,6 +342,15 @@ typedef struct
  * runs it. Which series may be merged together is the caller's to check. */
 gboolean         komi_store_merge            (const char            *dest_path,
                                               const char            *source_path,
+                                              KomiStoreMergeReport  *report,
+                                              GError               **error);
+/* The same, leaving out the source's games whose ids are in @except
+ * (gint64; may be NULL): merge --verify leaves out the games that do not
+ * verify. They are counted in @report->refused, and they do not hold back
+ * the source's run events. */
+gboolean         komi_store_merge_except     (const char            *dest_path,
+                                              const char            *source_path,
+                                              const GArray          *except,
                                               KomiStoreMergeReport  *report,
                                               GError               **error);
 /* The run ended in an orderly way, @how: "finished", "ended" (returned
