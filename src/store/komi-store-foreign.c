@@ -108,7 +108,7 @@ describe_line (GString *text, const char *line, const char *how)
   if (text->len > 0)
     g_string_append (text, "; ");
   if (g_strcmp0 (parts[0], "trigger") == 0)
-    /* Translators: %s is a name in the file's schema; %s after it: "extra" or "changed". */
+    /* Translators: a name in the file's schema, then "extra", "changed" or "missing". */
     g_string_append_printf (text, _("a trigger “%s” (%s)"), parts[1], how);
   else if (g_strcmp0 (parts[0], "view") == 0)
     g_string_append_printf (text, _("a view “%s” (%s)"), parts[1], how);
