@@ -164,7 +164,7 @@ komi_cli_merge (int argc, char **argv)
   g_autoptr(KomiStore) store = NULL;
   g_auto(KomiStoreProgress) merged = { 0, };
   g_autofree char *db = NULL;
-  guint total, unfinished = 0;
+  guint total, unfinished = 0, refused = 0;
   gboolean verify = FALSE;
   const GOptionEntry entries[] = {
     { "verify", 0, 0, G_OPTION_ARG_NONE, &verify,
@@ -211,6 +211,7 @@ komi_cli_merge (int argc, char **argv)
       printf (g_dngettext (NULL, "%s: %u game added, %u already in the library\n",
                            "%s: %u games added, %u already in the library\n", report.added),
               argv[i], report.added, report.present);
+      refused += report.refused;
       if (report.refused > 0)
         printf (g_dngettext (NULL, "  %u game left out: it does not verify (komi-cli verify %s "
                                    "says why)\n",
@@ -250,7 +251,7 @@ komi_cli_merge (int argc, char **argv)
   total = plan_size (g_ptr_array_index (sources, 0));
   printf (_("Library %s: series “%s”, %u of the %u games of its plan ended.\n"), db,
           ((KomiStoreSeries *) g_ptr_array_index (sources, 0))->name, merged.ended, total);
-  if (merged.ended < total && unfinished == 0)
+  if (merged.ended < total && unfinished == 0 && refused == 0)
     printf ("%s\n", _("The games left are in shards not merged yet: merge them when they are "
                       "done."));
   /* 3: merged, but not the whole series yet (a script waits and merges again). */
