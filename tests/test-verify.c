@@ -12,11 +12,14 @@
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 
+#include "komi-rehearsal.h"
 #include "komi-store-test-util.h"
 #include "komi-test-cli.h"
+#include "komi-test-model-series.h"
 
 /* `komi-cli verify`: an honest library (engine games; the rehearsal model's
- * games with every call) and the site published from it verify, exit 0;
+ * games with every call, once with faults retried) and the site published
+ * from it verify, exit 0;
  * a copy with one thing altered fails, exit 1, naming what: a move, a
  * result, a request byte, an answer that does not map to its move, an
  * engine's pinned identity, an attempt removed, a site file. `merge
@@ -27,6 +30,10 @@
 static char *dir;
 static char *engines;   /* random against random, 1 pair, no referee */
 static char *model;     /* the rehearsal model against random, 1 pair, every call */
+static char *faulty;    /* the same with a 429, an invalid answer and a refusal on the way */
+
+#define KEY "sk-komi-verify-planted-5c1d7e90a4"
+#define KEY_ENV "KOMI_TEST_VERIFY_KEY"
 
 static const char series_json[] =
   "{\"name\": \"verify\", \"protocol\": 1, \"subject\": \"random\","
@@ -69,7 +76,13 @@ assert_fails (const char *target, const char *expected)
 static void
 test_honest (void)
 {
-  const char *libraries[] = { engines, model };
+  const char *libraries[] = { engines, model, faulty };
+
+  /* The faults happened, and were retried: attempts beyond the first. */
+  g_assert_cmpint (test_sql_count (faulty, "SELECT count(*) FROM calls "
+                                           "WHERE outcome NOT IN ('answer', 'ok')"), >=, 3);
+  g_assert_cmpint (test_sql_count (faulty, "SELECT count(*) FROM calls WHERE attempt > 1"),
+                   >=, 2);
 
   for (guint i = 0; i < G_N_ELEMENTS (libraries); i++)
     {
@@ -243,6 +256,20 @@ main (int argc, char **argv)
   test_cli_run_ok (QUIET, "run", series, "--db", engines, NULL);
   test_cli_run_ok (QUIET, "demo", "--opponent", "random", "--latency-ms", "0", "--quiet",
                    "--db", model, NULL);
+  faulty = g_build_filename (dir, "faulty.db", NULL);
+  {
+    KomiRehearsalOptions options = {
+      .seed = 23, .api_key = KEY, .retry_after_ms = 10,
+      .faults = "429@3,invalid@7,refusal@12,truncated@20",
+    };
+    g_autoptr(KomiRehearsal) server = komi_rehearsal_new (&options, &error);
+    g_autofree char *model_dir = g_build_filename (dir, "faulty", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (g_mkdir (model_dir, 0700), ==, 0);
+    test_run_model_series (model_dir, faulty, "Faulty", komi_rehearsal_get_base_url (server),
+                           KEY_ENV, KEY, TRUE);
+  }
 
   g_test_add_func ("/komi/verify/honest", test_honest);
   g_test_add_func ("/komi/verify/altered-move", test_altered_move);
@@ -259,5 +286,6 @@ main (int argc, char **argv)
   g_free (dir);
   g_free (engines);
   g_free (model);
+  g_free (faulty);
   return status;
 }
