@@ -12,7 +12,7 @@
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 
-#include "komi-store.h"
+#include "komi-store-private.h"
 #include "komi-store-test-util.h"
 #include "komi-test-cli.h"
 
@@ -176,6 +176,49 @@ test_other_files_refused (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (error->message, "another program"));
 }
 
+/* A library of schema 5, as an older Komi wrote it: opened as it is (its
+ * schema is exactly the migrations' at 5), merged by its columns, and
+ * never upgraded in place. */
+static void
+test_older_schema_merged_as_is (Fixture *f, gconstpointer data)
+{
+  g_autofree char *old = g_build_filename (f->dir, "old.db", NULL);
+  g_autofree char *before = NULL, *after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiStore) store = NULL;
+  g_auto(KomiCliRun) run = { 0, };
+  const KomiStoreMigration *migrations;
+  guint n_migrations;
+  sqlite3 *db = NULL;
+
+  migrations = _komi_store_get_migrations (&n_migrations);
+  g_assert_cmpint (sqlite3_open (old, &db), ==, SQLITE_OK);
+  g_assert_true (_komi_store_migrate (db, old, migrations, 5, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (sqlite3_exec (db,
+    "INSERT INTO series (id, name, protocol, digest, definition, seed, subject, referee, "
+    "  created, updated) VALUES (1, 'old', 1, 'd5', '{\"name\": \"old\"}', '1', 'random', "
+    "  'none', 't', 't');"
+    "INSERT INTO games (id, series_id, plan_index, black_spec, white_spec, status, "
+    "  end_reason) VALUES (1, 1, 0, 'random', 'random', 'finished', 'two-passes');"
+    "INSERT INTO moves (game_id, turn, color, point) VALUES (1, 1, 'B', 'E5'), "
+    "  (1, 2, 'W', 'pass'), (1, 3, 'B', 'pass');", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  before = file_digest (old);
+
+  store = komi_store_open_foreign (old, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (komi_store_get_schema_version (store), ==, 5);
+  g_clear_pointer (&store, komi_store_unref);
+
+  run.status = run_komi_cli (&run.out, &run.err, "merge", "--db", f->dest, old, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpint (test_sql_count (f->dest, "SELECT count(*) FROM moves"), ==, 3);
+  after = file_digest (old);
+  g_assert_cmpstr (before, ==, after);
+  g_assert_cmpint (test_sql_count (old, "PRAGMA user_version"), ==, 5);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -186,5 +229,7 @@ main (int argc, char **argv)
               test_trigger_and_view_refused, fixture_tear_down);
   g_test_add ("/komi/foreign/other-files-refused", Fixture, NULL, fixture_set_up,
               test_other_files_refused, fixture_tear_down);
+  g_test_add ("/komi/foreign/older-schema-merged-as-is", Fixture, NULL, fixture_set_up,
+              test_older_schema_merged_as_is, fixture_tear_down);
   return g_test_run ();
 }
