@@ -195,6 +195,29 @@ test_removed_attempt (void)
   assert_fails (gap, "attempt 2 recorded where attempt 1 was due");
 }
 
+/* --rejudge: GNU Go judges each finished game's dead stones again; the
+ * honest library agrees, and a dead stone written into a record is caught
+ * (the count then disagrees too). */
+static void
+test_rejudge (void)
+{
+  g_autofree char *copy = tampered (engines, "dead.db",
+                                    "UPDATE games SET dead = (SELECT point FROM moves "
+                                    "  WHERE game_id = 1 AND turn = 1) WHERE id = 1");
+  g_auto(KomiCliRun) run = { 0, };
+  g_auto(KomiCliRun) bad = { 0, };
+
+  run.status = run_komi_cli (&run.out, &run.err, "verify", "--rejudge", "--referee", "gnugo",
+                             engines, NULL);
+  if (run.status != 0)
+    g_error ("verify --rejudge %s: %s%s", engines, run.out, run.err);
+  bad.status = run_komi_cli (&bad.out, &bad.err, "verify", "--rejudge", "--referee", "gnugo",
+                             copy, NULL);
+  g_assert_cmpint (bad.status, ==, 1);
+  g_assert_nonnull (strstr (bad.out, "judged again by GNU Go"));
+  g_assert_nonnull (strstr (bad.out, "the record has "));
+}
+
 /* The site published from the model's library verifies, with the library;
  * a page changed by one byte, or a file added, does not. */
 static void
@@ -279,6 +302,7 @@ main (int argc, char **argv)
   g_test_add_func ("/komi/verify/answer-not-the-response", test_answer_not_the_response);
   g_test_add_func ("/komi/verify/changed-pin", test_changed_pin);
   g_test_add_func ("/komi/verify/removed-attempt", test_removed_attempt);
+  g_test_add_func ("/komi/verify/rejudge", test_rejudge);
   g_test_add_func ("/komi/verify/site", test_site);
   g_test_add_func ("/komi/verify/merge-verify", test_merge_verify);
   status = g_test_run ();

@@ -140,7 +140,7 @@ failing_games (const char *path, guint protocol, GError **error)
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   if (store == NULL || (ladder = komi_ladder_shipped (protocol, error)) == NULL
-      || (report = komi_verify_library (store, ladder, NULL, NULL, NULL, error)) == NULL)
+      || (report = komi_verify_library (store, ladder, NULL, NULL, NULL, NULL, error)) == NULL)
     return NULL;
   for (guint i = 0; i < report->games->len; i++)
     {

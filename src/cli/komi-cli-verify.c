@@ -15,6 +15,7 @@
 #include <json-glib/json-glib.h>
 
 #include "komi-cli.h"
+#include "komi-cli-util.h"
 #include "komi-ladder-ship.h"
 #include "komi-publish.h"
 #include "komi-verify.h"
@@ -47,7 +48,8 @@ print_failures (const KomiVerifyReport *report)
 
 /* The library's report, NULL with the reason when it cannot be read. */
 static KomiVerifyReport *
-verify_library (const char *path, const char *ladder_file, GError **error)
+verify_library (const char *path, const char *ladder_file, KomiReferee *rejudge,
+                GError **error)
 {
   g_autoptr(KomiStore) store = komi_store_open_foreign (path, error);
   g_autoptr(KomiLadder) ladder = NULL;
@@ -73,7 +75,7 @@ verify_library (const char *path, const char *ladder_file, GError **error)
                                : komi_ladder_shipped (protocol, error);
   if (ladder == NULL)
     return NULL;
-  return komi_verify_library (store, ladder, NULL, NULL, NULL, error);
+  return komi_verify_library (store, ladder, rejudge, NULL, NULL, NULL, error);
 }
 
 static JsonNode *
@@ -105,9 +107,11 @@ komi_cli_verify (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiVerifyReport) report = NULL;
   g_autoptr(GPtrArray) site_problems = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(KomiReferee) referee = NULL;
   g_autofree char *db = NULL;
   g_autofree char *ladder = NULL;
-  gboolean json = FALSE, site = FALSE, ok = TRUE;
+  KomiCliEngineOptions engine = { 0, };
+  gboolean json = FALSE, site = FALSE, ok = TRUE, rejudge = FALSE;
   guint n_files = 0, n_site_games = 0;
   const char *target;
   const GOptionEntry entries[] = {
@@ -116,6 +120,9 @@ komi_cli_verify (int argc, char **argv)
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
       N_("With a site: the library it was published from, verified and compared with the "
          "site's games"), N_("PATH") },
+    { "rejudge", 0, 0, G_OPTION_ARG_NONE, &rejudge,
+      N_("Judge each finished game's dead stones again with the referee (KataGo when it is set "
+         "up, else GNU Go; --referee) and compare them with the record"), NULL },
     { "ladder", 0, 0, G_OPTION_ARG_FILENAME, &ladder,
       N_("The ladder whose identity pins the engines must match (default: the shipped one)"),
       N_("FILE") },
@@ -124,11 +131,23 @@ komi_cli_verify (int argc, char **argv)
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_add_group (context, komi_cli_engine_option_group (&engine));
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
-    return komi_cli_usage ("verify", "%s",
-                           error ? error->message
-                                 : _("give one library or one published site's folder, e.g. "
-                                     "komi-cli verify theirs.db"));
+    {
+      komi_cli_engine_options_clear (&engine);
+      return komi_cli_usage ("verify", "%s",
+                             error ? error->message
+                                   : _("give one library or one published site's folder, e.g. "
+                                       "komi-cli verify theirs.db"));
+    }
+  if (rejudge)
+    referee = komi_cli_referee_new (&engine, &error);
+  komi_cli_engine_options_clear (&engine);
+  if (error != NULL)
+    return komi_cli_fail ("verify", error);
+  if (rejudge && referee == NULL)
+    return komi_cli_usage ("verify", "%s", _("--rejudge needs a referee: --referee katago or "
+                                             "gnugo, not none"));
   target = argv[1];
   site = g_file_test (target, G_FILE_TEST_IS_DIR);
   if (!site && db != NULL)
@@ -151,7 +170,7 @@ komi_cli_verify (int argc, char **argv)
     }
   if (!site || db != NULL)
     {
-      if ((report = verify_library (site ? db : target, ladder, &error)) == NULL)
+      if ((report = verify_library (site ? db : target, ladder, referee, &error)) == NULL)
         return komi_cli_fail ("verify", error);
       ok = ok && report->n_failed == 0;
     }

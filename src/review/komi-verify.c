@@ -382,9 +382,60 @@ check_result (KomiVerifiedGame *v, const KomiStoreGame *g, const KomiGame *game)
              g->score.black_total, g->score.white_total);
 }
 
+static int
+compare_points (gconstpointer a, gconstpointer b)
+{
+  return *(const KomiPoint *) a - *(const KomiPoint *) b;
+}
+
+static char *
+points_text (guint size, GArray *points)
+{
+  GString *text = g_string_new (NULL);
+
+  g_array_sort (points, compare_points);
+  for (guint i = 0; i < points->len; i++)
+    {
+      char name[KOMI_NAME_LEN + 1];
+
+      g_string_append_printf (text, "%s%s", i > 0 ? " " : "",
+                              komi_point_to_name (size, g_array_index (points, KomiPoint, i),
+                                                  name));
+    }
+  if (text->len == 0)
+    g_string_append (text, "none");
+  return g_string_free (text, FALSE);
+}
+
+/* A finished game's dead stones judged again on its final position. */
+static void
+check_dead (KomiVerifiedGame *v, KomiReferee *rejudge, const KomiStoreGame *g,
+            const KomiGame *game)
+{
+  g_autoptr(GArray) dead = g_array_new (FALSE, FALSE, sizeof (KomiPoint));
+  g_autoptr(GArray) recorded = g_array_copy (g->dead);
+  g_autoptr(GError) local = NULL;
+  g_autofree char *engine = NULL;
+  g_autofree char *theirs = NULL, *ours = NULL;
+
+  if (g->status != KOMI_GAME_STATUS_FINISHED || !komi_game_is_over (game))
+    return;
+  if (!komi_referee_dead_stones (rejudge, game, dead, &engine, NULL, &local))
+    {
+      problem (v, "the dead stones cannot be judged again: %s", local->message);
+      return;
+    }
+  ours = points_text (g->size, dead);
+  theirs = points_text (g->size, recorded);
+  if (strcmp (ours, theirs) != 0)
+    problem (v, "judged again by %s, the dead stones are %s; the record has %s (judged by %s)",
+             engine != NULL ? engine : "the referee", ours, theirs,
+             g->referee != NULL ? g->referee : "no referee");
+}
+
 static KomiVerifiedGame *
-verify_loaded (KomiStore *store, const KomiLadder *ladder, const KomiStoreGame *g,
-               GError **error)
+verify_loaded (KomiStore *store, const KomiLadder *ladder, KomiReferee *rejudge,
+               const KomiStoreGame *g, GError **error)
 {
   g_autoptr(KomiVerifiedGame) v = g_new0 (KomiVerifiedGame, 1);
   g_autoptr(GPtrArray) calls = g_ptr_array_new_with_free_func (call_free);
@@ -474,25 +525,32 @@ verify_loaded (KomiStore *store, const KomiLadder *ladder, const KomiStoreGame *
     problem (v, "attempts recorded for turn %u, after the game's last move",
              ((Call *) g_ptr_array_index (calls, next))->turn);
   check_result (v, g, game);
+  if (rejudge != NULL)
+    check_dead (v, rejudge, g, game);
   check_pins (v, ladder, "Black", g->black_spec, g->black_name, g->black_settings);
   check_pins (v, ladder, "White", g->white_spec, g->white_name, g->white_settings);
   return g_steal_pointer (&v);
 }
 
 KomiVerifiedGame *
-komi_verify_game (KomiStore *store, const KomiLadder *ladder, gint64 game_id, GError **error)
+komi_verify_game (KomiStore        *store,
+                  const KomiLadder *ladder,
+                  KomiReferee      *rejudge,
+                  gint64            game_id,
+                  GError          **error)
 {
   g_autoptr(KomiStoreGame) g = NULL;
 
   g_return_val_if_fail (store != NULL, NULL);
   if ((g = komi_store_load_game (store, game_id, error)) == NULL)
     return NULL;
-  return verify_loaded (store, ladder, g, error);
+  return verify_loaded (store, ladder, rejudge, g, error);
 }
 
 KomiVerifyReport *
 komi_verify_library (KomiStore              *store,
                      const KomiLadder       *ladder,
+                     KomiReferee            *rejudge,
                      KomiVerifyProgressFunc  progress,
                      gpointer                user_data,
                      GCancellable           *cancellable,
@@ -518,7 +576,7 @@ komi_verify_library (KomiStore              *store,
           report->n_skipped++;
           continue;
         }
-      if ((v = komi_verify_game (store, ladder, listed->id, error)) == NULL)
+      if ((v = komi_verify_game (store, ladder, rejudge, listed->id, error)) == NULL)
         return NULL;
       report->n_failed += v->problems->len > 0;
       report->n_calls += v->n_calls;

@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 
 #include "komi-ladder.h"
+#include "komi-referee.h"
 #include "komi-store.h"
 
 G_BEGIN_DECLS
@@ -30,7 +31,9 @@ G_BEGIN_DECLS
  *  - each question's attempts are numbered 1, 2, … without a gap, with no
  *    more model faults than a turn allows;
  *  - each engine that is a member of @ladder reported the identity the
- *    ladder pins (name and the settings that fix its strength).
+ *    ladder pins (name and the settings that fix its strength);
+ *  - with @rejudge (may be NULL), a finished game's dead stones are the
+ *    ones @rejudge judges on its final position.
  * What it cannot prove: that a model API was really called (a record can
  * be made up whole and be consistent), or that an engine really played
  * (without replaying it). */
@@ -62,15 +65,18 @@ typedef void (*KomiVerifyProgressFunc) (guint    done,
                                         guint    total,
                                         gpointer user_data);
 
-/* Verifies one game of @store; @ladder (may be NULL: no pins checked). */
+/* Verifies one game of @store; @ladder (may be NULL: no pins checked),
+ * @rejudge (may be NULL: the dead stones are taken as recorded). */
 KomiVerifiedGame *komi_verify_game       (KomiStore              *store,
                                           const KomiLadder       *ladder,
+                                          KomiReferee            *rejudge,
                                           gint64                  game_id,
                                           GError                **error);
 /* Verifies every ended game of @store. Fails only when the library cannot
  * be read, or on cancellation; what does not hold is in the report. */
 KomiVerifyReport *komi_verify_library    (KomiStore              *store,
                                           const KomiLadder       *ladder,
+                                          KomiReferee            *rejudge,
                                           KomiVerifyProgressFunc  progress,
                                           gpointer                user_data,
                                           GCancellable           *cancellable,
