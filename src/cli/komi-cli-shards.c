@@ -17,8 +17,10 @@
 
 #include "komi-cli.h"
 #include "komi-cli-util.h"
+#include "komi-ladder-ship.h"
 #include "komi-shard-status.h"
 #include "komi-store.h"
+#include "komi-verify.h"
 
 /* `merge --db LIB SHARD.db…`: the shards of a series (komi-cli run --shard
  * K/N, one library each) brought into one library; `status LIB…`: how far
@@ -87,7 +89,7 @@ static KomiStoreSeries *
 shard_series (const char *path, const KomiStoreSeries *reference, const char *reference_path,
               GError **error)
 {
-  g_autoptr(KomiStore) store = komi_store_open_reader (path, error);
+  g_autoptr(KomiStore) store = komi_store_open_foreign (path, error);
   g_autoptr(GPtrArray) list = NULL;
   KomiStoreSeries *s;
 
@@ -127,6 +129,29 @@ plan_size (const KomiStoreSeries *s)
   return series != NULL ? komi_series_count_games (series) : 0;
 }
 
+/* The ids of the games of @path that do not verify, NULL with the reason
+ * when it cannot be verified at all. */
+static GArray *
+failing_games (const char *path, guint protocol, GError **error)
+{
+  g_autoptr(KomiStore) store = komi_store_open_foreign (path, error);
+  g_autoptr(KomiLadder) ladder = NULL;
+  g_autoptr(KomiVerifyReport) report = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  if (store == NULL || (ladder = komi_ladder_shipped (protocol, error)) == NULL
+      || (report = komi_verify_library (store, ladder, NULL, NULL, NULL, NULL, error)) == NULL)
+    return NULL;
+  for (guint i = 0; i < report->games->len; i++)
+    {
+      const KomiVerifiedGame *v = g_ptr_array_index (report->games, i);
+
+      if (v->problems->len > 0)
+        g_array_append_val (ids, v->game_id);
+    }
+  return g_steal_pointer (&ids);
+}
+
 int
 komi_cli_merge (int argc, char **argv)
 {
@@ -139,8 +164,12 @@ komi_cli_merge (int argc, char **argv)
   g_autoptr(KomiStore) store = NULL;
   g_auto(KomiStoreProgress) merged = { 0, };
   g_autofree char *db = NULL;
-  guint total, unfinished = 0;
+  guint total, unfinished = 0, refused = 0;
+  gboolean verify = FALSE;
   const GOptionEntry entries[] = {
+    { "verify", 0, 0, G_OPTION_ARG_NONE, &verify,
+      N_("Merge only the games that verify (komi-cli verify); the others are left out and "
+         "counted"), NULL },
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
       N_("The library merged into (default in the XDG data folder)"), N_("PATH") },
     { NULL }
@@ -170,12 +199,24 @@ komi_cli_merge (int argc, char **argv)
   for (int i = 1; i < argc; i++)
     {
       KomiStoreMergeReport report;
+      g_autoptr(GArray) except = NULL;
 
-      if (!komi_store_merge (db, argv[i], &report, &error))
+      if (verify
+          && (except = failing_games (argv[i],
+                                      ((KomiStoreSeries *) sources->pdata[0])->protocol,
+                                      &error)) == NULL)
+        return komi_cli_fail ("merge", error);
+      if (!komi_store_merge_except (db, argv[i], except, &report, &error))
         return komi_cli_fail ("merge", error);
       printf (g_dngettext (NULL, "%s: %u game added, %u already in the library\n",
                            "%s: %u games added, %u already in the library\n", report.added),
               argv[i], report.added, report.present);
+      refused += report.refused;
+      if (report.refused > 0)
+        printf (g_dngettext (NULL, "  %u game left out: it does not verify (komi-cli verify %s "
+                                   "says why)\n",
+                             "  %u games left out: they do not verify (komi-cli verify %s "
+                             "says why)\n", report.refused), report.refused, argv[i]);
       if (report.unfinished > 0)
         printf (g_dngettext (NULL, "  %u game not ended yet (%s); merge this shard again once "
                                    "it has ended\n",
@@ -210,7 +251,7 @@ komi_cli_merge (int argc, char **argv)
   total = plan_size (g_ptr_array_index (sources, 0));
   printf (_("Library %s: series “%s”, %u of the %u games of its plan ended.\n"), db,
           ((KomiStoreSeries *) g_ptr_array_index (sources, 0))->name, merged.ended, total);
-  if (merged.ended < total && unfinished == 0)
+  if (merged.ended < total && unfinished == 0 && refused == 0)
     printf ("%s\n", _("The games left are in shards not merged yet: merge them when they are "
                       "done."));
   /* 3: merged, but not the whole series yet (a script waits and merges again). */

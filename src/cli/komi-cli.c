@@ -34,6 +34,7 @@ static const Subcommand subcommands[] = {
   { "resume",  komi_cli_resume,  N_("continue a series of the library by its id") },
   { "series",  komi_cli_series,  N_("list the series of the library") },
   { "merge",   komi_cli_merge,   N_("bring the libraries of a series' shards (run --shard K/N) into one library") },
+  { "verify",  komi_cli_verify,  N_("check every game of a library (or a published site) from its record alone: moves, requests, answers, results, engine pins") },
   { "status",  komi_cli_status,  N_("how far the series of one or more libraries (a series' shards) are: games ended, per shard, ETA") },
   { "ratings", komi_cli_ratings, N_("the ladder and each subject's rating, from the library; 'ratings calibrate' freezes the ladder") },
   { "ladder",  komi_cli_ladder,  N_("the Protocol 1 ladder shipped with Komi; 'ladder check' compares this machine's engines with its pins") },

@@ -25,6 +25,7 @@ int  komi_cli_resume   (int argc, char **argv);
 int  komi_cli_series   (int argc, char **argv);
 int  komi_cli_merge    (int argc, char **argv);
 int  komi_cli_status   (int argc, char **argv);
+int  komi_cli_verify   (int argc, char **argv);
 int  komi_cli_export   (int argc, char **argv);
 int  komi_cli_analyse  (int argc, char **argv);
 int  komi_cli_ratings  (int argc, char **argv);

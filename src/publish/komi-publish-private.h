@@ -26,6 +26,10 @@ gboolean _komi_publish_write        (KomiPublishOut      *out,
                                      gsize                length,
                                      GError             **error);
 
+/* MANIFEST.sha256 over every file now in the site (komi-publish-manifest.c). */
+gboolean _komi_publish_write_manifest (KomiPublishOut     *out,
+                                       GError            **error);
+
 /* HTML: text with &, <, >, " and ' escaped. */
 void     _komi_html_append          (GString             *s,
                                      const char          *text);

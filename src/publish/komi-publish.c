@@ -436,6 +436,8 @@ komi_publish_site (const char               *db,
             options->progress (++done, total, options->progress_data);
         }
     }
+  /* The manifest last, over every file the site now has. */
   return write_index (&out, series, subjects, ladder, stats->rating_note, set_apart, protocol,
-                      error);
+                      error)
+         && _komi_publish_write_manifest (&out, error);
 }

@@ -8,6 +8,8 @@
 
 #include <gio/gio.h>
 
+#include "komi-store.h"
+
 G_BEGIN_DECLS
 
 /* The static web replay: a folder of HTML pages that a browser opens from
@@ -59,5 +61,23 @@ gboolean komi_publish_site         (const char               *db,
                                     KomiPublishStats         *stats,
                                     GError                  **error);
 void     komi_publish_stats_clear  (KomiPublishStats         *stats);
+
+/* The site's manifest (MANIFEST.sha256, written by komi_publish_site()
+ * last: the sha256 of every file, as `sha256sum` writes it) checked
+ * against the files of @dir: one line in @problems (char*, English) per
+ * file changed, missing or not listed; @n_files receives how many the
+ * manifest lists. Fails only when there is no manifest. */
+gboolean komi_publish_check_manifest (const char *dir,
+                                      GPtrArray  *problems,
+                                      guint      *n_files,
+                                      GError    **error);
+/* The site's games (games/game-N.sgf) against game N of @store: the same
+ * moves and result, one line in @problems for each that differs or is not
+ * in the library. Fails only when the library cannot be read. */
+gboolean komi_publish_check_games    (const char *dir,
+                                      KomiStore  *store,
+                                      GPtrArray  *problems,
+                                      guint      *n_games,
+                                      GError    **error);
 
 G_END_DECLS

@@ -75,6 +75,7 @@ typedef struct
 {
   sqlite3      *db;
   const char   *path;        /* the destination's, for messages */
+  GHashTable   *except;      /* source game ids left out (gint64*), or NULL */
   sqlite3_stmt *insert_game;
   /* Copy the rows of one game, old id ?2, under its new id ?1. */
   sqlite3_stmt *copy[5];
@@ -275,7 +276,9 @@ merge_series (Merge                *m,
       gboolean ended = sqlite3_column_int (stmt, 1);
       gboolean there = sqlite3_column_type (stmt, 2) != SQLITE_NULL;
 
-      if (!ended)
+      if (m->except != NULL && g_hash_table_contains (m->except, &id))
+        report->refused++;
+      else if (!ended)
         unfinished++;
       else if (there && sqlite3_column_int (stmt, 2))
         report->present++;
@@ -326,6 +329,17 @@ komi_store_merge (const char            *dest_path,
                   KomiStoreMergeReport  *report,
                   GError               **error)
 {
+  return komi_store_merge_except (dest_path, source_path, NULL, report, error);
+}
+
+gboolean
+komi_store_merge_except (const char            *dest_path,
+                         const char            *source_path,
+                         const GArray          *except,
+                         KomiStoreMergeReport  *report,
+                         GError               **error)
+{
+  g_autoptr(GHashTable) left_out = g_hash_table_new (g_int64_hash, g_int64_equal);
   g_autoptr(KomiStore) source = NULL;
   g_autoptr(KomiStore) dest = NULL;
   g_autoptr(GPtrArray) series = NULL;
@@ -346,9 +360,10 @@ komi_store_merge (const char            *dest_path,
                      "another file with --db"), source_path);
       return FALSE;
     }
-  /* The source checked as a Komi library (read-only); the destination
-   * made or migrated to this Komi's schema. */
-  source = komi_store_open_reader (source_path, error);
+  /* The source is someone else's file: checked as a Komi library of a
+   * known schema, with no trigger or view, read-only and never upgraded;
+   * the destination made or migrated to this Komi's schema. */
+  source = komi_store_open_foreign (source_path, error);
   if (source == NULL || (series = komi_store_list_series (source, error)) == NULL)
     return FALSE;
   dest = komi_store_open (dest_path, error);
@@ -370,16 +385,35 @@ komi_store_merge (const char            *dest_path,
     }
   m.db = db;
   m.path = dest_path;
+  for (i = 0; except != NULL && i < except->len; i++)
+    g_hash_table_add (left_out, &g_array_index (except, gint64, i));
+  m.except = except != NULL ? left_out : NULL;
   sqlite3_busy_timeout (db, 10000);
+  if (!_komi_store_defend (db))
+    {
+      fail (db, error, dest_path, _("cannot make the merge safe for a library from elsewhere"));
+      goto out;
+    }
   {
     char *sql = sqlite3_mprintf ("ATTACH '%q?mode=ro' AS src", uri);
     gboolean attached = exec (db, "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL",
                               error, dest_path)
                         && exec (db, sql, error, dest_path);
+    g_autofree char *problem = NULL;
 
     sqlite3_free (sql);
     if (!attached)
       goto out;
+    /* Checked again as attached: the file may have been replaced meanwhile. */
+    problem = _komi_store_schema_problem (db, "src",
+                                          komi_store_get_schema_version (source));
+    if (problem != NULL)
+      {
+        g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_LIBRARY,
+                     _("%s is not a library as Komi writes it: it holds %s. Nothing was "
+                       "merged"), source_path, problem);
+        goto out;
+      }
   }
   if (!exec (db, "BEGIN IMMEDIATE", error, dest_path))
     goto out;

@@ -90,6 +90,24 @@ void           _komi_store_set_error      (KomiStore     *self,
                                            int            rc,
                                            GError       **error,
                                            const char    *what);
+/* A connection to @path (read-only unless @writer), nothing set on it yet. */
+KomiStore     *_komi_store_open_connection (const char    *path,
+                                            gboolean       writer,
+                                            GError       **error);
+/* The settings every connection needs (a reader's: query_only). */
+gboolean       _komi_store_configure      (KomiStore     *self,
+                                           GError       **error);
+/* komi-store-foreign.c */
+
+/* Sets SQLite's defences against a crafted file on @db: defensive mode,
+ * no trust in the schema's functions, no extension loading. */
+gboolean       _komi_store_defend         (sqlite3       *db);
+/* NULL when @db's schema @schema ("main", "src") is exactly the one the
+ * migrations make at its version, or what is wrong with it, in words. */
+char          *_komi_store_schema_problem (sqlite3       *db,
+                                           const char    *schema,
+                                           guint          version);
+
 /* komi-store-commit.c: transactions */
 
 /* Runs @func under the lock, inside one transaction (BEGIN IMMEDIATE for

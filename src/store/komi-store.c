@@ -188,8 +188,8 @@ pragma_text (KomiStore *self, const char *sql, char **value, GError **error)
 }
 
 /* The settings every connection needs: durability, integrity, patience. */
-static gboolean
-configure (KomiStore *self, GError **error)
+gboolean
+_komi_store_configure (KomiStore *self, GError **error)
 {
   g_autofree char *mode = NULL;
 
@@ -220,8 +220,8 @@ configure (KomiStore *self, GError **error)
                error);
 }
 
-static KomiStore *
-open_connection (const char *path, gboolean writer, GError **error)
+KomiStore *
+_komi_store_open_connection (const char *path, gboolean writer, GError **error)
 {
   g_autoptr(KomiStore) self = store_new (path, writer);
   int flags = writer ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
@@ -267,11 +267,11 @@ komi_store_open (const char *path, GError **error)
   /* The file is checked before anything is set on it: a database of
    * another program is refused untouched. */
   migrations = _komi_store_get_migrations (&n_migrations);
-  if ((self = open_connection (path, TRUE, error)) == NULL
+  if ((self = _komi_store_open_connection (path, TRUE, error)) == NULL
       || !_komi_store_check_version (self->db, path, migrations[n_migrations - 1].version,
                                      &version, error))
     return NULL;
-  if (!configure (self, error))
+  if (!_komi_store_configure (self, error))
     {
       g_prefix_error (error, "%s: ", path);
       return NULL;
@@ -293,10 +293,10 @@ komi_store_open_reader (const char *path, GError **error)
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if ((self = open_connection (path, FALSE, error)) == NULL
+  if ((self = _komi_store_open_connection (path, FALSE, error)) == NULL
       || !_komi_store_check_version (self->db, path, KOMI_STORE_SCHEMA_VERSION, &version, error))
     return NULL;
-  if (!configure (self, error))
+  if (!_komi_store_configure (self, error))
     {
       g_prefix_error (error, "%s: ", path);
       return NULL;

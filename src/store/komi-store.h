@@ -215,6 +215,17 @@ KomiStore       *komi_store_open             (const char        *path,
 /* Opens an existing library read-only, on a connection of its own. */
 KomiStore       *komi_store_open_reader      (const char        *path,
                                               GError           **error);
+/* Opens a library that someone else made (a shard sent by another lab, a
+ * published library) as untrusted input: read-only, with SQLite's
+ * defensive settings, no trusted schema and no extension loading; refused
+ * (KOMI_STORE_ERROR_NOT_LIBRARY, saying why) unless it passes SQLite's
+ * quick check and its schema is exactly the one Komi writes at its version
+ * (no trigger, no view, nothing changed). An older schema is opened as it
+ * is, never upgraded: komi_store_get_schema_version() tells. */
+KomiStore       *komi_store_open_foreign     (const char        *path,
+                                              GError           **error);
+/* PRAGMA user_version of the store's file. */
+guint            komi_store_get_schema_version (KomiStore       *self);
 KomiStore       *komi_store_ref              (KomiStore         *self);
 void             komi_store_unref            (KomiStore         *self);
 const char      *komi_store_get_path         (KomiStore         *self);
@@ -316,6 +327,7 @@ typedef struct
   guint    present;      /* ended games the destination had already */
   guint    unfinished;   /* games the source has not ended: left for a later merge */
   guint    events;       /* run events brought in */
+  guint    refused;      /* ended games left out (komi_store_merge_except) */
   gboolean live;         /* a process is running a series of the source right now */
 } KomiStoreMergeReport;
 
@@ -330,6 +342,15 @@ typedef struct
  * runs it. Which series may be merged together is the caller's to check. */
 gboolean         komi_store_merge            (const char            *dest_path,
                                               const char            *source_path,
+                                              KomiStoreMergeReport  *report,
+                                              GError               **error);
+/* The same, leaving out the source's games whose ids are in @except
+ * (gint64; may be NULL): merge --verify leaves out the games that do not
+ * verify. They are counted in @report->refused, and they do not hold back
+ * the source's run events. */
+gboolean         komi_store_merge_except     (const char            *dest_path,
+                                              const char            *source_path,
+                                              const GArray          *except,
                                               KomiStoreMergeReport  *report,
                                               GError               **error);
 /* The run ended in an orderly way, @how: "finished", "ended" (returned
