@@ -21,6 +21,7 @@
 #include "komi-rating-library.h"
 #include "komi-rehearsal.h"
 #include "komi-store.h"
+#include "komi-store-test-util.h"
 #include "komi-test-cli.h"
 #include "komi-test-model-series.h"
 
@@ -177,8 +178,8 @@ read_file (const char *first, ...)
   return text;
 }
 
-/* Each game's SGF is the one `export` writes; its JSON Lines are its own
- * lines of the export's call log. */
+/* Each game's SGF is the one `export --public` writes; its JSON Lines are
+ * its own lines of that export's call log. */
 static void
 test_downloads (void)
 {
@@ -197,8 +198,8 @@ test_downloads (void)
    * index says which scale that is. */
   g_assert_nonnull (strstr (index, "The ladder shipped with Komi, one scale for every library"));
 
-  g_assert_cmpint (run_komi_cli (&o, &e, "export", "--db", db, "--sgf", sgf_dir, "--calls",
-                                 calls, NULL), ==, 0);
+  g_assert_cmpint (run_komi_cli (&o, &e, "export", "--db", db, "--public", "--sgf", sgf_dir,
+                                 "--calls", calls, NULL), ==, 0);
   all_calls = read_file (calls, NULL);
   export_lines = g_strsplit (all_calls, "\n", -1);
   g_assert_cmpuint (games->len, ==, 2);
@@ -371,6 +372,187 @@ test_awkward_text (void)
                    "line two: \xe9\xbb\x91\xe6\xa3\x8b \xef\xbf\xbd end");
 }
 
+/* Private values planted in a library: the profile under a user's home
+ * (the user's name in its path), the key's variable, the provider's host
+ * and port, a host name in a recorded URL and in a transport error, an
+ * engine's binary, network and config under the home, and response
+ * headers no reader needs (organisation and project ids, a cookie, a
+ * request id). None of them is anywhere in the site or in `export
+ * --public`, every byte read (the calls of each page decompressed); what
+ * a reader needs stays. */
+#define PLANTED_USER "zelda-planted-user"
+#define PLANTED_KEY_ENV "KOMI_PLANTED_KEY_VARIABLE_71"
+#define PLANTED_HOST "gpu-box-planted.corp.example"
+
+static void
+search_tree (const char *path, const char *needle, guint *found, guint *files)
+{
+  g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      g_autofree char *text = NULL;
+      gsize length = 0;
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        {
+          search_tree (child, needle, found, files);
+          continue;
+        }
+      g_assert_true (g_file_get_contents (child, &text, &length, NULL));
+      (*files)++;
+      if (g_strstr_len (text, (gssize) length, needle) != NULL)
+        {
+          g_test_message ("%s holds %s", child, needle);
+          (*found)++;
+        }
+      if (g_str_has_prefix (name, "game-") && g_str_has_suffix (name, ".html"))
+        {
+          g_autofree char *calls = page_calls (text);
+
+          if (strstr (calls, needle) != NULL)
+            {
+              g_test_message ("%s's calls hold %s", child, needle);
+              (*found)++;
+            }
+        }
+    }
+}
+
+static void
+test_private_values (void)
+{
+  g_autofree char *home = g_build_filename (dir, "home", PLANTED_USER, NULL);
+  g_autofree char *providers = g_build_filename (home, ".config", "komi", "providers", NULL);
+  g_autofree char *private_db = g_build_filename (dir, "private.db", NULL);
+  g_autofree char *site = g_build_filename (dir, "site-private", NULL);
+  g_autofree char *site_ids = g_build_filename (dir, "site-private-ids", NULL);
+  g_autofree char *exported = g_build_filename (dir, "export-public", NULL);
+  g_autofree char *sgf_dir = g_build_filename (exported, "sgf", NULL);
+  g_autofree char *calls = g_build_filename (exported, "calls.jsonl", NULL);
+  g_autofree char *csv = g_build_filename (exported, "results.csv", NULL);
+  g_autofree char *private_calls = g_build_filename (dir, "private-calls.jsonl", NULL);
+  g_autofree char *o = NULL, *e = NULL, *text = NULL, *port = NULL;
+  g_autofree char *engine = NULL, *sql = NULL, *page = NULL, *page_ids = NULL;
+  char *saved_db;
+  KomiRehearsalOptions options = { .seed = 23, .api_key = KEY, .retry_after_ms = 10 };
+  g_autoptr(KomiRehearsal) server = NULL;
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *headers = "{\"content-type\": \"application/json\", "
+    "\"openai-organization\": \"org-planted-7Qx2\", \"openai-project\": \"proj_planted_91\", "
+    "\"anthropic-organization-id\": \"planted-anthropic-org-55\", "
+    "\"Set-Cookie\": \"__cf_bm=planted-cookie-3e; path=/; HttpOnly\", "
+    "\"x-request-id\": \"req_planted_0a9\", \"x-ratelimit-remaining-requests\": \"4999\", "
+    "\"retry-after\": \"3\"}";
+  KomiStoreCall call = {
+    .turn = 1, .question = "play_or_pass", .attempt = 98,
+    .request_url = "https://" PLANTED_HOST ":8443/v1/chat/completions",
+    .request_headers = "{\"Authorization\": \"[redacted]\", \"OpenAI-Organization\": "
+                       "\"org-planted-7Qx2\", \"Content-Type\": \"application/json\"}",
+    .request_body = "{\"model\": \"rehearsal-model\"}",
+    .response_status = 200, .response_headers = headers, .latency_ms = 3,
+    .tokens_input = -1, .tokens_output = -1, .tokens_reasoning = -1, .tokens_cached = -1,
+    .outcome = "invalid-option", .retry_delay = -1, .cost_usd = -1,
+  };
+  KomiStoreCall fault;
+  const char *planted[] = { PLANTED_USER, PLANTED_KEY_ENV, PLANTED_HOST, "org-planted-7Qx2",
+                            "proj_planted_91", "planted-anthropic-org-55",
+                            "planted-cookie-3e", "req_planted_0a9", NULL, NULL, NULL };
+  const char *kept[] = { "4999", "x-ratelimit-remaining-requests", "retry-after",
+                         "[host]/v1/chat/completions", "[redacted]", NULL };
+  const char *where[] = { site, exported, NULL };
+  guint found = 0, files = 0;
+
+  planted[8] = home;
+  g_assert_cmpint (g_mkdir_with_parents (providers, 0700), ==, 0);
+  server = komi_rehearsal_new (&options, &error);
+  g_assert_no_error (error);
+  test_run_model_series (providers, private_db, "Private", komi_rehearsal_get_base_url (server),
+                         PLANTED_KEY_ENV, KEY, TRUE);
+  /* The provider's host and port, as the profile names them. */
+  port = g_strdup (strstr (komi_rehearsal_get_base_url (server), "127.0.0.1:"));
+  g_assert_nonnull (port);
+  planted[9] = port;
+
+  store = komi_store_open (private_db, &error);
+  g_assert_no_error (error);
+  call.response_body = g_bytes_new_static ("{\"error\": \"x\"}", 14);
+  g_assert_true (komi_store_add_call (store, 1, &call, &error));
+  fault = call;
+  fault.attempt = 97;
+  fault.response_status = 0;
+  fault.response_headers = NULL;
+  fault.response_body = NULL;
+  fault.outcome = "transport-error";
+  fault.error = "Could not connect to " PLANTED_HOST ": Connection refused";
+  g_assert_true (komi_store_add_call (store, 1, &fault, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&call.response_body, g_bytes_unref);
+  g_clear_pointer (&store, komi_store_unref);
+  /* An engine under the home: its binary, network and config by path. */
+  engine = g_strdup_printf ("{\"engine\":\"katago\",\"binary\":\"%s/engines/katago\","
+                            "\"argv\":[\"%s/engines/katago\",\"gtp\",\"-model\","
+                            "\"%s/nets/b6.bin.gz\",\"-config\",\"%s/gtp.cfg\"],"
+                            "\"visits\":200,\"model\":\"%s/nets/b6.bin.gz\","
+                            "\"model_sha256\":\"beef0123\",\"config\":\"%s/gtp.cfg\"}",
+                            home, home, home, home, home, home);
+  sql = g_strdup_printf ("UPDATE games SET white_settings = '%s', "
+                         "white_spec = 'gtp:''%s/engines/katago gtp''' WHERE id = 1", engine,
+                         home);
+  g_free (sql_text (private_db, sql));
+
+  /* The private library does hold them: the search would find them. */
+  g_assert_cmpint (run_komi_cli (&o, &e, "export", "--db", private_db, "--calls", private_calls,
+                                 NULL), ==, 0);
+  text = read_file (private_calls, NULL);
+  g_assert_nonnull (strstr (text, "org-planted-7Qx2"));
+  g_assert_nonnull (strstr (text, PLANTED_HOST));
+  g_clear_pointer (&text, g_free);
+
+  saved_db = db;
+  db = private_db;
+  g_free (publish (site, NULL));
+  g_free (publish (site_ids, "--keep-request-ids", NULL));
+  db = saved_db;
+  g_clear_pointer (&o, g_free);
+  g_clear_pointer (&e, g_free);
+  g_assert_cmpint (run_komi_cli (&o, &e, "export", "--db", private_db, "--public", "--sgf",
+                                 sgf_dir, "--calls", calls, "--csv", csv, NULL), ==, 0);
+
+  for (guint w = 0; where[w] != NULL; w++)
+    for (guint i = 0; planted[i] != NULL; i++)
+      {
+        found = files = 0;
+        search_tree (where[w], planted[i], &found, &files);
+        g_assert_cmpuint (files, >=, 3);
+        if (found != 0)
+          g_error ("%s: %u files hold \"%s\"", where[w], found, planted[i]);
+      }
+  /* What a reader needs is kept: the rate limit and retry advice, the
+   * engine by its network's digest and its visits, the model by its
+   * profile's name and model id. */
+  page = read_file (site, "games", "game-1.html", NULL);
+  text = page_calls (page);
+  for (guint i = 0; kept[i] != NULL; i++)
+    g_assert_nonnull (strstr (text, kept[i]));
+  g_clear_pointer (&text, g_free);
+  text = read_file (site, "games", "game-1.sgf", NULL);
+  g_assert_nonnull (strstr (text, "beef0123"));
+  g_assert_nonnull (strstr (text, "b6.bin.gz"));
+  g_assert_nonnull (strstr (text, "\"visits\":200"));
+  g_assert_nonnull (strstr (text, "PB[rehearsal rehearsal-model]"));
+  g_clear_pointer (&text, g_free);
+  /* A request id only when asked for. */
+  page_ids = read_file (site_ids, "games", "game-1.html", NULL);
+  text = page_calls (page_ids);
+  g_assert_nonnull (strstr (text, "req_planted_0a9"));
+  g_assert_null (strstr (text, "org-planted-7Qx2"));
+}
+
 /* With a frozen ladder the leaderboard shows the rating layer's estimate;
  * a series the library lacks is refused. */
 static void
@@ -432,6 +614,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/publish/again", test_again);
   g_test_add_func ("/komi/publish/leaderboard", test_leaderboard);
   g_test_add_func ("/komi/publish/awkward-text", test_awkward_text);
+  g_test_add_func ("/komi/publish/private-values", test_private_values);
   status = g_test_run ();
 
   {

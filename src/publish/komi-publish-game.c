@@ -110,12 +110,21 @@ set_probabilities (JsonBuilder *b,
   set_text (b, "probs", text);
 }
 
+typedef struct
+{
+  GArray     *rows;
+  KomiPublic *pub;
+} Collect;
+
 static gboolean
-collect_call (const KomiStoreCall *c,
+collect_call (const KomiStoreCall *stored,
               gpointer             user_data,
               GError             **error)
 {
-  GArray *rows = user_data;
+  Collect *collect = user_data;
+  GArray *rows = collect->rows;
+  g_auto(KomiPublicCall) view = { 0, };
+  const KomiStoreCall *c = komi_public_call (collect->pub, stored, &view);
   CallRow row = { c->turn, c->id, NULL, NULL, NULL };
   g_autoptr(JsonBuilder) m = json_builder_new_immutable ();
   g_autoptr(JsonBuilder) r = json_builder_new_immutable ();
@@ -401,7 +410,10 @@ _komi_publish_game_page (KomiPublishOut      *out,
                          const KomiStoreGame *listed,
                          GError             **error)
 {
-  g_autoptr(KomiStoreGame) game = komi_store_load_game (store, listed->id, error);
+  g_autoptr(KomiStoreGame) loaded = komi_store_load_game (store, listed->id, error);
+  g_auto(KomiPublicGame) view = { 0, };
+  const KomiStoreGame *game;
+  Collect collect = { NULL, out->pub };
   g_autoptr(KomiStoreAnalysis) analysis = NULL;
   g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (CallRow));
   g_autoptr(JsonArray) raw_array = NULL;
@@ -420,10 +432,13 @@ _komi_publish_game_page (KomiPublishOut      *out,
   g_autofree char *file = NULL;
   GError *local = NULL;
 
-  if (game == NULL)
+  if (loaded == NULL)
     return FALSE;
+  /* The public view: no path, host or key variable (komi-public.h). */
+  game = komi_public_game (out->pub, loaded, &view);
   g_array_set_clear_func (rows, call_row_clear);
-  if (!komi_store_foreach_game_call (store, game->id, collect_call, rows, error))
+  collect.rows = rows;
+  if (!komi_store_foreach_game_call (store, game->id, collect_call, &collect, error))
     return FALSE;
   g_array_sort (rows, call_row_compare);
 

@@ -119,17 +119,13 @@ char *
 _komi_publish_player_label (const char *spec,
                             const char *name)
 {
+  g_autoptr(KomiPublic) pub = komi_public_new (0);
+
   if (name != NULL && *name != '\0')
-    return g_strdup (name);
+    return komi_public_text (pub, name);
   if (spec == NULL)
     return g_strdup ("?");
-  if (g_str_has_prefix (spec, "model:"))
-    {
-      g_autofree char *base = g_path_get_basename (spec + strlen ("model:"));
-
-      return g_strconcat ("model:", base, NULL);
-    }
-  return g_strdup (spec);
+  return komi_public_text (pub, spec);
 }
 
 char *
@@ -234,7 +230,11 @@ _komi_publish_series_page (KomiPublishOut        *out,
   if (summary == NULL)
     return FALSE;
   subject = _komi_publish_player_label (series->subject, NULL);
-  title = g_strdup_printf ("Series %" G_GINT64_FORMAT ": %s", series->id, series->name);
+  {
+    g_autofree char *name = komi_public_text (out->pub, series->name);
+
+    title = g_strdup_printf ("Series %" G_GINT64_FORMAT ": %s", series->id, name);
+  }
   _komi_publish_page_start (s, title, "");
   g_string_append (s, "<h1>");
   _komi_html_append (s, title);
@@ -244,7 +244,7 @@ _komi_publish_series_page (KomiPublishOut        *out,
                              "Protocol %u</a></dd><dt>Seed</dt><dd>%" G_GUINT64_FORMAT
                              "</dd><dt>Referee</dt><dd>", series->protocol, series->protocol,
                           series->seed);
-  referee = g_strdup (series->referee ? series->referee : "none");
+  referee = komi_public_text (out->pub, series->referee ? series->referee : "none");
   _komi_html_append (s, referee);
   g_string_append_printf (s, "</dd><dt>Games</dt><dd>%u (%u finished, %u void, %u forfeit, "
                              "%u unfinished)</dd><dt>Definition digest</dt><dd><code>",

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "komi-publish.h"
+#include "komi-public.h"
 #include "komi-store.h"
 
 G_BEGIN_DECLS
@@ -16,6 +17,7 @@ typedef struct
 {
   char             *dir;
   KomiPublishStats *stats;
+  KomiPublic       *pub;    /* what may be shown (komi-public.h) */
 } KomiPublishOut;
 
 /* Writes @data to @relpath under the site (folders made as needed) unless
@@ -39,9 +41,9 @@ void     _komi_publish_page_start   (GString             *s,
                                      const char          *root);
 void     _komi_publish_page_end     (GString             *s);
 
-/* How a player is shown: its name when started ("GNU Go 3.8"), else its
- * spec; a model's profile path is cut to its file name (no local paths on
- * a public page). Free with g_free. */
+/* How a player is shown: its name when started ("GNU Go 3.8", a model's
+ * profile name and model id), else its spec; any local path cut to its
+ * file name (komi_public_text). Free with g_free. */
 char    *_komi_publish_player_label (const char          *spec,
                                      const char          *name);
 /* "B+7", "W+R", "void", "forfeit", "unfinished". */

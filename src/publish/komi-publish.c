@@ -256,9 +256,10 @@ append_series_list (GString *s, GPtrArray *series)
     {
       const KomiStoreSeries *x = series->pdata[i];
       g_autofree char *subject = _komi_publish_player_label (x->subject, NULL);
+      g_autofree char *name = _komi_publish_player_label (x->name, NULL);
 
       g_string_append_printf (s, "<li><a href=\"series-%" G_GINT64_FORMAT ".html\">", x->id);
-      _komi_html_append_printf (s, "Series %" G_GINT64_FORMAT ": %s", x->id, x->name);
+      _komi_html_append_printf (s, "Series %" G_GINT64_FORMAT ": %s", x->id, name);
       g_string_append (s, "</a> — ");
       _komi_html_append_printf (s, "%s, Protocol %u, %u games (%u finished)", subject,
                                 x->protocol, x->n_games, x->n_finished);
@@ -290,8 +291,10 @@ write_index (KomiPublishOut   *out,
   append_leaderboard (s, subjects);
   if (note != NULL)
     {
+      g_autofree char *shown = komi_public_text (out->pub, note);
+
       g_string_append (s, "<p class=\"note\">No ratings: ");
-      _komi_html_append (s, note);
+      _komi_html_append (s, shown);
       g_string_append (s, "</p>\n");
     }
   if (ladder != NULL && set_apart > 0 && note == NULL)
@@ -362,7 +365,9 @@ komi_publish_site (const char               *db,
   g_autoptr(GPtrArray) subjects = g_ptr_array_new_with_free_func (subject_row_free);
   g_autoptr(GPtrArray) rated = NULL;
   g_autoptr(KomiLadder) ladder = NULL;
-  KomiPublishOut out = { (char *) dir, stats };
+  g_autoptr(KomiPublic) pub = komi_public_new (options != NULL && options->keep_request_ids
+                                               ? KOMI_PUBLIC_KEEP_REQUEST_IDS : 0);
+  KomiPublishOut out = { (char *) dir, stats, pub };
   guint protocol = 1, total = 0, done = 0, set_apart = 0;
   gsize rules_length = 0;
   const char *rules;
