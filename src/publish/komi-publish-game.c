@@ -112,9 +112,43 @@ set_probabilities (JsonBuilder *b,
 
 typedef struct
 {
-  GArray     *rows;
-  KomiPublic *pub;
+  GArray           *rows;
+  KomiPublic       *pub;
+  KomiPublishUsage *usage;   /* the subject's, or NULL */
+  GHashTable       *asked;   /* turn * 2 + question: the questions seen */
+  GHashTable       *turns;
 } Collect;
+
+static void
+count_usage (Collect *collect, const KomiStoreCall *c)
+{
+  KomiPublishUsage *u = collect->usage;
+  const char *out = c->outcome != NULL ? c->outcome : "answer";
+  guint key = c->turn * 2 + (g_strcmp0 (c->question, "best_point") == 0);
+
+  if (u == NULL)
+    return;
+  if (g_hash_table_add (collect->turns, GUINT_TO_POINTER (c->turn + 1)))
+    u->moves++;
+  if (g_hash_table_add (collect->asked, GUINT_TO_POINTER (key + 1)))
+    u->questions++;
+  if (strcmp (out, "transport-error") == 0 || strcmp (out, "http-error") == 0)
+    u->transport++;
+  else if (strcmp (out, "refusal") == 0 || strcmp (out, "truncated") == 0
+           || strcmp (out, "filtered") == 0 || strcmp (out, "invalid-option") == 0)
+    u->invalid++;
+  if (c->tokens_input >= 0 || c->tokens_output >= 0)
+    {
+      u->tokens += MAX (c->tokens_input, 0) + MAX (c->tokens_output, 0);
+      u->token_calls++;
+    }
+  u->ms += c->latency_ms > 0 ? c->latency_ms : 0;
+  if (c->cost_usd >= 0)
+    {
+      u->cost += c->cost_usd;
+      u->cost_calls++;
+    }
+}
 
 static gboolean
 collect_call (const KomiStoreCall *stored,
@@ -169,6 +203,7 @@ collect_call (const KomiStoreCall *stored,
   add_text (r, bytes, bytes != NULL ? (gssize) n : -1);
   json_builder_end_array (r);
 
+  count_usage (collect, stored);
   row.meta = json_builder_get_root (m);
   row.raw = json_builder_get_root (r);
   row.line = komi_export_call_to_json (c);
@@ -275,7 +310,9 @@ generate_for_script (JsonNode *root,
 static JsonNode *
 build_data (const KomiStoreGame *game,
             GArray              *rows,
-            const char          *blob)
+            const char          *blob,
+            guint                forfeit_turn,
+            const char          *why)
 {
   g_autoptr(JsonBuilder) b = json_builder_new_immutable ();
   guint n = game->size * game->size;
@@ -314,6 +351,13 @@ build_data (const KomiStoreGame *game,
     add_point_name (b, game->size, g_array_index (game->dead, KomiPoint, i));
   json_builder_end_array (b);
   set_text (b, "count", count);
+  /* The turn the model forfeited (its calls, no move), or 0. */
+  json_builder_set_member_name (b, "forfeit");
+  json_builder_add_int_value (b, forfeit_turn);
+  set_text (b, "why", why);
+  json_builder_set_member_name (b, "turnLimit");
+  json_builder_add_boolean_value (b, game->status == KOMI_GAME_STATUS_FINISHED
+                                     && game->end_reason == KOMI_END_TURN_LIMIT);
   json_builder_set_member_name (b, "calls");
   json_builder_begin_array (b);
   for (guint i = 0; i < rows->len; i++)
@@ -333,7 +377,9 @@ static void
 append_page (GString             *s,
              const KomiStoreGame *game,
              const char          *sgf_name,
-             const char          *data_text)
+             const char          *data_text,
+             guint                forfeit_turn,
+             const char          *why)
 {
   g_autofree char *black = _komi_publish_player_label (game->black_spec, game->black_name);
   g_autofree char *white = _komi_publish_player_label (game->white_spec, game->white_name);
@@ -373,7 +419,8 @@ append_page (GString             *s,
     "title=\"Last position (End)\">»</button>\n"
     "<label for=\"slider\" class=\"slider-label\">Move</label>\n");
   g_string_append_printf (s, "<input type=\"range\" id=\"slider\" min=\"0\" max=\"%u\" "
-                             "value=\"%u\">\n", game->moves->len, game->moves->len);
+                             "value=\"%u\">\n", MAX (game->moves->len, forfeit_turn),
+                          MAX (game->moves->len, forfeit_turn));
   g_string_append (s, "<label class=\"toggle\"><input type=\"checkbox\" id=\"model-view\"> "
                       "Board as the model saw it (O)</label>\n"
                       "<label class=\"toggle\"><input type=\"checkbox\" id=\"show-probs\" "
@@ -388,7 +435,25 @@ append_page (GString             *s,
       g_string_append (s, ". Area count: ");
       _komi_html_append (s, count);
     }
-  g_string_append (s, "</p><p id=\"dead-stones\"></p></div>\n<p class=\"downloads\">Download: ");
+  g_string_append (s, "</p>");
+  if (game->status == KOMI_GAME_STATUS_FINISHED && game->end_reason == KOMI_END_TURN_LIMIT)
+    g_string_append (s, "<p class=\"turn-limit-mark\" id=\"turn-limit\"><strong>Turn limit"
+                        "</strong>: the game reached the protocol's limit of turns before two "
+                        "passes and was scored there; it is counted apart (<a href=\""
+                        "../methodology.html#turn-limit\">methodology</a>).</p>");
+  if (why != NULL)
+    {
+      g_string_append (s, "<p id=\"why\">");
+      _komi_html_append (s, why);
+      g_string_append (s, "</p>");
+    }
+  if (forfeit_turn > 0)
+    g_string_append_printf (s, "<p class=\"forfeit-mark\" id=\"forfeit\"><strong>Forfeit"
+                               "</strong> at turn %u: the model gave no valid answer; "
+                               "<a href=\"#move=%u\">the turn and its rejected answers</a> "
+                               "(<a href=\"../methodology.html#forfeit\">what a forfeit is"
+                               "</a>).</p>", forfeit_turn, forfeit_turn);
+  g_string_append (s, "<p id=\"dead-stones\"></p></div>\n<p class=\"downloads\">Download: ");
   g_string_append_printf (s, "<a href=\"game-%" G_GINT64_FORMAT ".sgf\" download=\"",
                           game->id);
   _komi_html_append (s, sgf_name);
@@ -413,7 +478,12 @@ _komi_publish_game_page (KomiPublishOut      *out,
   g_autoptr(KomiStoreGame) loaded = komi_store_load_game (store, listed->id, error);
   g_auto(KomiPublicGame) view = { 0, };
   const KomiStoreGame *game;
-  Collect collect = { NULL, out->pub };
+  Collect collect = { NULL, out->pub, NULL, NULL, NULL };
+  g_autoptr(GHashTable) asked = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) turns = g_hash_table_new (NULL, NULL);
+  g_autoptr(KomiGameRecord) record = NULL;
+  g_autofree char *why = NULL;
+  guint last_turn = 0, forfeit_turn = 0;
   g_autoptr(KomiStoreAnalysis) analysis = NULL;
   g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (CallRow));
   g_autoptr(JsonArray) raw_array = NULL;
@@ -438,9 +508,38 @@ _komi_publish_game_page (KomiPublishOut      *out,
   game = komi_public_game (out->pub, loaded, &view);
   g_array_set_clear_func (rows, call_row_clear);
   collect.rows = rows;
+  collect.asked = asked;
+  collect.turns = turns;
+  if (loaded->subject != KOMI_EMPTY && out->usage != NULL)
+    {
+      const char *spec = loaded->subject == KOMI_BLACK ? loaded->black_spec
+                                                       : loaded->white_spec;
+
+      collect.usage = g_hash_table_lookup (out->usage, spec);
+      if (collect.usage == NULL)
+        {
+          collect.usage = g_new0 (KomiPublishUsage, 1);
+          g_hash_table_insert (out->usage, g_strdup (spec), collect.usage);
+        }
+    }
   if (!komi_store_foreach_game_call (store, game->id, collect_call, &collect, error))
     return FALSE;
   g_array_sort (rows, call_row_compare);
+  if (collect.usage != NULL && rows->len > 0)
+    collect.usage->games++;
+  /* A forfeit's last turn has calls but no move: the replay reaches it. */
+  if (rows->len > 0)
+    last_turn = g_array_index (rows, CallRow, rows->len - 1).turn;
+  /* Why the game ended, as the SGF's last comment says it. */
+  if ((record = komi_store_game_to_record (loaded, NULL)) != NULL
+      && loaded->status != KOMI_GAME_STATUS_RUNNING)
+    {
+      g_autofree char *described = komi_game_record_describe (record);
+
+      why = komi_public_text (out->pub, described);
+    }
+  forfeit_turn = game->status == KOMI_GAME_STATUS_FORFEIT && last_turn > game->moves->len
+                 ? last_turn : 0;
 
   raw_array = json_array_sized_new (rows->len);
   lines = g_string_sized_new (rows->len * 4096 + 1);
@@ -467,10 +566,10 @@ _komi_publish_game_page (KomiPublishOut      *out,
     return FALSE;
   sgf_name = komi_export_sgf_file_name (game);
 
-  data = build_data (game, rows, blob);
+  data = build_data (game, rows, blob, forfeit_turn, why);
   data_text = generate_for_script (data, &data_length);
   page = g_string_sized_new (data_length + 8192);
-  append_page (page, game, sgf_name, data_text);
+  append_page (page, game, sgf_name, data_text, forfeit_turn, why);
 
   base = g_strdup_printf ("games/game-%" G_GINT64_FORMAT, game->id);
   file = g_strconcat (base, ".sgf", NULL);

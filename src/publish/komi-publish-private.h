@@ -12,12 +12,29 @@
 
 G_BEGIN_DECLS
 
+/* A subject's calls over the published games, for the leaderboard. */
+typedef struct
+{
+  guint   games;       /* games with at least one call */
+  guint   moves;       /* turns with at least one call */
+  guint   questions;   /* questions asked (a turn's play_or_pass, best_point) */
+  guint   invalid;     /* attempts the model answered wrongly: refusal, empty,
+                        * truncated, filtered, not an option */
+  guint   transport;   /* transport faults, never counted against the model */
+  guint64 tokens;      /* input and output tokens, where reported */
+  guint   token_calls; /* attempts that reported tokens */
+  double  ms;          /* latency of every attempt */
+  double  cost;        /* at the profiles' prices, where known */
+  guint   cost_calls;
+} KomiPublishUsage;
+
 /* Where the site is written, and what was written so far. */
 typedef struct
 {
   char             *dir;
   KomiPublishStats *stats;
   KomiPublic       *pub;    /* what may be shown (komi-public.h) */
+  GHashTable       *usage;  /* subject spec → KomiPublishUsage */
 } KomiPublishOut;
 
 /* Writes @data to @relpath under the site (folders made as needed) unless
@@ -57,6 +74,10 @@ gboolean _komi_publish_series_page  (KomiPublishOut         *out,
                                      const KomiStoreSeries  *series,
                                      GPtrArray              *games,
                                      GError                **error);
+/* methodology.html: the protocol whole, the ladder, the definitions. */
+gboolean _komi_publish_methodology_page (KomiPublishOut     *out,
+                                         guint               protocol,
+                                         GError            **error);
 /* games/game-N.html, .sgf and -calls.jsonl of the listed @game. */
 gboolean _komi_publish_game_page    (KomiPublishOut         *out,
                                      KomiStore              *store,
