@@ -151,23 +151,25 @@ async function readerChecks(page, shoot) {
   check(styled.length >= 1 && styled[0][0].includes('not counted against the model') &&
         styled[0][1] === 'dashed', 'the transport fault is shown apart from the model\'s faults');
 
-  // The request as the model saw it, the wire JSON one click away.
-  await page.focus('#calls details.call summary');
+  // The request as the model saw it, the wire JSON one click away (the
+  // transport fault's: it was sent, and the model never saw an answer).
+  await page.focus('#calls details.call.transport summary');
   await page.keyboard.press('Enter');
-  await page.focus('#calls details.call details.raw summary');
+  await page.focus('#calls details.call.transport details.raw summary');
   await page.keyboard.press('Enter');
-  await page.waitForSelector('#calls details.call pre.request-seen', { timeout: 10000 });
-  const seen = await page.$eval('#calls details.call pre.request-seen', (n) => n.textContent);
+  await page.waitForSelector('#calls details.call.transport pre.request-seen', { timeout: 10000 });
+  await page.$eval('#calls details.call.transport', (n) => n.scrollIntoView());
+  const seen = await page.$eval('#calls details.call.transport pre.request-seen', (n) => n.textContent);
   check(seen.includes('Go on a 9x9 board.') && /\n {4}9 [.XO]( [.XO]){8}\n/.test(seen) &&
-        seen.includes('question play_or_pass: Should') && !seen.includes('\\"'),
-        'the request reads as the model saw it: rules, board rows, the question');
-  check(await page.$eval('#calls details.call details.wire', (n) => !n.open &&
+        /\nquestion (play_or_pass|best_point): (Should|If) X /.test(seen) && !seen.includes('\\"'),
+        `the request reads as the model saw it: rules, board rows, the question (${seen.slice(-700)})`);
+  check(await page.$eval('#calls details.call.transport details.wire', (n) => !n.open &&
         n.querySelector('pre.request-body') !== null), 'the raw request JSON is one click away');
   await shoot('game', '-faults');
 
   // Shortcuts keep out of text blocks and controls.
   const before = await caption();
-  await page.focus('#calls details.call pre.request-seen');
+  await page.focus('#calls details.call.transport pre.request-seen');
   await page.keyboard.press('End');
   await page.keyboard.press('ArrowLeft');
   check(await caption() === before, 'keys in a text block do not move the replay');
