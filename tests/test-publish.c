@@ -110,6 +110,45 @@ page_calls (const char *html)
   return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (mem));
 }
 
+/* @bytes gunzipped, NUL-terminated. */
+static char *
+gunzip (const char *bytes, gsize n, gsize *length)
+{
+  g_autoptr(GZlibDecompressor) zlib = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+  g_autoptr(GInputStream) base = g_memory_input_stream_new_from_data (bytes, (gssize) n, NULL);
+  g_autoptr(GInputStream) in = g_converter_input_stream_new (base, G_CONVERTER (zlib));
+  g_autoptr(GOutputStream) mem = g_memory_output_stream_new_resizable ();
+  g_autoptr(GError) error = NULL;
+
+  g_output_stream_splice (mem, in, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE, NULL, &error);
+  g_assert_no_error (error);
+  if (length != NULL)
+    *length = g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (mem));
+  g_output_stream_write (mem, "", 1, NULL, NULL);
+  g_output_stream_close (mem, NULL, NULL);
+  return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (mem));
+}
+
+/* A file of the site, read whole; a .gz one decompressed. */
+static char *
+read_site_file (const char *path, gsize *length)
+{
+  char *text = NULL;
+  gsize n = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, &n, NULL));
+  if (g_str_has_suffix (path, ".gz"))
+    {
+      char *plain = gunzip (text, n, &n);
+
+      g_free (text);
+      text = plain;
+    }
+  if (length != NULL)
+    *length = n;
+  return text;
+}
+
 /* Every file under @path, read whole; game pages also with their calls
  * decompressed. Counts the files. */
 static guint
@@ -130,7 +169,7 @@ search_site (const char *path, const char *needle, guint *found, guint *pages)
           files += search_site (child, needle, found, pages);
           continue;
         }
-      g_assert_true (g_file_get_contents (child, &text, NULL, NULL));
+      text = read_site_file (child, NULL);
       files++;
       *found += strstr (text, needle) != NULL;
       if (g_str_has_prefix (name, "game-") && g_str_has_suffix (name, ".html"))
@@ -210,9 +249,10 @@ test_downloads (void)
       g_autofree char *exported = read_file (sgf_dir, name, NULL);
       g_autofree char *base = g_strdup_printf ("game-%" G_GINT64_FORMAT, g->id);
       g_autofree char *sgf_file = g_strconcat (base, ".sgf", NULL);
-      g_autofree char *jsonl_file = g_strconcat (base, "-calls.jsonl", NULL);
+      g_autofree char *jsonl_file = g_strconcat (base, "-calls.jsonl.gz", NULL);
       g_autofree char *published = read_file (site, "games", sgf_file, NULL);
-      g_autofree char *jsonl = read_file (site, "games", jsonl_file, NULL);
+      g_autofree char *jsonl_path = g_build_filename (site, "games", jsonl_file, NULL);
+      g_autofree char *jsonl = read_site_file (jsonl_path, NULL);
       g_auto(GStrv) lines = g_strsplit (jsonl, "\n", -1);
       g_autofree char *mark = g_strdup_printf ("\"game_id\":%" G_GINT64_FORMAT ",", g->id);
       guint mine = 0;
@@ -286,6 +326,63 @@ test_again (void)
   index_changed = g_strcmp0 (g_hash_table_lookup (t1, index), g_hash_table_lookup (t2, index)) != 0;
   written = g_strdup_printf ("%d files written", index_changed ? 2 : 1);
   g_assert_nonnull (strstr (second, written));
+  g_assert_true (g_file_get_contents (page, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+}
+
+static char *
+leaderboard_of (const char *site)
+{
+  g_autofree char *index = read_file (site, "index.html", NULL);
+  const char *start = strstr (index, "<table class=\"leaderboard");
+  const char *end = start != NULL ? strstr (start, "</table>") : NULL;
+
+  g_assert_nonnull (end);
+  return g_strndup (start, end - start);
+}
+
+/* A game page left as it is (its stamp unchanged) still counts in the
+ * leaderboard, from the figures its head keeps; a page whose stamp
+ * differs (another format, a changed game) is made again. */
+static void
+test_again_stamp (void)
+{
+  g_autofree char *site = g_build_filename (dir, "site-stamp", NULL);
+  g_autofree char *first = publish (site, NULL);
+  g_autofree char *board = leaderboard_of (site);
+  g_autofree char *page = g_build_filename (site, "games", "game-1.html", NULL);
+  g_autofree char *before = NULL, *after = NULL, *second = NULL, *third = NULL, *again = NULL;
+  g_autoptr(GRegex) stamp = g_regex_new ("<meta name=\"komi-stamp\" content=\"[0-9a-f]{64}\">",
+                                         0, 0, NULL);
+  g_autofree char *forged = NULL;
+
+  g_assert_true (g_file_get_contents (page, &before, NULL, NULL));
+  g_assert_true (g_regex_match (stamp, before, 0, NULL));
+  second = publish (site, NULL);
+  g_assert_nonnull (strstr (second, "files written"));
+  again = leaderboard_of (site);
+  g_assert_cmpstr (again, ==, board);
+  /* The tokens per move are there, not "not reported". */
+  g_assert_null (strstr (board, "not reported"));
+
+  /* Left as it is indeed: the figures kept in its head are those counted. */
+  {
+    g_autoptr(GRegex) usage = g_regex_new ("<meta name=\"komi-usage\" content=\"[^\"]*\">",
+                                           0, 0, NULL);
+    g_autofree char *edited = g_regex_replace_literal (usage, before, -1, 0,
+                                                       "<meta name=\"komi-usage\" content="
+                                                       "\"1 1 1 999 0 0 0 0 0 0\">", 0, NULL);
+    g_autofree char *out = NULL, *changed = NULL;
+
+    g_assert_true (g_file_set_contents (page, edited, -1, NULL));
+    out = publish (site, NULL);
+    changed = leaderboard_of (site);
+    g_assert_cmpstr (changed, !=, board);
+  }
+  forged = g_regex_replace_literal (stamp, before, -1, 0,
+                                    "<meta name=\"komi-stamp\" content=\"0\">", 0, NULL);
+  g_assert_true (g_file_set_contents (page, forged, -1, NULL));
+  third = publish (site, NULL);
   g_assert_true (g_file_get_contents (page, &after, NULL, NULL));
   g_assert_cmpstr (after, ==, before);
 }
@@ -402,7 +499,7 @@ search_tree (const char *path, const char *needle, guint *found, guint *files)
           search_tree (child, needle, found, files);
           continue;
         }
-      g_assert_true (g_file_get_contents (child, &text, &length, NULL));
+      text = read_site_file (child, &length);
       (*files)++;
       if (g_strstr_len (text, (gssize) length, needle) != NULL)
         {
@@ -612,6 +709,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/publish/no-key", test_no_key);
   g_test_add_func ("/komi/publish/downloads", test_downloads);
   g_test_add_func ("/komi/publish/again", test_again);
+  g_test_add_func ("/komi/publish/again-stamp", test_again_stamp);
   g_test_add_func ("/komi/publish/leaderboard", test_leaderboard);
   g_test_add_func ("/komi/publish/awkward-text", test_awkward_text);
   g_test_add_func ("/komi/publish/private-values", test_private_values);

@@ -304,7 +304,10 @@
       if (!details.open || body.childElementCount) return;
       body.textContent = 'Opening…';
       loadRaw().then((raw) => {
-        const [url, reqHeaders, reqBody, status, respHeaders, respBody] = raw[call.k];
+        const [url, reqHeaders, marked, status, respHeaders, respBody] = raw[call.k];
+        // The rules text is in the page once; each body has a mark in its place.
+        const reqBody = typeof marked === 'string' && data.rules !== null
+          ? marked.split('\u0001rules\u0001').join(data.rules) : marked;
         body.textContent = '';
         const block = (parent, title, text, cls) => {
           const h = document.createElement('h4');

@@ -12,6 +12,11 @@
 
 G_BEGIN_DECLS
 
+/* The site's format: a game page whose stamp (its game, the analysis, this
+ * number and Komi's version) has not changed is left as it is without
+ * being made again. Add one whenever what a game's files hold changes. */
+#define KOMI_PUBLISH_FORMAT 2
+
 /* A subject's calls over the published games, for the leaderboard. */
 typedef struct
 {
@@ -35,6 +40,8 @@ typedef struct
   KomiPublishStats *stats;
   KomiPublic       *pub;    /* what may be shown (komi-public.h) */
   GHashTable       *usage;  /* subject spec → KomiPublishUsage */
+  const char       *salt;   /* what every page depends on besides its game:
+                             * Komi's version, the site's format, the options */
 } KomiPublishOut;
 
 /* Writes @data to @relpath under the site (folders made as needed) unless

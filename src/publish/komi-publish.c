@@ -472,7 +472,10 @@ komi_publish_site (const char               *db,
   g_autoptr(KomiPublic) pub = komi_public_new (options != NULL && options->keep_request_ids
                                                ? KOMI_PUBLIC_KEEP_REQUEST_IDS : 0);
   g_autoptr(GHashTable) usage = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  KomiPublishOut out = { (char *) dir, stats, pub, usage };
+  g_autofree char *salt = g_strdup_printf ("Komi %s, site format %d, request ids %d",
+                                           PACKAGE_VERSION, KOMI_PUBLISH_FORMAT,
+                                           options != NULL && options->keep_request_ids);
+  KomiPublishOut out = { (char *) dir, stats, pub, usage, salt };
   guint protocol = 1, total = 0, done = 0, set_apart = 0;
   gsize rules_length = 0;
   const char *rules;

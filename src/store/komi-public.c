@@ -368,7 +368,11 @@ komi_public_headers (KomiPublic *self, const char *headers, gboolean request)
           json_object_set_string_member (kept, name, shown);
         }
     }
-  return json_to_string (json_node_init_object (json_node_alloc (), kept), FALSE);
+  {
+    g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), kept);
+
+    return json_to_string (node, FALSE);
+  }
 }
 
 static const char *
