@@ -296,8 +296,8 @@ collect_call (const KomiStoreCall *stored,
   g_auto(KomiPublicCall) view = { 0, };
   const KomiStoreCall *c = komi_public_call (collect->pub, stored, &view);
   CallRow row = { c->turn, c->id, NULL, NULL, NULL };
-  g_autoptr(JsonBuilder) m = json_builder_new_immutable ();
-  g_autoptr(JsonBuilder) r = json_builder_new_immutable ();
+  g_autoptr(JsonBuilder) m = json_builder_new ();
+  g_autoptr(JsonBuilder) r = json_builder_new ();
   gsize n = 0;
   const char *bytes = c->response_body ? g_bytes_get_data (c->response_body, &n) : NULL;
 
@@ -382,7 +382,7 @@ gzip_data (const char *data, gsize length, int level, GError **error)
 static char *
 gzip_base64 (const char *data, gsize length, GError **error)
 {
-  g_autoptr(GByteArray) out = gzip_data (data, length, 6, error);
+  g_autoptr(GByteArray) out = gzip_data (data, length, 1, error);
 
   return out != NULL ? g_base64_encode (out->data, out->len) : NULL;
 }
@@ -491,12 +491,17 @@ generate_for_script (JsonNode *root,
   json_generator_set_root (gen, root);
   text = json_generator_to_data (gen, NULL);
   s = g_string_sized_new (strlen (text) + 64);
-  for (const char *p = text; *p != '\0'; p++)
+  for (const char *p = text; *p != '\0';)
     {
+      gsize n = strcspn (p, "<");
+
+      g_string_append_len (s, p, (gssize) n);
+      p += n;
       if (*p == '<')
-        g_string_append (s, "\\u003c");
-      else
-        g_string_append_c (s, *p);
+        {
+          g_string_append (s, "\\u003c");
+          p++;
+        }
     }
   if (length != NULL)
     *length = s->len;
@@ -510,7 +515,7 @@ build_data (const KomiStoreGame *game,
             guint                forfeit_turn,
             const char          *why)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new_immutable ();
+  g_autoptr(JsonBuilder) b = json_builder_new ();
   guint n = game->size * game->size;
   g_autofree char *count = game->counted ? komi_score_describe (&game->score) : NULL;
 
@@ -804,7 +809,7 @@ _komi_publish_game_page (KomiPublishOut      *out,
    * and the options repeat in every request. */
   if (rows->len > 0)
     {
-      g_autoptr(GByteArray) gz = gzip_data (lines->str, lines->len, 6, error);
+      g_autoptr(GByteArray) gz = gzip_data (lines->str, lines->len, 1, error);
 
       file = g_strconcat (base, "-calls.jsonl.gz", NULL);
       if (gz == NULL || !_komi_publish_write (out, file, (const char *) gz->data, gz->len, error))

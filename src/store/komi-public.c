@@ -423,7 +423,8 @@ komi_public_call (KomiPublic *self, const KomiStoreCall *call, KomiPublicCall *v
                                     komi_public_headers (self, call->request_headers, TRUE));
   view->call.response_headers = own (view->owned,
                                      komi_public_headers (self, call->response_headers, FALSE));
-  if (call->request_body != NULL)
+  if (call->request_body != NULL
+      && holds_word (self, call->request_body, strlen (call->request_body)))
     view->call.request_body = own (view->owned, hide_words (self, call->request_body,
                                                             strlen (call->request_body)));
   if (call->response_body != NULL)
