@@ -24,11 +24,13 @@
  * every model move took 3 attempts per question (two invalid answers,
  * then a valid one): 2 x 3 attempts x 60 moves, each with a Chat
  * Completions request of the real Protocol 1 shape (the rules text, the
- * board, the options) and a response with log probabilities. Prints the
- * time of the first publish and of publishing again, and the size of that
- * game's page.
+ * board, the options) and a response with log probabilities. With
+ * --model, every game is a model game: Black's every move asked with both
+ * questions, one attempt each (the heavy game as above). Prints the time
+ * of the first publish and of publishing again, the size of the site and
+ * of that game's page.
  *
- *   taskset -c 0 _build/tests/bench-publish [N] */
+ *   taskset -c 0 _build/tests/bench-publish [N] [--model] */
 
 static double
 cpu_seconds (void)
@@ -80,9 +82,11 @@ response_body (GRand *rand, const char *answer)
   return g_string_free (s, FALSE);
 }
 
-/* Black's every move in @game_id: two questions, three attempts each. */
+/* Black's every move in @game_id: two questions, @attempts attempts each
+ * (all but the last invalid). */
 static void
-add_model_calls (KomiStore *store, gint64 game_id, const KomiGameRecord *record)
+add_model_calls (KomiStore *store, gint64 game_id, const KomiGameRecord *record,
+                 guint attempts)
 {
   guint n = 0;
   const KomiMove *moves = komi_game_get_moves (record->game, &n);
@@ -96,9 +100,9 @@ add_model_calls (KomiStore *store, gint64 game_id, const KomiGameRecord *record)
       g_autofree char *request = request_body (replay, record->orientation);
 
       for (guint q = 0; moves[t].color == KOMI_BLACK && q < 2; q++)
-        for (guint a = 1; a <= 3; a++)
+        for (guint a = 1; a <= attempts; a++)
           {
-            const char *answer = a < 3 ? "Z0" : q == 0 ? "place a stone" : "E5";
+            const char *answer = a < attempts ? "Z0" : q == 0 ? "place a stone" : "E5";
             KomiStoreCall call = {
               .turn = t + 1, .question = questions[q], .attempt = a,
               .request_url = "https://api.example.com/v1/chat/completions",
@@ -107,8 +111,8 @@ add_model_calls (KomiStore *store, gint64 game_id, const KomiGameRecord *record)
               .response_headers = "{\"content-type\":\"application/json\"}",
               .latency_ms = 800 + a, .tokens_input = 850, .tokens_output = 6,
               .tokens_reasoning = -1, .tokens_cached = -1, .model_version = "bench-model",
-              .finish_reason = "stop", .answer = a < 3 ? NULL : answer,
-              .outcome = a < 3 ? "invalid-option" : "answer",
+              .finish_reason = "stop", .answer = a < attempts ? NULL : answer,
+              .outcome = a < attempts ? "invalid-option" : "answer",
               .option_probabilities = "{\"E5\": 0.41, \"D4\": 0.2, \"C3\": 0.1}",
               .retry_delay = -1, .cost_usd = 0.0021,
             };
@@ -144,6 +148,7 @@ int
 main (int argc, char **argv)
 {
   guint n = argc > 1 ? (guint) g_ascii_strtoull (argv[1], NULL, 10) : 10000;
+  gboolean model = argc > 2 && strcmp (argv[2], "--model") == 0;
   g_autofree char *dir = g_dir_make_tmp ("komi-bench-publish-XXXXXX", NULL);
   g_autofree char *db = g_build_filename (dir, "library.db", NULL);
   g_autofree char *site = g_build_filename (dir, "site", NULL);
@@ -172,13 +177,28 @@ main (int argc, char **argv)
       {
         heavy = ((KomiStoreGame *) games->pdata[i])->id;
         heavy_turns = ((KomiStoreGame *) games->pdata[i])->n_moves;
-        add_model_calls (store, heavy, records->pdata[i]);
+        add_model_calls (store, heavy, records->pdata[i], 3);
       }
   g_assert_cmpint (heavy, >, 0);
+  for (guint i = 0; model && i < games->len; i++)
+    if (((KomiStoreGame *) games->pdata[i])->id != heavy)
+      {
+        add_model_calls (store, ((KomiStoreGame *) games->pdata[i])->id, records->pdata[i], 1);
+        if (i % 1000 == 999)
+          fprintf (stderr, "%u model games made\n", i + 1);
+      }
+
   komi_store_sync (store, NULL);
   g_clear_pointer (&store, komi_store_unref);
   g_clear_pointer (&records, g_ptr_array_unref);
 
+  {
+    GStatBuf lib;
+
+    g_assert_cmpint (g_stat (db, &lib), ==, 0);
+    printf ("library: %u games%s, %.0f MB\n", games->len,
+            model ? ", every one a model game" : "", lib.st_size / 1e6);
+  }
   publish (db, site, "publish");
   publish (db, site, "publish again");
   page = g_strdup_printf ("%s/games/game-%" G_GINT64_FORMAT ".html", site, heavy);

@@ -47,6 +47,7 @@ find_call (const KomiStoreCall *c, gpointer user_data, GError **error)
   json_object_set_string_member (o, "outcome", c->outcome);
   json_object_set_int_member (o, "decided", c->decided);
   json_object_set_string_member (o, "response_body", text);
+  json_object_set_string_member (o, "request_body", c->request_body);
   g_ptr_array_add (all, o);
   return TRUE;
 }

@@ -35,7 +35,8 @@ command -v node >/dev/null 2>&1 || skip "node is not installed (package nodejs)"
 npm_cached puppeteer-core 24.43.1
 
 work=$(mktemp -d "$build/test-publish-browser.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+server=
+trap '[ -z "$server" ] || kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
 db=$work/library.db
 
 # Two model games against GNU Go level 1, every call recorded.
@@ -45,6 +46,33 @@ cat "$work/publish.txt"
 # The first game; its first model move from move 9 on with a point chosen.
 "$helper" "$db" 1 9 >"$work/expected.json"
 
+# A second site for what a reader must see apart: the rehearsal model
+# against random with a 500 (a transport fault, retried) on its 5th request
+# and three invalid answers in a row from its 31st (a forfeit), then a
+# game played to the protocol's turn limit.
+"$cli" rehearse --port 0 --seed 4 --faults "500@5,invalid@31,invalid@32,invalid@33" \
+  >"$work/rehearse.txt" 2>&1 &
+server=$!
+url=
+for _ in $(seq 100); do
+  url=$(sed -n 's/^Rehearsal provider at \(http[^ ]*\).*/\1/p' "$work/rehearse.txt")
+  [ -n "$url" ] && break
+  sleep 0.05
+done
+[ -n "$url" ] || { cat "$work/rehearse.txt"; echo "the rehearsal server did not start"; exit 1; }
+cat >"$work/model.json" <<JSON
+{"name": "rehearsal", "api": "openai-chat", "base_url": "$url/v1", "model": "rehearsal-model",
+ "retry_base_ms": 10, "retry_cap_ms": 50}
+JSON
+cat >"$work/series.json" <<JSON
+{"name": "Faults", "protocol": 1, "subject": "model:$work/model.json", "opponents": ["random"],
+ "pairs": 1, "seed": 5, "referee": "none", "jobs": 1}
+JSON
+"$cli" run "$work/series.json" --db "$work/faults.db" >"$work/run.txt" 2>&1 \
+  || { cat "$work/run.txt"; exit 1; }
+kill "$server"; server=
+"$cli" publish --db "$work/faults.db" --out "$work/faults-site" >"$work/publish-faults.txt"
+
 HOME=$work NODE_PATH="$npm_modules" \
   node "$src/tests/publish-browser.js" "$chromium" "$work/site" "$work/expected.json" 1 \
-  ${KOMI_SCREENSHOTS:-}
+  "$work/faults-site" "${KOMI_SCREENSHOTS:-}"

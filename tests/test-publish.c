@@ -21,6 +21,7 @@
 #include "komi-rating-library.h"
 #include "komi-rehearsal.h"
 #include "komi-store.h"
+#include "komi-store-test-util.h"
 #include "komi-test-cli.h"
 #include "komi-test-model-series.h"
 
@@ -109,6 +110,45 @@ page_calls (const char *html)
   return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (mem));
 }
 
+/* @bytes gunzipped, NUL-terminated. */
+static char *
+gunzip (const char *bytes, gsize n, gsize *length)
+{
+  g_autoptr(GZlibDecompressor) zlib = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+  g_autoptr(GInputStream) base = g_memory_input_stream_new_from_data (bytes, (gssize) n, NULL);
+  g_autoptr(GInputStream) in = g_converter_input_stream_new (base, G_CONVERTER (zlib));
+  g_autoptr(GOutputStream) mem = g_memory_output_stream_new_resizable ();
+  g_autoptr(GError) error = NULL;
+
+  g_output_stream_splice (mem, in, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE, NULL, &error);
+  g_assert_no_error (error);
+  if (length != NULL)
+    *length = g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (mem));
+  g_output_stream_write (mem, "", 1, NULL, NULL);
+  g_output_stream_close (mem, NULL, NULL);
+  return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (mem));
+}
+
+/* A file of the site, read whole; a .gz one decompressed. */
+static char *
+read_site_file (const char *path, gsize *length)
+{
+  char *text = NULL;
+  gsize n = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, &n, NULL));
+  if (g_str_has_suffix (path, ".gz"))
+    {
+      char *plain = gunzip (text, n, &n);
+
+      g_free (text);
+      text = plain;
+    }
+  if (length != NULL)
+    *length = n;
+  return text;
+}
+
 /* Every file under @path, read whole; game pages also with their calls
  * decompressed. Counts the files. */
 static guint
@@ -129,7 +169,7 @@ search_site (const char *path, const char *needle, guint *found, guint *pages)
           files += search_site (child, needle, found, pages);
           continue;
         }
-      g_assert_true (g_file_get_contents (child, &text, NULL, NULL));
+      text = read_site_file (child, NULL);
       files++;
       *found += strstr (text, needle) != NULL;
       if (g_str_has_prefix (name, "game-") && g_str_has_suffix (name, ".html"))
@@ -177,8 +217,8 @@ read_file (const char *first, ...)
   return text;
 }
 
-/* Each game's SGF is the one `export` writes; its JSON Lines are its own
- * lines of the export's call log. */
+/* Each game's SGF is the one `export --public` writes; its JSON Lines are
+ * its own lines of that export's call log. */
 static void
 test_downloads (void)
 {
@@ -197,8 +237,8 @@ test_downloads (void)
    * index says which scale that is. */
   g_assert_nonnull (strstr (index, "The ladder shipped with Komi, one scale for every library"));
 
-  g_assert_cmpint (run_komi_cli (&o, &e, "export", "--db", db, "--sgf", sgf_dir, "--calls",
-                                 calls, NULL), ==, 0);
+  g_assert_cmpint (run_komi_cli (&o, &e, "export", "--db", db, "--public", "--sgf", sgf_dir,
+                                 "--calls", calls, NULL), ==, 0);
   all_calls = read_file (calls, NULL);
   export_lines = g_strsplit (all_calls, "\n", -1);
   g_assert_cmpuint (games->len, ==, 2);
@@ -209,9 +249,10 @@ test_downloads (void)
       g_autofree char *exported = read_file (sgf_dir, name, NULL);
       g_autofree char *base = g_strdup_printf ("game-%" G_GINT64_FORMAT, g->id);
       g_autofree char *sgf_file = g_strconcat (base, ".sgf", NULL);
-      g_autofree char *jsonl_file = g_strconcat (base, "-calls.jsonl", NULL);
+      g_autofree char *jsonl_file = g_strconcat (base, "-calls.jsonl.gz", NULL);
       g_autofree char *published = read_file (site, "games", sgf_file, NULL);
-      g_autofree char *jsonl = read_file (site, "games", jsonl_file, NULL);
+      g_autofree char *jsonl_path = g_build_filename (site, "games", jsonl_file, NULL);
+      g_autofree char *jsonl = read_site_file (jsonl_path, NULL);
       g_auto(GStrv) lines = g_strsplit (jsonl, "\n", -1);
       g_autofree char *mark = g_strdup_printf ("\"game_id\":%" G_GINT64_FORMAT ",", g->id);
       guint mine = 0;
@@ -285,6 +326,63 @@ test_again (void)
   index_changed = g_strcmp0 (g_hash_table_lookup (t1, index), g_hash_table_lookup (t2, index)) != 0;
   written = g_strdup_printf ("%d files written", index_changed ? 2 : 1);
   g_assert_nonnull (strstr (second, written));
+  g_assert_true (g_file_get_contents (page, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+}
+
+static char *
+leaderboard_of (const char *site)
+{
+  g_autofree char *index = read_file (site, "index.html", NULL);
+  const char *start = strstr (index, "<table class=\"leaderboard");
+  const char *end = start != NULL ? strstr (start, "</table>") : NULL;
+
+  g_assert_nonnull (end);
+  return g_strndup (start, end - start);
+}
+
+/* A game page left as it is (its stamp unchanged) still counts in the
+ * leaderboard, from the figures its head keeps; a page whose stamp
+ * differs (another format, a changed game) is made again. */
+static void
+test_again_stamp (void)
+{
+  g_autofree char *site = g_build_filename (dir, "site-stamp", NULL);
+  g_autofree char *first = publish (site, NULL);
+  g_autofree char *board = leaderboard_of (site);
+  g_autofree char *page = g_build_filename (site, "games", "game-1.html", NULL);
+  g_autofree char *before = NULL, *after = NULL, *second = NULL, *third = NULL, *again = NULL;
+  g_autoptr(GRegex) stamp = g_regex_new ("<meta name=\"komi-stamp\" content=\"[0-9a-f]{64}\">",
+                                         0, 0, NULL);
+  g_autofree char *forged = NULL;
+
+  g_assert_true (g_file_get_contents (page, &before, NULL, NULL));
+  g_assert_true (g_regex_match (stamp, before, 0, NULL));
+  second = publish (site, NULL);
+  g_assert_nonnull (strstr (second, "files written"));
+  again = leaderboard_of (site);
+  g_assert_cmpstr (again, ==, board);
+  /* The tokens per move are there, not "not reported". */
+  g_assert_null (strstr (board, "not reported"));
+
+  /* Left as it is indeed: the figures kept in its head are those counted. */
+  {
+    g_autoptr(GRegex) usage = g_regex_new ("<meta name=\"komi-usage\" content=\"[^\"]*\">",
+                                           0, 0, NULL);
+    g_autofree char *edited = g_regex_replace_literal (usage, before, -1, 0,
+                                                       "<meta name=\"komi-usage\" content="
+                                                       "\"1 1 1 999 0 0 0 0 0 0\">", 0, NULL);
+    g_autofree char *out = NULL, *changed = NULL;
+
+    g_assert_true (g_file_set_contents (page, edited, -1, NULL));
+    out = publish (site, NULL);
+    changed = leaderboard_of (site);
+    g_assert_cmpstr (changed, !=, board);
+  }
+  forged = g_regex_replace_literal (stamp, before, -1, 0,
+                                    "<meta name=\"komi-stamp\" content=\"0\">", 0, NULL);
+  g_assert_true (g_file_set_contents (page, forged, -1, NULL));
+  third = publish (site, NULL);
   g_assert_true (g_file_get_contents (page, &after, NULL, NULL));
   g_assert_cmpstr (after, ==, before);
 }
@@ -371,6 +469,187 @@ test_awkward_text (void)
                    "line two: \xe9\xbb\x91\xe6\xa3\x8b \xef\xbf\xbd end");
 }
 
+/* Private values planted in a library: the profile under a user's home
+ * (the user's name in its path), the key's variable, the provider's host
+ * and port, a host name in a recorded URL and in a transport error, an
+ * engine's binary, network and config under the home, and response
+ * headers no reader needs (organisation and project ids, a cookie, a
+ * request id). None of them is anywhere in the site or in `export
+ * --public`, every byte read (the calls of each page decompressed); what
+ * a reader needs stays. */
+#define PLANTED_USER "zelda-planted-user"
+#define PLANTED_KEY_ENV "KOMI_PLANTED_KEY_VARIABLE_71"
+#define PLANTED_HOST "gpu-box-planted.corp.example"
+
+static void
+search_tree (const char *path, const char *needle, guint *found, guint *files)
+{
+  g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      g_autofree char *text = NULL;
+      gsize length = 0;
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        {
+          search_tree (child, needle, found, files);
+          continue;
+        }
+      text = read_site_file (child, &length);
+      (*files)++;
+      if (g_strstr_len (text, (gssize) length, needle) != NULL)
+        {
+          g_test_message ("%s holds %s", child, needle);
+          (*found)++;
+        }
+      if (g_str_has_prefix (name, "game-") && g_str_has_suffix (name, ".html"))
+        {
+          g_autofree char *calls = page_calls (text);
+
+          if (strstr (calls, needle) != NULL)
+            {
+              g_test_message ("%s's calls hold %s", child, needle);
+              (*found)++;
+            }
+        }
+    }
+}
+
+static void
+test_private_values (void)
+{
+  g_autofree char *home = g_build_filename (dir, "home", PLANTED_USER, NULL);
+  g_autofree char *providers = g_build_filename (home, ".config", "komi", "providers", NULL);
+  g_autofree char *private_db = g_build_filename (dir, "private.db", NULL);
+  g_autofree char *site = g_build_filename (dir, "site-private", NULL);
+  g_autofree char *site_ids = g_build_filename (dir, "site-private-ids", NULL);
+  g_autofree char *exported = g_build_filename (dir, "export-public", NULL);
+  g_autofree char *sgf_dir = g_build_filename (exported, "sgf", NULL);
+  g_autofree char *calls = g_build_filename (exported, "calls.jsonl", NULL);
+  g_autofree char *csv = g_build_filename (exported, "results.csv", NULL);
+  g_autofree char *private_calls = g_build_filename (dir, "private-calls.jsonl", NULL);
+  g_autofree char *o = NULL, *e = NULL, *text = NULL, *port = NULL;
+  g_autofree char *engine = NULL, *sql = NULL, *page = NULL, *page_ids = NULL;
+  char *saved_db;
+  KomiRehearsalOptions options = { .seed = 23, .api_key = KEY, .retry_after_ms = 10 };
+  g_autoptr(KomiRehearsal) server = NULL;
+  g_autoptr(KomiStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *headers = "{\"content-type\": \"application/json\", "
+    "\"openai-organization\": \"org-planted-7Qx2\", \"openai-project\": \"proj_planted_91\", "
+    "\"anthropic-organization-id\": \"planted-anthropic-org-55\", "
+    "\"Set-Cookie\": \"__cf_bm=planted-cookie-3e; path=/; HttpOnly\", "
+    "\"x-request-id\": \"req_planted_0a9\", \"x-ratelimit-remaining-requests\": \"4999\", "
+    "\"retry-after\": \"3\"}";
+  KomiStoreCall call = {
+    .turn = 1, .question = "play_or_pass", .attempt = 98,
+    .request_url = "https://" PLANTED_HOST ":8443/v1/chat/completions",
+    .request_headers = "{\"Authorization\": \"[redacted]\", \"OpenAI-Organization\": "
+                       "\"org-planted-7Qx2\", \"Content-Type\": \"application/json\"}",
+    .request_body = "{\"model\": \"rehearsal-model\"}",
+    .response_status = 200, .response_headers = headers, .latency_ms = 3,
+    .tokens_input = -1, .tokens_output = -1, .tokens_reasoning = -1, .tokens_cached = -1,
+    .outcome = "invalid-option", .retry_delay = -1, .cost_usd = -1,
+  };
+  KomiStoreCall fault;
+  const char *planted[] = { PLANTED_USER, PLANTED_KEY_ENV, PLANTED_HOST, "org-planted-7Qx2",
+                            "proj_planted_91", "planted-anthropic-org-55",
+                            "planted-cookie-3e", "req_planted_0a9", NULL, NULL, NULL };
+  const char *kept[] = { "4999", "x-ratelimit-remaining-requests", "retry-after",
+                         "[host]/v1/chat/completions", "[redacted]", NULL };
+  const char *where[] = { site, exported, NULL };
+  guint found = 0, files = 0;
+
+  planted[8] = home;
+  g_assert_cmpint (g_mkdir_with_parents (providers, 0700), ==, 0);
+  server = komi_rehearsal_new (&options, &error);
+  g_assert_no_error (error);
+  test_run_model_series (providers, private_db, "Private", komi_rehearsal_get_base_url (server),
+                         PLANTED_KEY_ENV, KEY, TRUE);
+  /* The provider's host and port, as the profile names them. */
+  port = g_strdup (strstr (komi_rehearsal_get_base_url (server), "127.0.0.1:"));
+  g_assert_nonnull (port);
+  planted[9] = port;
+
+  store = komi_store_open (private_db, &error);
+  g_assert_no_error (error);
+  call.response_body = g_bytes_new_static ("{\"error\": \"x\"}", 14);
+  g_assert_true (komi_store_add_call (store, 1, &call, &error));
+  fault = call;
+  fault.attempt = 97;
+  fault.response_status = 0;
+  fault.response_headers = NULL;
+  fault.response_body = NULL;
+  fault.outcome = "transport-error";
+  fault.error = "Could not connect to " PLANTED_HOST ": Connection refused";
+  g_assert_true (komi_store_add_call (store, 1, &fault, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&call.response_body, g_bytes_unref);
+  g_clear_pointer (&store, komi_store_unref);
+  /* An engine under the home: its binary, network and config by path. */
+  engine = g_strdup_printf ("{\"engine\":\"katago\",\"binary\":\"%s/engines/katago\","
+                            "\"argv\":[\"%s/engines/katago\",\"gtp\",\"-model\","
+                            "\"%s/nets/b6.bin.gz\",\"-config\",\"%s/gtp.cfg\"],"
+                            "\"visits\":200,\"model\":\"%s/nets/b6.bin.gz\","
+                            "\"model_sha256\":\"beef0123\",\"config\":\"%s/gtp.cfg\"}",
+                            home, home, home, home, home, home);
+  sql = g_strdup_printf ("UPDATE games SET white_settings = '%s', "
+                         "white_spec = 'gtp:''%s/engines/katago gtp''' WHERE id = 1", engine,
+                         home);
+  g_free (sql_text (private_db, sql));
+
+  /* The private library does hold them: the search would find them. */
+  g_assert_cmpint (run_komi_cli (&o, &e, "export", "--db", private_db, "--calls", private_calls,
+                                 NULL), ==, 0);
+  text = read_file (private_calls, NULL);
+  g_assert_nonnull (strstr (text, "org-planted-7Qx2"));
+  g_assert_nonnull (strstr (text, PLANTED_HOST));
+  g_clear_pointer (&text, g_free);
+
+  saved_db = db;
+  db = private_db;
+  g_free (publish (site, NULL));
+  g_free (publish (site_ids, "--keep-request-ids", NULL));
+  db = saved_db;
+  g_clear_pointer (&o, g_free);
+  g_clear_pointer (&e, g_free);
+  g_assert_cmpint (run_komi_cli (&o, &e, "export", "--db", private_db, "--public", "--sgf",
+                                 sgf_dir, "--calls", calls, "--csv", csv, NULL), ==, 0);
+
+  for (guint w = 0; where[w] != NULL; w++)
+    for (guint i = 0; planted[i] != NULL; i++)
+      {
+        found = files = 0;
+        search_tree (where[w], planted[i], &found, &files);
+        g_assert_cmpuint (files, >=, 3);
+        if (found != 0)
+          g_error ("%s: %u files hold \"%s\"", where[w], found, planted[i]);
+      }
+  /* What a reader needs is kept: the rate limit and retry advice, the
+   * engine by its network's digest and its visits, the model by its
+   * profile's name and model id. */
+  page = read_file (site, "games", "game-1.html", NULL);
+  text = page_calls (page);
+  for (guint i = 0; kept[i] != NULL; i++)
+    g_assert_nonnull (strstr (text, kept[i]));
+  g_clear_pointer (&text, g_free);
+  text = read_file (site, "games", "game-1.sgf", NULL);
+  g_assert_nonnull (strstr (text, "beef0123"));
+  g_assert_nonnull (strstr (text, "b6.bin.gz"));
+  g_assert_nonnull (strstr (text, "\"visits\":200"));
+  g_assert_nonnull (strstr (text, "PB[rehearsal rehearsal-model]"));
+  g_clear_pointer (&text, g_free);
+  /* A request id only when asked for. */
+  page_ids = read_file (site_ids, "games", "game-1.html", NULL);
+  text = page_calls (page_ids);
+  g_assert_nonnull (strstr (text, "req_planted_0a9"));
+  g_assert_null (strstr (text, "org-planted-7Qx2"));
+}
+
 /* With a frozen ladder the leaderboard shows the rating layer's estimate;
  * a series the library lacks is refused. */
 static void
@@ -430,8 +709,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/publish/no-key", test_no_key);
   g_test_add_func ("/komi/publish/downloads", test_downloads);
   g_test_add_func ("/komi/publish/again", test_again);
+  g_test_add_func ("/komi/publish/again-stamp", test_again_stamp);
   g_test_add_func ("/komi/publish/leaderboard", test_leaderboard);
   g_test_add_func ("/komi/publish/awkward-text", test_awkward_text);
+  g_test_add_func ("/komi/publish/private-values", test_private_values);
   status = g_test_run ();
 
   {

@@ -22,6 +22,10 @@
   const CELL = 40;
   const MARGIN = 48;
   const nMoves = data.moves.length;
+  // A forfeited game has one step more: the turn the model gave no valid
+  // answer, with its rejected attempts and no move.
+  const lastStep = Math.max(nMoves, data.forfeit || 0);
+  const TRANSPORT = new Set(['transport-error', 'http-error']);
   const COLOR_NAME = { B: 'Black', W: 'White' };
 
   // shownOf[p]: where real point p appears on the model's board; realOf: back.
@@ -29,7 +33,7 @@
   const realOf = new Array(nPoints);
   shownOf.forEach((shown, real) => { realOf[shown] = real; });
 
-  const state = { move: nMoves, modelView: false, probs: true };
+  const state = { move: lastStep, modelView: false, probs: true };
   const callsByTurn = new Map();
   for (const call of data.calls) {
     // The model's probabilities come as the library's JSON text.
@@ -113,7 +117,7 @@
   }
 
   function drawBoard() {
-    const position = data.positions[state.move];
+    const position = data.positions[Math.min(state.move, nMoves)];
     layer.replaceChildren();
     for (let real = 0; real < nPoints; real++) {
       const c = position[real];
@@ -151,7 +155,7 @@
 
   // The text alternative: the board as drawn, rows from the top.
   function boardRows() {
-    const position = data.positions[state.move];
+    const position = data.positions[Math.min(state.move, nMoves)];
     const grid = new Array(nPoints).fill('.');
     for (let real = 0; real < nPoints; real++) {
       if (position[real] !== '.') grid[drawnAt(real)] = position[real];
@@ -166,6 +170,10 @@
 
   function moveText(index) {
     const m = data.moves[index - 1];
+    if (index > nMoves && data.forfeit) {
+      const who = data.subject ? COLOR_NAME[data.subject] : 'the model';
+      return `${who} forfeits: no valid answer`;
+    }
     if (!m) return 'the start';
     if (m[1] === 'pass') return `${COLOR_NAME[m[0]]} passes`;
     const shown = nameOf(shownOf[pointOf(m[1])]);
@@ -176,7 +184,12 @@
   function caption() {
     const view = state.modelView ? `the board as the model saw it (${data.orientation})`
                                  : 'the real board';
-    let text = `Move ${state.move} of ${nMoves}: ${moveText(state.move)}; ${view}.`;
+    let text = state.move > nMoves
+      ? `Turn ${state.move}, after move ${nMoves}: ${moveText(state.move)}; ${view}.`
+      : `Move ${state.move} of ${nMoves}: ${moveText(state.move)}; ${view}.`;
+    if (state.move > nMoves && data.why) text += ` ${data.why}.`;
+    if (state.move === nMoves && data.turnLimit)
+      text += ' The game ended at the turn limit and was scored there.';
     if (state.move === nMoves && data.dead.length)
       text += ` Dead stones (marked ×): ${data.dead.length}.`;
     const probs = state.probs && state.move > 0 ? pointProbabilities(state.move) : null;
@@ -228,6 +241,58 @@
     return rawPromise;
   }
 
+  // The texts of a request body as the model received them: the system
+  // part and the messages' content, found by their members' names in any
+  // provider's wire format (OpenAI, Anthropic, Gemini, Responses).
+  function promptTexts(body) {
+    let root;
+    try { root = JSON.parse(body); } catch (e) { return null; }
+    const texts = [];
+    const walk = (node, key) => {
+      if (typeof node === 'string') {
+        if (['content', 'text', 'system', 'instructions', 'input'].includes(key)) texts.push(node);
+      } else if (Array.isArray(node)) {
+        node.forEach((child) => walk(child, key));
+      } else if (node && typeof node === 'object') {
+        for (const [k, v] of Object.entries(node)) walk(v, k);
+      }
+    };
+    walk(root, '');
+    return texts.length ? texts : null;
+  }
+
+  // A position's JSON as text a reader can scan: the board rows one per
+  // line, every other field as "name: value".
+  function seenAs(text) {
+    let req;
+    try { req = JSON.parse(text); } catch (e) { return text; }
+    if (!req || typeof req !== 'object' || Array.isArray(req)) return text;
+    const lines = [];
+    const fields = (object, indent) => {
+      for (const [k, v] of Object.entries(object)) {
+        if (k === 'board' && Array.isArray(v)) {
+          lines.push(`${indent}board:`);
+          for (const row of v) lines.push(`${indent}  ${row}`);
+        } else if (k === 'questions' && Array.isArray(v)) {
+          for (const q of v) {
+            lines.push(`${indent}question ${q.id || ''}: ${q.question || q.text || ''}`);
+            if (Array.isArray(q.options)) lines.push(`${indent}  options: ${q.options.join(', ')}`);
+            for (const [qk, qv] of Object.entries(q))
+              if (!['id', 'question', 'text', 'options'].includes(qk))
+                lines.push(`${indent}  ${qk}: ${JSON.stringify(qv)}`);
+          }
+        } else if (v && typeof v === 'object' && !Array.isArray(v)) {
+          lines.push(`${indent}${k}:`);
+          fields(v, indent + '  ');
+        } else {
+          lines.push(`${indent}${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
+        }
+      }
+    };
+    fields(req, '');
+    return lines.join('\n');
+  }
+
   function rawSection(call) {
     const details = document.createElement('details');
     details.className = 'raw';
@@ -239,13 +304,12 @@
       if (!details.open || body.childElementCount) return;
       body.textContent = 'Opening…';
       loadRaw().then((raw) => {
-        const [url, reqHeaders, reqBody, status, respHeaders, respBody] = raw[call.k];
+        const [url, reqHeaders, marked, status, respHeaders, respBody] = raw[call.k];
+        // The rules text is in the page once; each body has a mark in its place.
+        const reqBody = typeof marked === 'string' && data.rules !== null
+          ? marked.split('\u0001rules\u0001').join(data.rules) : marked;
         body.textContent = '';
-        for (const [title, text, cls] of [
-          ['Request', `POST ${url}\n${reqHeaders || ''}`, 'request-head'],
-          ['Request body', reqBody || '', 'request-body'],
-          ['Response', `HTTP ${status || '(none)'}\n${respHeaders || ''}`, 'response-head'],
-          ['Raw response body', respBody === null ? '(no response)' : respBody, 'response-body']]) {
+        const block = (parent, title, text, cls) => {
           const h = document.createElement('h4');
           h.textContent = title;
           const pre = document.createElement('pre');
@@ -253,8 +317,26 @@
           pre.tabIndex = 0;
           pre.setAttribute('aria-label', title);
           pre.textContent = text;
-          body.append(h, pre);
+          parent.append(h, pre);
+        };
+        // What the model was shown, as text: the rules, then the position
+        // and the question (the board in the game's orientation).
+        const texts = promptTexts(reqBody || '');
+        if (texts) {
+          const seen = texts.map(seenAs).join('\n\n');
+          block(body, 'The request as the model saw it', seen, 'request-seen');
         }
+        const wire = document.createElement('details');
+        wire.className = 'wire';
+        const wireSummary = document.createElement('summary');
+        wireSummary.textContent = 'Raw request (JSON as sent)';
+        wire.append(wireSummary);
+        block(wire, 'Request', `POST ${url}\n${reqHeaders || ''}`, 'request-head');
+        block(wire, 'Request body', reqBody || '', 'request-body');
+        body.append(wire);
+        block(body, 'Response', `HTTP ${status || '(none)'}\n${respHeaders || ''}`, 'response-head');
+        block(body, 'Raw response body', respBody === null ? '(no response)' : respBody,
+              'response-body');
       }).catch((e) => { body.textContent = `Cannot show the call: ${e.message}`; });
     });
     return details;
@@ -262,18 +344,26 @@
 
   function callItem(call) {
     const details = document.createElement('details');
-    details.className = `call outcome-${call.out}`;
+    const transport = TRANSPORT.has(call.out);
+    details.className = `call outcome-${call.out}` + (transport ? ' transport' : '');
     details.dataset.call = String(call.k);
     const summary = document.createElement('summary');
     const decided = call.dec === 1 ? 'decided the move'
       : call.dec === 0 ? 'decided nothing' : 'not decided yet';
     summary.textContent = `${call.q} #${call.n}: ${call.ans === null ? '—' : call.ans} · ${call.out}` +
                           ` · ${decided} · ${call.ms} ms`;
+    if (transport) {
+      const tag = document.createElement('span');
+      tag.className = 'tag transport-tag';
+      tag.textContent = 'transport fault, not counted against the model';
+      summary.append(' ', tag);
+    }
     const dl = document.createElement('dl');
     addRow(dl, 'Question', call.q);
     addRow(dl, 'Attempt', String(call.n));
     addRow(dl, 'Answer', call.ans === null ? 'none' : call.ans);
-    addRow(dl, 'Outcome', call.out + (call.err ? `: ${call.err}` : ''));
+    addRow(dl, 'Outcome', call.out + (call.err ? `: ${call.err}` : '') +
+           (transport ? ' (a transport fault: retried, never counted against the model)' : ''));
     addRow(dl, 'Decided the move', call.dec === 1 ? 'yes: this answer decided the move'
       : call.dec === 0 ? 'no: no move was made with this answer' : 'not yet: the turn is open');
     addRow(dl, 'HTTP status', call.status ? String(call.status) : 'no response');
@@ -294,6 +384,13 @@
     list.replaceChildren();
     if (state.move === 0) {
       list.textContent = 'Step to a move to see the calls made for it.';
+    } else if (state.move > nMoves) {
+      const note = document.createElement('p');
+      note.className = 'forfeit-note';
+      note.textContent = `The model's rejected answers for this turn, after which it forfeited` +
+                         (data.why ? ` (${data.why})` : '') + ':';
+      list.appendChild(note);
+      for (const call of calls) list.appendChild(callItem(call));
     } else if (!calls.length) {
       list.textContent = 'No model call for this move (an engine or a random player made it).';
     } else {
@@ -303,7 +400,8 @@
 
   function render() {
     slider.value = String(state.move);
-    slider.setAttribute('aria-valuetext', `Move ${state.move} of ${nMoves}`);
+    slider.setAttribute('aria-valuetext', state.move > nMoves ? `Turn ${state.move}: forfeit`
+                                                              : `Move ${state.move} of ${nMoves}`);
     modelView.checked = state.modelView;
     showProbs.checked = state.probs;
     drawBoard();
@@ -318,26 +416,29 @@
   }
 
   function go(move) {
-    state.move = Math.max(0, Math.min(nMoves, move));
+    state.move = Math.max(0, Math.min(lastStep, move));
     render();
   }
 
   $('first').addEventListener('click', () => go(0));
   $('prev').addEventListener('click', () => go(state.move - 1));
   $('next').addEventListener('click', () => go(state.move + 1));
-  $('last').addEventListener('click', () => go(nMoves));
+  $('last').addEventListener('click', () => go(lastStep));
   slider.addEventListener('input', () => go(Number(slider.value)));
   modelView.addEventListener('change', () => { state.modelView = modelView.checked; render(); });
   showProbs.addEventListener('change', () => { state.probs = showProbs.checked; render(); });
 
   document.addEventListener('keydown', (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
-    // The slider moves itself with the arrows and Home/End.
-    if (event.target === slider) return;
+    // Not while the reader is in a control (the slider moves itself with
+    // the arrows) or a text block (arrows scroll it, Home and End too).
+    const t = event.target;
+    if (t && t.closest && t.closest('input, select, textarea, button, summary, pre, a, [contenteditable]'))
+      return;
     const steps = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };
     if (event.key in steps) go(state.move + steps[event.key]);
     else if (event.key === 'Home') go(0);
-    else if (event.key === 'End') go(nMoves);
+    else if (event.key === 'End') go(lastStep);
     else if (event.key === 'o' || event.key === 'O') {
       state.modelView = !state.modelView;
       render();
@@ -348,8 +449,14 @@
     event.preventDefault();
   });
 
-  const fromHash = /move=(\d+)/.exec(location.hash);
-  if (fromHash) state.move = Math.min(nMoves, Number(fromHash[1]));
-  state.modelView = /view=model/.test(location.hash);
+  // The address says which move: on opening, and whenever the reader
+  // changes it (a link to #move=N, the address bar, Back).
+  function fromHash() {
+    const m = /move=(\d+)/.exec(location.hash);
+    if (m) state.move = Math.min(lastStep, Number(m[1]));
+    state.modelView = /view=model/.test(location.hash);
+  }
+  window.addEventListener('hashchange', () => { fromHash(); render(); });
+  fromHash();
   render();
 }());

@@ -38,6 +38,8 @@ komi_cli_export (int argc, char **argv)
   g_autofree char *calls_path = NULL;
   g_autofree char *csv_path = NULL;
   gint64 series_id = KOMI_STORE_ALL_GAMES;
+  gboolean public = FALSE, request_ids = FALSE;
+  g_autoptr(KomiPublic) pub = NULL;
   guint n;
   GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
@@ -50,6 +52,11 @@ komi_cli_export (int argc, char **argv)
       N_("Write every model call attempt as JSON Lines to this file"), "FILE.jsonl" },
     { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path,
       N_("Write one row of results per game to this CSV file"), "FILE.csv" },
+    { "public", 0, 0, G_OPTION_ARG_NONE, &public,
+      N_("For publication: no local paths, hosts or key variables, only the response "
+         "headers a reader needs (as publish writes them)"), NULL },
+    { "keep-request-ids", 0, 0, G_OPTION_ARG_NONE, &request_ids,
+      N_("With --public, keep the providers' request id headers"), NULL },
     { NULL }
   };
 
@@ -71,6 +78,11 @@ komi_cli_export (int argc, char **argv)
                                              "FILE.jsonl and/or --csv FILE"));
   if (series_id == 0 || series_id < KOMI_STORE_ALL_GAMES)
     return komi_cli_usage ("export", "%s", _("--series takes a series number (1 or more)"));
+  if (request_ids && !public)
+    return komi_cli_usage ("export", "%s", _("--keep-request-ids goes with --public (a "
+                                             "private export keeps every header anyway)"));
+  if (public)
+    pub = komi_public_new (request_ids ? KOMI_PUBLIC_KEEP_REQUEST_IDS : 0);
 
   path = library_path (db);
   if ((store = komi_store_open_reader (path, &error)) == NULL)
@@ -97,21 +109,21 @@ komi_cli_export (int argc, char **argv)
 
   if (sgf_dir != NULL)
     {
-      if (!komi_export_sgf (store, series_id, sgf_dir, &n, &error))
+      if (!komi_export_sgf_public (store, series_id, sgf_dir, pub, &n, &error))
         return komi_cli_fail ("export", error);
       printf (g_dngettext (NULL, "Wrote %u SGF file to %s\n", "Wrote %u SGF files to %s\n", n),
               n, sgf_dir);
     }
   if (calls_path != NULL)
     {
-      if (!komi_export_calls (store, series_id, calls_path, &n, &error))
+      if (!komi_export_calls_public (store, series_id, calls_path, pub, &n, &error))
         return komi_cli_fail ("export", error);
       printf (g_dngettext (NULL, "Wrote %u call attempt to %s\n",
                            "Wrote %u call attempts to %s\n", n), n, calls_path);
     }
   if (csv_path != NULL)
     {
-      if (!komi_export_csv (store, series_id, csv_path, &n, &error))
+      if (!komi_export_csv_public (store, series_id, csv_path, pub, &n, &error))
         return komi_cli_fail ("export", error);
       printf (g_dngettext (NULL, "Wrote %u game to %s\n", "Wrote %u games to %s\n", n), n,
               csv_path);

@@ -46,7 +46,7 @@ komi_cli_publish (int argc, char **argv)
   g_autofree char *index = NULL;
   KomiPublishOptions options = { 0, };
   KomiPublishStats stats = { 0, };
-  gboolean quiet = FALSE;
+  gboolean quiet = FALSE, request_ids = FALSE;
   GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
       N_("The library (default: $XDG_DATA_HOME/komi/library.db)"), N_("PATH") },
@@ -57,6 +57,9 @@ komi_cli_publish (int argc, char **argv)
     { "ladder", 0, 0, G_OPTION_ARG_FILENAME, &ladder,
       N_("The ladder to rate against: shipped (the default: the ladder shipped with Komi), "
          "library (this library's own calibration) or a ladder file"), N_("LADDER") },
+    { "keep-request-ids", 0, 0, G_OPTION_ARG_NONE, &request_ids,
+      N_("Keep the providers' request id headers in the published calls (left out by "
+         "default)"), NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print nothing but errors"), NULL },
     { NULL }
   };
@@ -91,6 +94,7 @@ komi_cli_publish (int argc, char **argv)
   options.series = series->len > 0 ? (const gint64 *) (void *) series->data : NULL;
   options.n_series = series->len;
   options.ladder = ladder;
+  options.keep_request_ids = request_ids;
   if (!quiet && isatty (fileno (stderr)))
     options.progress = show_progress;
   if (!komi_publish_site (db, out, &options, &stats, &error))

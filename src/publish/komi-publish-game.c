@@ -9,14 +9,17 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
 #include "komi-board.h"
 #include "komi-coords.h"
 #include "komi-export.h"
 #include "komi-orientation.h"
+#include "komi-protocol.h"
 #include "komi-publish-private.h"
 #include "komi-score.h"
 
@@ -38,6 +41,8 @@ typedef struct
   JsonNode *raw;    /* a JSON array: url, request headers, body, status, response headers, body */
   char     *line;   /* the export's JSON line */
 } CallRow;
+
+static char *mark_rules (const char *body);
 
 static void
 call_row_clear (gpointer data)
@@ -110,15 +115,189 @@ set_probabilities (JsonBuilder *b,
   set_text (b, "probs", text);
 }
 
+typedef struct
+{
+  GArray           *rows;
+  KomiPublic       *pub;
+  KomiPublishUsage *usage;   /* this game's, when it has a subject; or NULL */
+  GHashTable       *asked;   /* turn * 2 + question: the questions seen */
+  GHashTable       *turns;
+} Collect;
+
+static void
+usage_add (KomiPublishUsage *to, const KomiPublishUsage *u)
+{
+  to->games += u->games;
+  to->moves += u->moves;
+  to->questions += u->questions;
+  to->invalid += u->invalid;
+  to->transport += u->transport;
+  to->tokens += u->tokens;
+  to->token_calls += u->token_calls;
+  to->ms += u->ms;
+  to->cost += u->cost;
+  to->cost_calls += u->cost_calls;
+}
+
+/* The game's usage as the page keeps it (so that publishing again can
+ * count a page it leaves as it is): ten numbers. */
+static char *
+usage_to_text (const KomiPublishUsage *u)
+{
+  char ms[G_ASCII_DTOSTR_BUF_SIZE], cost[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup_printf ("%u %u %u %u %u %" G_GUINT64_FORMAT " %u %s %s %u", u->games,
+                          u->moves, u->questions, u->invalid, u->transport, u->tokens,
+                          u->token_calls, g_ascii_formatd (ms, sizeof ms, "%.3f", u->ms),
+                          g_ascii_formatd (cost, sizeof cost, "%.9g", u->cost), u->cost_calls);
+}
+
 static gboolean
-collect_call (const KomiStoreCall *c,
+usage_from_text (const char *text, KomiPublishUsage *u)
+{
+  g_auto(GStrv) parts = g_strsplit (text, " ", -1);
+
+  if (g_strv_length (parts) != 10)
+    return FALSE;
+  u->games = (guint) g_ascii_strtoull (parts[0], NULL, 10);
+  u->moves = (guint) g_ascii_strtoull (parts[1], NULL, 10);
+  u->questions = (guint) g_ascii_strtoull (parts[2], NULL, 10);
+  u->invalid = (guint) g_ascii_strtoull (parts[3], NULL, 10);
+  u->transport = (guint) g_ascii_strtoull (parts[4], NULL, 10);
+  u->tokens = g_ascii_strtoull (parts[5], NULL, 10);
+  u->token_calls = (guint) g_ascii_strtoull (parts[6], NULL, 10);
+  u->ms = g_ascii_strtod (parts[7], NULL);
+  u->cost = g_ascii_strtod (parts[8], NULL);
+  u->cost_calls = (guint) g_ascii_strtoull (parts[9], NULL, 10);
+  return TRUE;
+}
+
+/* What the game's files are made from, as a digest: the listed game (its
+ * status, result, moves, calls, cost, players, series name), its
+ * analysis, and the site's salt. */
+static char *
+game_stamp (KomiPublishOut *out, const KomiStoreGame *g, const KomiStoreAnalysis *a)
+{
+  char cost[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *text = g_strdup_printf (
+    "%s|%" G_GINT64_FORMAT "|%d|%d|%s|%u|%u|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s", out->salt, g->id,
+    g->status, g->end_reason, g->result ? g->result : "", g->n_moves, g->n_calls,
+    g_ascii_formatd (cost, sizeof cost, "%.9g", g->cost_usd), g->finished ? g->finished : "",
+    g->series_name ? g->series_name : "", g->black_spec ? g->black_spec : "",
+    g->white_spec ? g->white_spec : "", g->black_name ? g->black_name : "",
+    g->white_name ? g->white_name : "", a != NULL && a->created ? a->created : "",
+    a != NULL && a->settings ? a->settings : "", g->void_reason ? g->void_reason : "");
+
+  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
+}
+
+/* The content of <meta name="NAME" content="…"> in @head, or NULL. */
+static char *
+meta_content (const char *head, const char *name)
+{
+  g_autofree char *start = g_strdup_printf ("<meta name=\"%s\" content=\"", name);
+  const char *p = strstr (head, start), *end;
+
+  if (p == NULL)
+    return NULL;
+  p += strlen (start);
+  end = strchr (p, '"');
+  return end != NULL ? g_strndup (p, end - p) : NULL;
+}
+
+static gboolean
+file_size (KomiPublishOut *out, const char *relpath, guint64 *size)
+{
+  g_autofree char *path = g_build_filename (out->dir, relpath, NULL);
+  GStatBuf st;
+
+  if (g_stat (path, &st) != 0)
+    return FALSE;
+  *size = (guint64) st.st_size;
+  return TRUE;
+}
+
+/* Publishing again: when the page on disk has this stamp and its SGF and
+ * calls are there, the game is left as it is (its files counted as
+ * unchanged, its usage read back from the page) without reading its calls
+ * or making its page. */
+static gboolean
+keep_unchanged (KomiPublishOut *out, const KomiStoreGame *g, const char *stamp,
+                KomiPublishUsage *usage)
+{
+  g_autofree char *base = g_strdup_printf ("games/game-%" G_GINT64_FORMAT, g->id);
+  g_autofree char *html = g_strconcat (base, ".html", NULL);
+  g_autofree char *sgf = g_strconcat (base, ".sgf", NULL);
+  g_autofree char *calls = g_strconcat (base, "-calls.jsonl.gz", NULL);
+  g_autofree char *path = g_build_filename (out->dir, html, NULL);
+  g_autofree char *old_stamp = NULL, *old_usage = NULL;
+  char head[2048];
+  guint64 sizes[3] = { 0, 0, 0 };
+  gsize n;
+  FILE *f = g_fopen (path, "rb");
+  KomiPublishUsage u = { 0, };
+
+  if (f == NULL)
+    return FALSE;
+  n = fread (head, 1, sizeof head - 1, f);
+  fclose (f);
+  head[n] = '\0';
+  if ((old_stamp = meta_content (head, "komi-stamp")) == NULL || strcmp (old_stamp, stamp) != 0
+      || (old_usage = meta_content (head, "komi-usage")) == NULL
+      || !usage_from_text (old_usage, &u)
+      || !file_size (out, html, &sizes[0]) || !file_size (out, sgf, &sizes[1])
+      || (g->n_calls > 0 && !file_size (out, calls, &sizes[2])))
+    return FALSE;
+  out->stats->unchanged += g->n_calls > 0 ? 3 : 2;
+  out->stats->bytes += sizes[0] + sizes[1] + sizes[2];
+  if (usage != NULL)
+    usage_add (usage, &u);
+  return TRUE;
+}
+
+static void
+count_usage (Collect *collect, const KomiStoreCall *c)
+{
+  KomiPublishUsage *u = collect->usage;
+  const char *out = c->outcome != NULL ? c->outcome : "answer";
+  guint key = c->turn * 2 + (g_strcmp0 (c->question, "best_point") == 0);
+
+  if (u == NULL)
+    return;
+  if (g_hash_table_add (collect->turns, GUINT_TO_POINTER (c->turn + 1)))
+    u->moves++;
+  if (g_hash_table_add (collect->asked, GUINT_TO_POINTER (key + 1)))
+    u->questions++;
+  if (strcmp (out, "transport-error") == 0 || strcmp (out, "http-error") == 0)
+    u->transport++;
+  else if (strcmp (out, "refusal") == 0 || strcmp (out, "truncated") == 0
+           || strcmp (out, "filtered") == 0 || strcmp (out, "invalid-option") == 0)
+    u->invalid++;
+  if (c->tokens_input >= 0 || c->tokens_output >= 0)
+    {
+      u->tokens += MAX (c->tokens_input, 0) + MAX (c->tokens_output, 0);
+      u->token_calls++;
+    }
+  u->ms += c->latency_ms > 0 ? c->latency_ms : 0;
+  if (c->cost_usd >= 0)
+    {
+      u->cost += c->cost_usd;
+      u->cost_calls++;
+    }
+}
+
+static gboolean
+collect_call (const KomiStoreCall *stored,
               gpointer             user_data,
               GError             **error)
 {
-  GArray *rows = user_data;
+  Collect *collect = user_data;
+  GArray *rows = collect->rows;
+  g_auto(KomiPublicCall) view = { 0, };
+  const KomiStoreCall *c = komi_public_call (collect->pub, stored, &view);
   CallRow row = { c->turn, c->id, NULL, NULL, NULL };
-  g_autoptr(JsonBuilder) m = json_builder_new_immutable ();
-  g_autoptr(JsonBuilder) r = json_builder_new_immutable ();
+  g_autoptr(JsonBuilder) m = json_builder_new ();
+  g_autoptr(JsonBuilder) r = json_builder_new ();
   gsize n = 0;
   const char *bytes = c->response_body ? g_bytes_get_data (c->response_body, &n) : NULL;
 
@@ -154,12 +333,17 @@ collect_call (const KomiStoreCall *c,
   json_builder_begin_array (r);
   add_text (r, c->request_url, -1);
   add_text (r, c->request_headers, -1);
-  add_text (r, c->request_body, -1);
+  {
+    g_autofree char *marked = mark_rules (c->request_body);
+
+    add_text (r, marked != NULL ? marked : c->request_body, -1);
+  }
   json_builder_add_int_value (r, c->response_status);
   add_text (r, c->response_headers, -1);
   add_text (r, bytes, bytes != NULL ? (gssize) n : -1);
   json_builder_end_array (r);
 
+  count_usage (collect, stored);
   row.meta = json_builder_get_root (m);
   row.raw = json_builder_get_root (r);
   row.line = komi_export_call_to_json (c);
@@ -167,11 +351,12 @@ collect_call (const KomiStoreCall *c,
   return TRUE;
 }
 
-/* gzip, then base64: what DecompressionStream ("gzip") reads back. */
-static char *
-gzip_base64 (const char *data, gsize length, GError **error)
+/* gzip at @level (the header has no name and no time: the same data gives
+ * the same bytes, so an unchanged game is not written again). */
+static GByteArray *
+gzip_data (const char *data, gsize length, int level, GError **error)
 {
-  g_autoptr(GZlibCompressor) zlib = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 9);
+  g_autoptr(GZlibCompressor) zlib = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, level);
   g_autoptr(GByteArray) out = g_byte_array_sized_new (length / 8 + 64);
   gsize done = 0;
   GConverterResult result;
@@ -190,7 +375,62 @@ gzip_base64 (const char *data, gsize length, GError **error)
       g_byte_array_append (out, buf, (guint) written);
     }
   while (result != G_CONVERTER_FINISHED);
-  return g_base64_encode (out->data, out->len);
+  return g_steal_pointer (&out);
+}
+
+/* gzip, then base64: what DecompressionStream ("gzip") reads back. */
+static char *
+gzip_base64 (const char *data, gsize length, GError **error)
+{
+  g_autoptr(GByteArray) out = gzip_data (data, length, 1, error);
+
+  return out != NULL ? g_base64_encode (out->data, out->len) : NULL;
+}
+
+/* The rules text as it stands, JSON-escaped, in every request body. The
+ * page carries it once and each body with RULES_MARK in its place; the
+ * script puts it back, so the bodies shown are the bytes sent. */
+#define RULES_MARK "\001rules\001"
+
+static const char *
+rules_escaped (void)
+{
+  static gsize once = 0;
+  static char *text = NULL;
+
+  if (g_once_init_enter (&once))
+    {
+      GString *s = g_string_new (NULL);
+
+      komi_protocol_append_json_string (s, komi_protocol_get_rules_text (1, NULL), -1);
+      /* Without the quotes: the text inside a JSON string. */
+      g_string_erase (s, 0, 1);
+      g_string_truncate (s, s->len - 1);
+      text = g_string_free (s, FALSE);
+      g_once_init_leave (&once, 1);
+    }
+  return text;
+}
+
+/* @body with each escaped rules text as RULES_MARK; NULL when it has none. */
+static char *
+mark_rules (const char *body)
+{
+  const char *rules = rules_escaped ();
+  gsize n = strlen (rules);
+  const char *p, *at;
+  GString *s;
+
+  if (body == NULL || strchr (body, '\001') != NULL || (at = strstr (body, rules)) == NULL)
+    return NULL;
+  s = g_string_sized_new (strlen (body));
+  for (p = body; at != NULL; p = at + n, at = strstr (p, rules))
+    {
+      g_string_append_len (s, p, at - p);
+      g_string_append (s, RULES_MARK);
+    }
+  g_string_append (s, p);
+  return g_string_free (s, FALSE);
 }
 
 static void
@@ -251,12 +491,17 @@ generate_for_script (JsonNode *root,
   json_generator_set_root (gen, root);
   text = json_generator_to_data (gen, NULL);
   s = g_string_sized_new (strlen (text) + 64);
-  for (const char *p = text; *p != '\0'; p++)
+  for (const char *p = text; *p != '\0';)
     {
+      gsize n = strcspn (p, "<");
+
+      g_string_append_len (s, p, (gssize) n);
+      p += n;
       if (*p == '<')
-        g_string_append (s, "\\u003c");
-      else
-        g_string_append_c (s, *p);
+        {
+          g_string_append (s, "\\u003c");
+          p++;
+        }
     }
   if (length != NULL)
     *length = s->len;
@@ -266,9 +511,11 @@ generate_for_script (JsonNode *root,
 static JsonNode *
 build_data (const KomiStoreGame *game,
             GArray              *rows,
-            const char          *blob)
+            const char          *blob,
+            guint                forfeit_turn,
+            const char          *why)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new_immutable ();
+  g_autoptr(JsonBuilder) b = json_builder_new ();
   guint n = game->size * game->size;
   g_autofree char *count = game->counted ? komi_score_describe (&game->score) : NULL;
 
@@ -305,6 +552,13 @@ build_data (const KomiStoreGame *game,
     add_point_name (b, game->size, g_array_index (game->dead, KomiPoint, i));
   json_builder_end_array (b);
   set_text (b, "count", count);
+  /* The turn the model forfeited (its calls, no move), or 0. */
+  json_builder_set_member_name (b, "forfeit");
+  json_builder_add_int_value (b, forfeit_turn);
+  set_text (b, "why", why);
+  json_builder_set_member_name (b, "turnLimit");
+  json_builder_add_boolean_value (b, game->status == KOMI_GAME_STATUS_FINISHED
+                                     && game->end_reason == KOMI_END_TURN_LIMIT);
   json_builder_set_member_name (b, "calls");
   json_builder_begin_array (b);
   for (guint i = 0; i < rows->len; i++)
@@ -316,6 +570,7 @@ build_data (const KomiStoreGame *game,
     }
   json_builder_end_array (b);
   set_text (b, "raw", blob);
+  set_text (b, "rules", rules_escaped ());
   json_builder_end_object (b);
   return json_builder_get_root (b);
 }
@@ -324,7 +579,10 @@ static void
 append_page (GString             *s,
              const KomiStoreGame *game,
              const char          *sgf_name,
-             const char          *data_text)
+             const char          *data_text,
+             guint                forfeit_turn,
+             const char          *why,
+             gboolean             has_calls)
 {
   g_autofree char *black = _komi_publish_player_label (game->black_spec, game->black_name);
   g_autofree char *white = _komi_publish_player_label (game->white_spec, game->white_name);
@@ -364,7 +622,8 @@ append_page (GString             *s,
     "title=\"Last position (End)\">»</button>\n"
     "<label for=\"slider\" class=\"slider-label\">Move</label>\n");
   g_string_append_printf (s, "<input type=\"range\" id=\"slider\" min=\"0\" max=\"%u\" "
-                             "value=\"%u\">\n", game->moves->len, game->moves->len);
+                             "value=\"%u\">\n", MAX (game->moves->len, forfeit_turn),
+                          MAX (game->moves->len, forfeit_turn));
   g_string_append (s, "<label class=\"toggle\"><input type=\"checkbox\" id=\"model-view\"> "
                       "Board as the model saw it (O)</label>\n"
                       "<label class=\"toggle\"><input type=\"checkbox\" id=\"show-probs\" "
@@ -379,12 +638,34 @@ append_page (GString             *s,
       g_string_append (s, ". Area count: ");
       _komi_html_append (s, count);
     }
-  g_string_append (s, "</p><p id=\"dead-stones\"></p></div>\n<p class=\"downloads\">Download: ");
+  g_string_append (s, "</p>");
+  if (game->status == KOMI_GAME_STATUS_FINISHED && game->end_reason == KOMI_END_TURN_LIMIT)
+    g_string_append (s, "<p class=\"turn-limit-mark\" id=\"turn-limit\"><strong>Turn limit"
+                        "</strong>: the game reached the protocol's limit of turns before two "
+                        "passes and was scored there; it is counted apart (<a href=\""
+                        "../methodology.html#turn-limit\">methodology</a>).</p>");
+  if (why != NULL)
+    {
+      g_string_append (s, "<p id=\"why\">");
+      _komi_html_append (s, why);
+      g_string_append (s, "</p>");
+    }
+  if (forfeit_turn > 0)
+    g_string_append_printf (s, "<p class=\"forfeit-mark\" id=\"forfeit\"><strong>Forfeit"
+                               "</strong> at turn %u: the model gave no valid answer; "
+                               "<a href=\"#move=%u\">the turn and its rejected answers</a> "
+                               "(<a href=\"../methodology.html#forfeit\">what a forfeit is"
+                               "</a>).</p>", forfeit_turn, forfeit_turn);
+  g_string_append (s, "<p id=\"dead-stones\"></p></div>\n<p class=\"downloads\">Download: ");
   g_string_append_printf (s, "<a href=\"game-%" G_GINT64_FORMAT ".sgf\" download=\"",
                           game->id);
   _komi_html_append (s, sgf_name);
-  g_string_append_printf (s, "\">SGF</a> · <a href=\"game-%" G_GINT64_FORMAT "-calls.jsonl\" "
-                             "download>calls (JSON Lines)</a></p>\n</section>\n", game->id);
+  g_string_append (s, "\">SGF</a>");
+  /* An engine game has no calls, and no calls file. */
+  if (has_calls)
+    g_string_append_printf (s, " · <a href=\"game-%" G_GINT64_FORMAT "-calls.jsonl.gz\" "
+                               "download>calls (JSON Lines, gzip)</a>", game->id);
+  g_string_append (s, "</p>\n</section>\n");
   g_string_append (s, "<section class=\"calls-pane\" aria-labelledby=\"calls-title\">\n"
                       "<h2 id=\"calls-title\">Calls</h2>\n<div id=\"calls\"></div>\n"
                       "</section>\n</div>\n<noscript><p>The replay needs JavaScript; the "
@@ -401,7 +682,18 @@ _komi_publish_game_page (KomiPublishOut      *out,
                          const KomiStoreGame *listed,
                          GError             **error)
 {
-  g_autoptr(KomiStoreGame) game = komi_store_load_game (store, listed->id, error);
+  g_autoptr(KomiStoreGame) loaded = NULL;
+  g_auto(KomiPublicGame) view = { 0, };
+  KomiPublishUsage game_usage = { 0, };
+  KomiPublishUsage *subject_usage = NULL;
+  g_autofree char *stamp = NULL;
+  const KomiStoreGame *game;
+  Collect collect = { NULL, out->pub, NULL, NULL, NULL };
+  g_autoptr(GHashTable) asked = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) turns = g_hash_table_new (NULL, NULL);
+  g_autoptr(KomiGameRecord) record = NULL;
+  g_autofree char *why = NULL;
+  guint last_turn = 0, forfeit_turn = 0;
   g_autoptr(KomiStoreAnalysis) analysis = NULL;
   g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (CallRow));
   g_autoptr(JsonArray) raw_array = NULL;
@@ -420,12 +712,56 @@ _komi_publish_game_page (KomiPublishOut      *out,
   g_autofree char *file = NULL;
   GError *local = NULL;
 
-  if (game == NULL)
+  if (listed->subject != KOMI_EMPTY && out->usage != NULL)
+    {
+      const char *spec = listed->subject == KOMI_BLACK ? listed->black_spec
+                                                       : listed->white_spec;
+
+      subject_usage = g_hash_table_lookup (out->usage, spec);
+      if (subject_usage == NULL)
+        {
+          subject_usage = g_new0 (KomiPublishUsage, 1);
+          g_hash_table_insert (out->usage, g_strdup (spec), subject_usage);
+        }
+    }
+  analysis = komi_store_load_analysis (store, listed->id, &local);
+  if (local != NULL)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  stamp = game_stamp (out, listed, analysis);
+  if (keep_unchanged (out, listed, stamp, subject_usage))
+    return TRUE;
+  if ((loaded = komi_store_load_game (store, listed->id, error)) == NULL)
     return FALSE;
+  /* The public view: no path, host or key variable (komi-public.h). */
+  game = komi_public_game (out->pub, loaded, &view);
   g_array_set_clear_func (rows, call_row_clear);
-  if (!komi_store_foreach_game_call (store, game->id, collect_call, rows, error))
+  collect.rows = rows;
+  collect.asked = asked;
+  collect.turns = turns;
+  if (subject_usage != NULL)
+    collect.usage = &game_usage;
+  if (!komi_store_foreach_game_call (store, game->id, collect_call, &collect, error))
     return FALSE;
   g_array_sort (rows, call_row_compare);
+  game_usage.games = rows->len > 0;
+  if (subject_usage != NULL)
+    usage_add (subject_usage, &game_usage);
+  /* A forfeit's last turn has calls but no move: the replay reaches it. */
+  if (rows->len > 0)
+    last_turn = g_array_index (rows, CallRow, rows->len - 1).turn;
+  /* Why the game ended, as the SGF's last comment says it. */
+  if ((record = komi_store_game_to_record (loaded, NULL)) != NULL
+      && loaded->status != KOMI_GAME_STATUS_RUNNING)
+    {
+      g_autofree char *described = komi_game_record_describe (record);
+
+      why = komi_public_text (out->pub, described);
+    }
+  forfeit_turn = game->status == KOMI_GAME_STATUS_FORFEIT && last_turn > game->moves->len
+                 ? last_turn : 0;
 
   raw_array = json_array_sized_new (rows->len);
   lines = g_string_sized_new (rows->len * 4096 + 1);
@@ -442,30 +778,44 @@ _komi_publish_game_page (KomiPublishOut      *out,
   if ((blob = gzip_base64 (raw_text, raw_length, error)) == NULL)
     return FALSE;
 
-  analysis = komi_store_load_analysis (store, game->id, &local);
-  if (local != NULL)
-    {
-      g_propagate_error (error, local);
-      return FALSE;
-    }
   if ((sgf = komi_export_game_sgf_with_analysis (game, analysis, error)) == NULL)
     return FALSE;
   sgf_name = komi_export_sgf_file_name (game);
 
-  data = build_data (game, rows, blob);
+  data = build_data (game, rows, blob, forfeit_turn, why);
   data_text = generate_for_script (data, &data_length);
   page = g_string_sized_new (data_length + 8192);
-  append_page (page, game, sgf_name, data_text);
+  append_page (page, game, sgf_name, data_text, forfeit_turn, why, rows->len > 0);
+  /* The stamp and the game's usage, in the head where publishing again
+   * reads them (keep_unchanged). */
+  {
+    const char *charset = "<meta charset=\"utf-8\">\n";
+    const char *at = strstr (page->str, charset);
+    g_autofree char *usage_text = usage_to_text (&game_usage);
+    g_autofree char *metas = g_strdup_printf ("<meta name=\"komi-stamp\" content=\"%s\">\n"
+                                              "<meta name=\"komi-usage\" content=\"%s\">\n",
+                                              stamp, usage_text);
+
+    g_assert (at != NULL);
+    g_string_insert (page, (at - page->str) + strlen (charset), metas);
+  }
 
   base = g_strdup_printf ("games/game-%" G_GINT64_FORMAT, game->id);
   file = g_strconcat (base, ".sgf", NULL);
   if (!_komi_publish_write (out, file, sgf, strlen (sgf), error))
     return FALSE;
   g_free (file);
-  file = g_strconcat (base, "-calls.jsonl", NULL);
-  if (!_komi_publish_write (out, file, lines->str, lines->len, error))
-    return FALSE;
-  g_free (file);
+  /* The calls, byte for byte the export's lines, gzipped: the rules text
+   * and the options repeat in every request. */
+  if (rows->len > 0)
+    {
+      g_autoptr(GByteArray) gz = gzip_data (lines->str, lines->len, 1, error);
+
+      file = g_strconcat (base, "-calls.jsonl.gz", NULL);
+      if (gz == NULL || !_komi_publish_write (out, file, (const char *) gz->data, gz->len, error))
+        return FALSE;
+      g_free (file);
+    }
   file = g_strconcat (base, ".html", NULL);
   return _komi_publish_write (out, file, page->str, page->len, error);
 }

@@ -105,8 +105,9 @@ _komi_publish_page_start (GString    *s,
   _komi_html_append (s, title);
   g_string_append_printf (s, " · Komi</title>\n<link rel=\"stylesheet\" href=\"%sassets/komi.css\">\n"
                              "</head>\n<body>\n<header class=\"site\"><nav aria-label=\"Site\">"
-                             "<a href=\"%sindex.html\">Komi leaderboard</a></nav></header>\n"
-                             "<main>\n", root, root);
+                             "<a href=\"%sindex.html\">Komi leaderboard</a> "
+                             "<a href=\"%smethodology.html\">Methodology</a></nav></header>\n"
+                             "<main>\n", root, root, root);
 }
 
 void
@@ -119,17 +120,13 @@ char *
 _komi_publish_player_label (const char *spec,
                             const char *name)
 {
+  g_autoptr(KomiPublic) pub = komi_public_new (0);
+
   if (name != NULL && *name != '\0')
-    return g_strdup (name);
+    return komi_public_text (pub, name);
   if (spec == NULL)
     return g_strdup ("?");
-  if (g_str_has_prefix (spec, "model:"))
-    {
-      g_autofree char *base = g_path_get_basename (spec + strlen ("model:"));
-
-      return g_strconcat ("model:", base, NULL);
-    }
-  return g_strdup (spec);
+  return komi_public_text (pub, spec);
 }
 
 char *
@@ -146,6 +143,9 @@ _komi_publish_result_text (const KomiStoreGame *game)
     case KOMI_GAME_STATUS_RUNNING:
       return g_strdup ("unfinished");
     default:
+      /* The protocol asks for turn-limit games to be marked as such. */
+      if (game->end_reason == KOMI_END_TURN_LIMIT)
+        return g_strdup_printf ("%s (turn limit)", game->result ? game->result : "?");
       return g_strdup (game->result ? game->result : "?");
     }
 }
@@ -159,7 +159,7 @@ _komi_publish_game_path (gint64 game_id)
 static void
 append_summary (GString *s, GArray *summary)
 {
-  g_string_append (s, "<table class=\"results\">\n<caption>Results per opponent and colour "
+  g_string_append (s, "<div class=\"table-wrap\"><table class=\"results\">\n<caption>Results per opponent and colour "
                       "(the subject's wins, losses and draws of counted games)</caption>\n"
                       "<thead><tr><th scope=\"col\">Opponent</th><th scope=\"col\">Subject plays"
                       "</th><th scope=\"col\">Games</th><th scope=\"col\">Wins</th>"
@@ -184,7 +184,7 @@ append_summary (GString *s, GArray *summary)
       g_string_append_printf (s, "<td>%u</td><td>%u</td><td>%u</td><td>%u</td></tr>\n",
                               r->turn_limit, r->forfeits, r->voids, r->unfinished);
     }
-  g_string_append (s, "</tbody>\n</table>\n");
+  g_string_append (s, "</tbody>\n</table></div>\n");
 }
 
 static void
@@ -196,7 +196,10 @@ append_game_row (GString *s, const KomiStoreGame *g)
   g_autofree char *path = _komi_publish_game_path (g->id);
   gboolean shown = g->status != KOMI_GAME_STATUS_PENDING;
 
-  g_string_append_printf (s, "<tr><td>%d</td><td>", g->plan_index + 1);
+  g_string_append_printf (s, "<tr%s><td>%d</td><td>",
+                          g->status == KOMI_GAME_STATUS_FINISHED
+                          && g->end_reason == KOMI_END_TURN_LIMIT ? " class=\"turn-limit\"" : "",
+                          g->plan_index + 1);
   _komi_html_append (s, black);
   g_string_append (s, "</td><td>");
   _komi_html_append (s, white);
@@ -234,7 +237,11 @@ _komi_publish_series_page (KomiPublishOut        *out,
   if (summary == NULL)
     return FALSE;
   subject = _komi_publish_player_label (series->subject, NULL);
-  title = g_strdup_printf ("Series %" G_GINT64_FORMAT ": %s", series->id, series->name);
+  {
+    g_autofree char *name = komi_public_text (out->pub, series->name);
+
+    title = g_strdup_printf ("Series %" G_GINT64_FORMAT ": %s", series->id, name);
+  }
   _komi_publish_page_start (s, title, "");
   g_string_append (s, "<h1>");
   _komi_html_append (s, title);
@@ -244,7 +251,7 @@ _komi_publish_series_page (KomiPublishOut        *out,
                              "Protocol %u</a></dd><dt>Seed</dt><dd>%" G_GUINT64_FORMAT
                              "</dd><dt>Referee</dt><dd>", series->protocol, series->protocol,
                           series->seed);
-  referee = g_strdup (series->referee ? series->referee : "none");
+  referee = komi_public_text (out->pub, series->referee ? series->referee : "none");
   _komi_html_append (s, referee);
   g_string_append_printf (s, "</dd><dt>Games</dt><dd>%u (%u finished, %u void, %u forfeit, "
                              "%u unfinished)</dd><dt>Definition digest</dt><dd><code>",
@@ -254,7 +261,7 @@ _komi_publish_series_page (KomiPublishOut        *out,
   g_string_append (s, "</code></dd></dl>\n");
   append_summary (s, summary);
 
-  g_string_append (s, "<table class=\"games\">\n<caption>Games</caption>\n<thead><tr>"
+  g_string_append (s, "<div class=\"table-wrap\"><table class=\"games\">\n<caption>Games</caption>\n<thead><tr>"
                       "<th scope=\"col\">#</th><th scope=\"col\">Black</th>"
                       "<th scope=\"col\">White</th><th scope=\"col\">Result</th>"
                       "<th scope=\"col\">Moves</th><th scope=\"col\">Calls</th>"
@@ -262,7 +269,7 @@ _komi_publish_series_page (KomiPublishOut        *out,
                       "<th scope=\"col\">Replay</th></tr></thead>\n<tbody>\n");
   for (guint i = 0; i < games->len; i++)
     append_game_row (s, g_ptr_array_index (games, i));
-  g_string_append (s, "</tbody>\n</table>\n");
+  g_string_append (s, "</tbody>\n</table></div>\n");
   _komi_publish_page_end (s);
   return _komi_publish_write (out, file, s->str, s->len, error);
 }

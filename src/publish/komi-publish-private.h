@@ -7,15 +7,41 @@
 #pragma once
 
 #include "komi-publish.h"
+#include "komi-public.h"
 #include "komi-store.h"
 
 G_BEGIN_DECLS
+
+/* The site's format: a game page whose stamp (its game, the analysis, this
+ * number and Komi's version) has not changed is left as it is without
+ * being made again. Add one whenever what a game's files hold changes. */
+#define KOMI_PUBLISH_FORMAT 2
+
+/* A subject's calls over the published games, for the leaderboard. */
+typedef struct
+{
+  guint   games;       /* games with at least one call */
+  guint   moves;       /* turns with at least one call */
+  guint   questions;   /* questions asked (a turn's play_or_pass, best_point) */
+  guint   invalid;     /* attempts the model answered wrongly: refusal, empty,
+                        * truncated, filtered, not an option */
+  guint   transport;   /* transport faults, never counted against the model */
+  guint64 tokens;      /* input and output tokens, where reported */
+  guint   token_calls; /* attempts that reported tokens */
+  double  ms;          /* latency of every attempt */
+  double  cost;        /* at the profiles' prices, where known */
+  guint   cost_calls;
+} KomiPublishUsage;
 
 /* Where the site is written, and what was written so far. */
 typedef struct
 {
   char             *dir;
   KomiPublishStats *stats;
+  KomiPublic       *pub;    /* what may be shown (komi-public.h) */
+  GHashTable       *usage;  /* subject spec → KomiPublishUsage */
+  const char       *salt;   /* what every page depends on besides its game:
+                             * Komi's version, the site's format, the options */
 } KomiPublishOut;
 
 /* Writes @data to @relpath under the site (folders made as needed) unless
@@ -43,9 +69,9 @@ void     _komi_publish_page_start   (GString             *s,
                                      const char          *root);
 void     _komi_publish_page_end     (GString             *s);
 
-/* How a player is shown: its name when started ("GNU Go 3.8"), else its
- * spec; a model's profile path is cut to its file name (no local paths on
- * a public page). Free with g_free. */
+/* How a player is shown: its name when started ("GNU Go 3.8", a model's
+ * profile name and model id), else its spec; any local path cut to its
+ * file name (komi_public_text). Free with g_free. */
 char    *_komi_publish_player_label (const char          *spec,
                                      const char          *name);
 /* "B+7", "W+R", "void", "forfeit", "unfinished". */
@@ -59,6 +85,10 @@ gboolean _komi_publish_series_page  (KomiPublishOut         *out,
                                      const KomiStoreSeries  *series,
                                      GPtrArray              *games,
                                      GError                **error);
+/* methodology.html: the protocol whole, the ladder, the definitions. */
+gboolean _komi_publish_methodology_page (KomiPublishOut     *out,
+                                         guint               protocol,
+                                         GError            **error);
 /* games/game-N.html, .sgf and -calls.jsonl of the listed @game. */
 gboolean _komi_publish_game_page    (KomiPublishOut         *out,
                                      KomiStore              *store,

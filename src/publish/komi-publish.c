@@ -41,6 +41,8 @@ typedef struct
   guint  wins;
   guint  losses;
   guint  draws;
+  guint  turn_limit;     /* finished at the turn limit, apart from the wins above */
+  guint  turn_limit_wins;
   guint  forfeits_lost;
   guint  forfeits_won;
   guint  voids;
@@ -67,7 +69,7 @@ komi_publish_stats_clear (KomiPublishStats *stats)
 static gboolean
 write_assets (KomiPublishOut *out, GError **error)
 {
-  static const char *const names[] = { "komi.css", "replay.js" };
+  static const char *const names[] = { "komi.css", "replay.js", "sort.js" };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
@@ -113,6 +115,12 @@ count_game (SubjectRow *row, const KomiStoreGame *g)
   switch (g->status)
     {
     case KOMI_GAME_STATUS_FINISHED:
+      if (g->end_reason == KOMI_END_TURN_LIMIT)
+        {
+          row->turn_limit++;
+          row->turn_limit_wins += won;
+          break;
+        }
       row->wins += won;
       row->losses += lost;
       row->draws += g->has_winner && g->winner == KOMI_EMPTY;
@@ -189,38 +197,133 @@ rate (KomiStore        *store,
   return rated;
 }
 
-static void
-append_leaderboard (GString *s, GPtrArray *subjects)
+/* What the leaderboard ranks by: the rating, or a bound's finite end;
+ * -inf for a subject without one. */
+static double
+rank_value (const SubjectRow *r)
 {
-  g_string_append (s, "<table class=\"leaderboard\">\n<caption>Leaderboard</caption>\n<thead>"
-                      "<tr><th scope=\"col\">Subject</th><th scope=\"col\">Rating (95% "
-                      "interval, ladder Elo)</th><th scope=\"col\">Games</th>"
-                      "<th scope=\"col\">Wins</th><th scope=\"col\">Losses</th>"
-                      "<th scope=\"col\">Draws</th><th scope=\"col\">Forfeits (lost / won)</th>"
-                      "<th scope=\"col\">Voids</th><th scope=\"col\">Unfinished</th></tr>"
-                      "</thead>\n<tbody>\n");
+  const KomiEstimate *e = r->rating != NULL ? &r->rating->estimate : NULL;
+
+  if (e == NULL)
+    return -INFINITY;
+  return isfinite (e->rating) ? e->rating : isfinite (e->low) ? e->low : e->high;
+}
+
+static int
+rank_compare (gconstpointer a, gconstpointer b)
+{
+  const SubjectRow *x = *(SubjectRow * const *) a, *y = *(SubjectRow * const *) b;
+  double u = rank_value (x), v = rank_value (y);
+
+  if (u != v)
+    return u > v ? -1 : 1;
+  return x->games > y->games ? -1 : x->games < y->games;
+}
+
+/* A cell with the number to sort by in data-sort (empty: unknown). */
+static void
+append_cell (GString *s, double value, const char *format, ...) G_GNUC_PRINTF (3, 4);
+
+static void
+append_cell (GString *s, double value, const char *format, ...)
+{
+  g_autofree char *text = NULL;
+  char number[G_ASCII_DTOSTR_BUF_SIZE];
+  va_list ap;
+
+  va_start (ap, format);
+  text = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  if (isnan (value))
+    g_string_append (s, "<td data-sort=\"\">");
+  else
+    g_string_append_printf (s, "<td data-sort=\"%s\">",
+                            g_ascii_formatd (number, sizeof number, "%.6g", value));
+  _komi_html_append (s, text);
+  g_string_append (s, "</td>");
+}
+
+/* The leaderboard, ranked by rating (then games); the reader may sort by
+ * any column (assets/sort.js). Per subject what readers of other game
+ * benchmarks look for: wins, draws and losses apart from turn-limit
+ * games and forfeits, tokens and time per move, cost per game, invalid
+ * answers per 1,000 questions. */
+static void
+append_leaderboard (GString *s, GPtrArray *subjects, GHashTable *usage)
+{
+  static const char *const columns[] = {
+    "Subject", "Rating (95% interval, ladder Elo)", "Games", "Wins", "Draws", "Losses",
+    "Turn limit (won)", "Forfeits (lost / won)", "Voids", "Unfinished", "Tokens per move",
+    "Seconds per move", "Cost per game", "Invalid answers per 1,000 questions",
+    "Transport faults",
+  };
+
+  g_string_append (s, "<div class=\"table-wrap\"><table class=\"leaderboard sortable\">\n"
+                      "<caption>Leaderboard (ranked by rating; choose a column's heading to "
+                      "sort by it)</caption>\n<thead><tr>");
+  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+    {
+      g_string_append_printf (s, "<th scope=\"col\"%s><button type=\"button\" "
+                                 "class=\"sort\" data-column=\"%u\">",
+                              i == 1 ? " aria-sort=\"descending\"" : "", i);
+      _komi_html_append (s, columns[i]);
+      g_string_append (s, "</button></th>");
+    }
+  g_string_append (s, "</tr></thead>\n<tbody>\n");
+  g_ptr_array_sort (subjects, rank_compare);
   for (guint i = 0; i < subjects->len; i++)
     {
       const SubjectRow *r = subjects->pdata[i];
+      const KomiPublishUsage *u = usage != NULL ? g_hash_table_lookup (usage, r->spec) : NULL;
       g_autofree char *rating = r->rating ? komi_estimate_describe (&r->rating->estimate)
                                           : g_strdup ("not rated");
+      double tokens = u != NULL && u->token_calls > 0 && u->moves > 0
+                      ? (double) u->tokens / u->moves : NAN;
+      double seconds = u != NULL && u->moves > 0 ? u->ms / 1000.0 / u->moves : NAN;
+      double cost = u != NULL && u->cost_calls > 0 && u->games > 0 ? u->cost / u->games : NAN;
+      double invalid = u != NULL && u->questions > 0 ? 1000.0 * u->invalid / u->questions : NAN;
 
-      g_string_append (s, "<tr><th scope=\"row\">");
+      g_string_append (s, "<tr><th scope=\"row\" data-sort=\"");
       _komi_html_append (s, r->label);
-      g_string_append (s, "</th><td>");
-      _komi_html_append (s, rating);
-      g_string_append_printf (s, "</td><td>%u</td><td>%u</td><td>%u</td><td>%u</td>"
-                                 "<td>%u / %u</td><td>%u</td><td>%u</td></tr>\n",
-                              r->games, r->wins, r->losses, r->draws, r->forfeits_lost,
-                              r->forfeits_won, r->voids, r->unfinished);
+      g_string_append (s, "\">");
+      _komi_html_append (s, r->label);
+      g_string_append (s, "</th>");
+      append_cell (s, rank_value (r), "%s", rating);
+      append_cell (s, r->games, "%u", r->games);
+      append_cell (s, r->wins, "%u", r->wins);
+      append_cell (s, r->draws, "%u", r->draws);
+      append_cell (s, r->losses, "%u", r->losses);
+      append_cell (s, r->turn_limit, "%u (%u)", r->turn_limit, r->turn_limit_wins);
+      append_cell (s, r->forfeits_lost + r->forfeits_won, "%u / %u", r->forfeits_lost,
+                   r->forfeits_won);
+      append_cell (s, r->voids, "%u", r->voids);
+      append_cell (s, r->unfinished, "%u", r->unfinished);
+      if (isnan (tokens))
+        append_cell (s, NAN, "not reported");
+      else
+        append_cell (s, tokens, "%.0f", tokens);
+      if (isnan (seconds))
+        append_cell (s, NAN, "–");
+      else
+        append_cell (s, seconds, "%.2f", seconds);
+      if (isnan (cost))
+        append_cell (s, NAN, "unknown");
+      else
+        append_cell (s, cost, "$%.4f", cost);
+      if (isnan (invalid))
+        append_cell (s, NAN, "–");
+      else
+        append_cell (s, invalid, "%.1f", invalid);
+      append_cell (s, u != NULL ? u->transport : 0, "%u", u != NULL ? u->transport : 0);
+      g_string_append (s, "</tr>\n");
     }
-  g_string_append (s, "</tbody>\n</table>\n");
+  g_string_append (s, "</tbody>\n</table></div>\n");
 }
 
 static void
 append_ladder (GString *s, const KomiLadder *ladder)
 {
-  g_string_append_printf (s, "<table class=\"ladder\">\n<caption>%s (Protocol %u, "
+  g_string_append_printf (s, "<div class=\"table-wrap\"><table class=\"ladder\">\n<caption>%s (Protocol %u, "
                              "calibrated ",
                           ladder->origin == KOMI_LADDER_ORIGIN_SHIPPED
                           ? "The ladder shipped with Komi, one scale for every library"
@@ -245,7 +348,7 @@ append_ladder (GString *s, const KomiLadder *ladder)
         g_string_append_printf (s, "</th><td>%.0f</td><td>pinned</td><td>%u</td></tr>\n",
                                 m->rating, m->games);
     }
-  g_string_append (s, "</tbody>\n</table>\n");
+  g_string_append (s, "</tbody>\n</table></div>\n");
 }
 
 static void
@@ -256,9 +359,10 @@ append_series_list (GString *s, GPtrArray *series)
     {
       const KomiStoreSeries *x = series->pdata[i];
       g_autofree char *subject = _komi_publish_player_label (x->subject, NULL);
+      g_autofree char *name = _komi_publish_player_label (x->name, NULL);
 
       g_string_append_printf (s, "<li><a href=\"series-%" G_GINT64_FORMAT ".html\">", x->id);
-      _komi_html_append_printf (s, "Series %" G_GINT64_FORMAT ": %s", x->id, x->name);
+      _komi_html_append_printf (s, "Series %" G_GINT64_FORMAT ": %s", x->id, name);
       g_string_append (s, "</a> — ");
       _komi_html_append_printf (s, "%s, Protocol %u, %u games (%u finished)", subject,
                                 x->protocol, x->n_games, x->n_finished);
@@ -287,11 +391,13 @@ write_index (KomiPublishOut   *out,
                              "%u-rules.txt\">Protocol %u</a>, whose rules text each model "
                              "received with every request. Each game's replay shows every "
                              "call the model made.</p>\n", protocol, protocol, protocol);
-  append_leaderboard (s, subjects);
+  append_leaderboard (s, subjects, out->usage);
   if (note != NULL)
     {
+      g_autofree char *shown = komi_public_text (out->pub, note);
+
       g_string_append (s, "<p class=\"note\">No ratings: ");
-      _komi_html_append (s, note);
+      _komi_html_append (s, shown);
       g_string_append (s, "</p>\n");
     }
   if (ladder != NULL && set_apart > 0 && note == NULL)
@@ -304,6 +410,7 @@ write_index (KomiPublishOut   *out,
   g_string_append (s, "<footer><p>");
   _komi_html_append_printf (s, "Published %s with Komi %s.", when, PACKAGE_VERSION);
   g_string_append (s, "</p></footer>\n");
+  g_string_append (s, "<script src=\"assets/sort.js\"></script>\n");
   _komi_publish_page_end (s);
   return _komi_publish_write (out, "index.html", s->str, s->len, error);
 }
@@ -362,7 +469,13 @@ komi_publish_site (const char               *db,
   g_autoptr(GPtrArray) subjects = g_ptr_array_new_with_free_func (subject_row_free);
   g_autoptr(GPtrArray) rated = NULL;
   g_autoptr(KomiLadder) ladder = NULL;
-  KomiPublishOut out = { (char *) dir, stats };
+  g_autoptr(KomiPublic) pub = komi_public_new (options != NULL && options->keep_request_ids
+                                               ? KOMI_PUBLIC_KEEP_REQUEST_IDS : 0);
+  g_autoptr(GHashTable) usage = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autofree char *salt = g_strdup_printf ("Komi %s, site format %d, request ids %d",
+                                           PACKAGE_VERSION, KOMI_PUBLISH_FORMAT,
+                                           options != NULL && options->keep_request_ids);
+  KomiPublishOut out = { (char *) dir, stats, pub, usage, salt };
   guint protocol = 1, total = 0, done = 0, set_apart = 0;
   gsize rules_length = 0;
   const char *rules;
@@ -412,7 +525,8 @@ komi_publish_site (const char               *db,
     return FALSE;
   rules = komi_protocol_get_rules_text (protocol, &rules_length);
   rules_file = g_strdup_printf ("protocol-%u-rules.txt", protocol);
-  if (rules != NULL && !_komi_publish_write (&out, rules_file, rules, rules_length, error))
+  if ((rules != NULL && !_komi_publish_write (&out, rules_file, rules, rules_length, error))
+      || !_komi_publish_methodology_page (&out, protocol, error))
     return FALSE;
 
   for (guint i = 0; i < series->len; i++)

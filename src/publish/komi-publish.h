@@ -38,6 +38,7 @@ typedef struct
   guint                    n_series;
   const char              *ladder;     /* "library" (its own calibration), a ladder
                                         * file, or NULL ("shipped"): the shipped one */
+  gboolean                 keep_request_ids; /* the providers' request id headers */
   KomiPublishProgressFunc  progress;
   gpointer                 progress_data;
   GCancellable            *cancellable;

@@ -167,6 +167,17 @@ komi_export_csv (KomiStore   *store,
                  guint       *n_rows,
                  GError     **error)
 {
+  return komi_export_csv_public (store, series_id, path, NULL, n_rows, error);
+}
+
+gboolean
+komi_export_csv_public (KomiStore   *store,
+                        gint64       series_id,
+                        const char  *path,
+                        KomiPublic  *pub,
+                        guint       *n_rows,
+                        GError     **error)
+{
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GString) header = g_string_new (NULL);
@@ -179,7 +190,12 @@ komi_export_csv (KomiStore   *store,
     add_field (header, columns[i]);
   g_string_append_printf (out, "%s\r\n", header->str + 1);
   for (guint i = 0; i < games->len; i++)
-    append_row (out, g_ptr_array_index (games, i));
+    {
+      g_auto(KomiPublicGame) view = { 0, };
+      const KomiStoreGame *g = g_ptr_array_index (games, i);
+
+      append_row (out, pub != NULL ? komi_public_game (pub, g, &view) : g);
+    }
   /* g_file_set_contents writes a temporary file and renames it. */
   if (!g_file_set_contents (path, out->str, out->len, error))
     return FALSE;

@@ -282,6 +282,17 @@ komi_export_sgf (KomiStore   *store,
                  guint       *n_files,
                  GError     **error)
 {
+  return komi_export_sgf_public (store, series_id, dir, NULL, n_files, error);
+}
+
+gboolean
+komi_export_sgf_public (KomiStore   *store,
+                        gint64       series_id,
+                        const char  *dir,
+                        KomiPublic  *pub,
+                        guint       *n_files,
+                        GError     **error)
+{
   g_autoptr(GPtrArray) games = NULL;
   guint written = 0;
 
@@ -301,15 +312,18 @@ komi_export_sgf (KomiStore   *store,
         continue;
       /* One game at a time: memory stays flat however large the library. */
       g_autoptr(KomiStoreAnalysis) analysis = NULL;
+      g_auto(KomiPublicGame) view = { 0, };
+      const KomiStoreGame *shown;
 
       if ((game = komi_store_load_game (store, listed->id, error)) == NULL)
         return FALSE;
+      shown = pub != NULL ? komi_public_game (pub, game, &view) : game;
       /* The analysis goes in when there is one. */
       analysis = komi_store_load_analysis (store, listed->id, error);
       if ((analysis == NULL && error != NULL && *error != NULL)
-          || (text = komi_export_game_sgf_with_analysis (game, analysis, error)) == NULL)
+          || (text = komi_export_game_sgf_with_analysis (shown, analysis, error)) == NULL)
         return FALSE;
-      file = komi_export_sgf_file_name (game);
+      file = komi_export_sgf_file_name (shown);
       path = g_build_filename (dir, file, NULL);
       if (!g_file_set_contents (path, text, -1, error))
         return FALSE;
@@ -467,6 +481,7 @@ komi_export_call_to_json (const KomiStoreCall *c)
 typedef struct
 {
   GOutputStream *out;
+  KomiPublic    *pub;
   guint          n;
 } CallsOut;
 
@@ -474,7 +489,10 @@ static gboolean
 write_call (const KomiStoreCall *call, gpointer user_data, GError **error)
 {
   CallsOut *calls = user_data;
-  g_autofree char *line = komi_export_call_to_json (call);
+  g_auto(KomiPublicCall) view = { 0, };
+  g_autofree char *line = komi_export_call_to_json (calls->pub != NULL
+                                                    ? komi_public_call (calls->pub, call, &view)
+                                                    : call);
 
   calls->n++;
   return g_output_stream_write_all (calls->out, line, strlen (line), NULL, NULL, error)
@@ -521,8 +539,19 @@ komi_export_calls (KomiStore   *store,
                    guint       *n_lines,
                    GError     **error)
 {
+  return komi_export_calls_public (store, series_id, path, NULL, n_lines, error);
+}
+
+gboolean
+komi_export_calls_public (KomiStore   *store,
+                          gint64       series_id,
+                          const char  *path,
+                          KomiPublic  *pub,
+                          guint       *n_lines,
+                          GError     **error)
+{
   g_autoptr(GOutputStream) out = NULL;
-  CallsOut calls = { NULL, 0 };
+  CallsOut calls = { NULL, pub, 0 };
   gboolean ok;
 
   g_return_val_if_fail (store != NULL && path != NULL, FALSE);

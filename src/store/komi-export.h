@@ -6,6 +6,7 @@
 
 #pragma once
 
+#include "komi-public.h"
 #include "komi-store.h"
 
 G_BEGIN_DECLS
@@ -47,6 +48,28 @@ gboolean  komi_export_calls         (KomiStore  *store,
 gboolean  komi_export_csv           (KomiStore  *store,
                                      gint64      series_id,
                                      const char *path,
+                                     guint      *n_rows,
+                                     GError    **error);
+
+/* The same for the public (`komi-cli export --public`): every game, call
+ * and row as @pub gives it (komi-public.h), what `komi-cli publish` puts
+ * on the site. */
+gboolean  komi_export_sgf_public    (KomiStore  *store,
+                                     gint64      series_id,
+                                     const char *dir,
+                                     KomiPublic *pub,
+                                     guint      *n_files,
+                                     GError    **error);
+gboolean  komi_export_calls_public  (KomiStore  *store,
+                                     gint64      series_id,
+                                     const char *path,
+                                     KomiPublic *pub,
+                                     guint      *n_lines,
+                                     GError    **error);
+gboolean  komi_export_csv_public    (KomiStore  *store,
+                                     gint64      series_id,
+                                     const char *path,
+                                     KomiPublic *pub,
                                      guint      *n_rows,
                                      GError    **error);
 
