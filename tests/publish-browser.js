@@ -180,6 +180,24 @@ async function readerChecks(page, shoot) {
   await page.keyboard.press('ArrowLeft');
   check(await caption() !== before, 'outside them the keys still step');
 
+  // A raw response of 200,000 characters shows its first 65,536, the rest
+  // one click away (test-publish-browser.sh planted it).
+  const longOne = data.calls.find((c) => c.out === 'invalid-option');
+  check(longOne !== undefined, 'the game has an invalid answer');
+  await page.evaluate((t) => { location.hash = `#move=${t}`; }, longOne.t);
+  const longCall = `#calls details.call[data-call="${longOne.k}"]`;
+  await page.waitForSelector(longCall, { timeout: 5000 });
+  await page.$eval(longCall, (n) => { n.open = true; n.querySelector('details.raw').open = true; });
+  await page.waitForSelector(`${longCall} pre.response-body`, { timeout: 10000 });
+  const cut = await page.$eval(`${longCall} pre.response-body`, (n) => n.textContent.length);
+  const note = await page.$eval(`${longCall} p.cut`, (n) => n.textContent);
+  check(cut === 65536 && note.includes('The first 65,536 of 200,040 characters are shown.'),
+        `a long raw response shows its start (${cut} characters: ${note})`);
+  await page.click(`${longCall} p.cut button.show-all`);
+  const whole = await page.$eval(`${longCall} pre.response-body`, (n) => n.textContent);
+  check(whole.length === 200040 && whole.endsWith('Z9"}}]}') &&
+        await page.$(`${longCall} p.cut`) === null, 'Show all shows the whole response');
+
   await narrow(page, 'a game page');
   await open('methodology.html');
   await narrow(page, 'the methodology');

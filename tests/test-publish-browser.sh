@@ -50,6 +50,9 @@ cat "$work/publish.txt"
 # against random with a 500 (a transport fault, retried) on its 5th request
 # and three invalid answers in a row from its 31st (a forfeit), then a
 # game played to the protocol's turn limit.
+# The file exists before the server's shell opens it: the loop below may
+# read it first, and a failed sed would end the script (set -e).
+: >"$work/rehearse.txt"
 "$cli" rehearse --port 0 --seed 4 --faults "500@5,invalid@31,invalid@32,invalid@33" \
   >"$work/rehearse.txt" 2>&1 &
 server=$!
@@ -71,6 +74,16 @@ JSON
 "$cli" run "$work/series.json" --db "$work/faults.db" >"$work/run.txt" 2>&1 \
   || { cat "$work/run.txt"; exit 1; }
 kill "$server"; server=
+# A raw response of 200,000 characters (a server's long answer, under the
+# size cap) on the first invalid answer: the page shows its start.
+python3 - "$work/faults.db" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+body = '{"choices":[{"message":{"content":"' + 'Z9 ' * 66666 + 'Z9"}}]}'
+db.execute("UPDATE calls SET response_body = CAST(? AS BLOB) WHERE id = "
+           "(SELECT min(id) FROM calls WHERE outcome = 'invalid-option')", (body,))
+db.commit()
+PY
 "$cli" publish --db "$work/faults.db" --out "$work/faults-site" >"$work/publish-faults.txt"
 
 HOME=$work NODE_PATH="$npm_modules" \

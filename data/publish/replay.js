@@ -293,6 +293,9 @@
     return lines.join('\n');
   }
 
+  // The most of a request or a raw response shown before "Show all".
+  const SHOWN = 65536;
+
   function rawSection(call) {
     const details = document.createElement('details');
     details.className = 'raw';
@@ -316,8 +319,26 @@
           pre.className = cls;
           pre.tabIndex = 0;
           pre.setAttribute('aria-label', title);
-          pre.textContent = text;
           parent.append(h, pre);
+          // A text of megabytes laid out whole stalls the page: its start
+          // is shown, and the rest on request.
+          if (text.length <= SHOWN) {
+            pre.textContent = text;
+            return;
+          }
+          pre.textContent = text.slice(0, SHOWN);
+          const more = document.createElement('p');
+          more.className = 'cut';
+          const note = document.createElement('span');
+          note.textContent = `The first ${SHOWN.toLocaleString('en')} of ` +
+                             `${text.length.toLocaleString('en')} characters are shown. `;
+          const all = document.createElement('button');
+          all.type = 'button';
+          all.className = 'show-all';
+          all.textContent = 'Show all';
+          all.addEventListener('click', () => { pre.textContent = text; more.remove(); });
+          more.append(note, all);
+          parent.append(more);
         };
         // What the model was shown, as text: the rules, then the position
         // and the question (the board in the game's orientation).
