@@ -174,6 +174,11 @@ static const char cli_expected[] =
   "  gnugo:1            400      4     1     2     1   37.5%         0          1         0     1\n"
   "  all                         8     4     3     1   56.2%         1          1         0     1\n"
   "\n"
+  "  Fit                Elo  Games  Observed Predicted      z\n"
+  "  random               0      4       3.0       3.3  -0.34\n"
+  "  gnugo:1            400      4       1.5       1.2  +0.29\n"
+  "  Σz² 0.2 on 1 degrees of freedom, p 0.65: consistent with one Elo.\n"
+  "\n"
   "  Colour             Elo  Games   Won  Lost Drawn   Score  Turn lim  Forfeited Won by FF  Void\n"
   "  Black                       4     2     2     0   50.0%         1          1         0     1\n"
   "  White                       4     2     1     1   62.5%         0          0         0     0\n"
@@ -190,7 +195,11 @@ static const char cli_expected[] =
   "\n"
   "  Turn limit: 1 of the 8 rated games (scored as usual).\n"
   "  Forfeits: 1 by the subject (counted as losses), 0 by its opponents (as wins).\n"
-  "  Void: 1 (never rated).\n";
+  "  Void: 1 (never rated).\n"
+  "\n"
+  "Ranking, strongest first (a bound placed where it lies):\n"
+  "  Rank Subject  Rating                    Games  Fit\n"
+  "  1    model-x  260 (-24 to 551)              8  Σz² 0.2 on 1 dof, p 0.653\n";
 
 /* The command on a small CSV: the expected table, JSON that parses, and
  * a calibrated ladder written to a file. */
@@ -267,7 +276,8 @@ test_cli (void)
   g_rmdir (dir);
 }
 
-/* Mixed protocols are refused with a hint; --protocol and --subject
+/* Games of another protocol are set apart with the reason, never mixed
+ * in; --protocol and --subject
  * choose the pool; bad input names the file and line. */
 static void
 test_cli_choices (void)
@@ -286,9 +296,14 @@ test_cli_choices (void)
   g_assert_true (g_file_set_contents (ladder, cli_ladder, -1, NULL));
 
   out = run_cli (&status, &err, "--results", csv, "--ladder", ladder, NULL);
-  g_assert_cmpint (status, ==, 1);
-  g_assert_nonnull (strstr (err, "mix Protocol 1 and Protocol 2"));
-  g_assert_nonnull (strstr (err, "(choose one with --protocol N)"));
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (out, "Rating: 260 (95% CI -24 to 551"));
+  g_assert_nonnull (strstr (out, "Set apart, not rated: 1 game (the line says why)\n"
+                                 "  other against random: 1 game: played under Protocol 2, and "
+                                 "the ladder measures Protocol 1 games: a rating never mixes "
+                                 "protocols\n"));
+  g_assert_nonnull (strstr (out, "Subject other (Protocol 1)\n  Rating: not rated: 1 game "
+                                 "was set apart (against random: played under Protocol 2"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 

@@ -19,6 +19,7 @@
 #include "komi-publish-private.h"
 #include "komi-rating.h"
 #include "komi-rating-library.h"
+#include "komi-rating-pool.h"
 #include "komi-resources.h"
 #include "komi-quark.h"
 
@@ -31,19 +32,13 @@ KOMI_DEFINE_QUARK (komi-publish-error-quark, komi_publish_error)
 
 #define ASSETS "/io/github/komigo/Komi/publish/"
 
-/* One subject's record over the published games, apart from its rating:
- * forfeits and voids are counted apart from the wins and losses. */
+/* One subject of the published series: its rating and record are the
+ * rating pool's (komi-rating-pool.h), as `komi-cli ratings` shows them;
+ * only the games not yet ended are counted here. */
 typedef struct
 {
   char  *spec;
   char  *label;
-  guint  games;
-  guint  wins;
-  guint  losses;
-  guint  draws;
-  guint  forfeits_lost;
-  guint  forfeits_won;
-  guint  voids;
   guint  unfinished;
   const KomiSubjectRating *rating;
 } SubjectRow;
@@ -53,6 +48,8 @@ subject_row_free (gpointer data)
 {
   SubjectRow *r = data;
 
+  if (r == NULL)
+    return;
   g_free (r->spec);
   g_free (r->label);
   g_free (r);
@@ -103,32 +100,6 @@ subject_row_for (GPtrArray *rows, const KomiStoreGame *g)
   return row;
 }
 
-static void
-count_game (SubjectRow *row, const KomiStoreGame *g)
-{
-  gboolean won = g->has_winner && g->winner == g->subject;
-  gboolean lost = g->has_winner && g->winner == KOMI_OTHER (g->subject);
-
-  row->games++;
-  switch (g->status)
-    {
-    case KOMI_GAME_STATUS_FINISHED:
-      row->wins += won;
-      row->losses += lost;
-      row->draws += g->has_winner && g->winner == KOMI_EMPTY;
-      break;
-    case KOMI_GAME_STATUS_FORFEIT:
-      row->forfeits_won += won;
-      row->forfeits_lost += lost;
-      break;
-    case KOMI_GAME_STATUS_VOID:
-      row->voids++;
-      break;
-    default:
-      row->unfinished++;
-    }
-}
-
 /* The ladder, as `komi-cli ratings --ladder` names it: the shipped one
  * (NULL or "shipped"), the library's own calibration ("library"), or a
  * file. NULL with a note when there is none. */
@@ -143,76 +114,79 @@ find_ladder (const char *db, const KomiPublishOptions *options, guint protocol, 
   return ladder;
 }
 
-/* Rates the subjects of the published series against @ladder as `komi-cli
- * ratings` does (the rating layer reads the library: ladder games skipped,
- * games whose engine or referee differs from the ladder's pins set apart
- * and counted in @set_apart). */
-static GPtrArray *
+/* Rates the subjects of the published series against @ladder by the
+ * rating layer's one policy, as `komi-cli ratings --series` does. */
+static KomiRatingPool *
 rate (KomiStore        *store,
       const KomiLadder *ladder,
       GPtrArray        *series,
-      guint            *set_apart,
       char            **note)
 {
-  g_autoptr(KomiResultList) results = komi_result_list_new ();
-  g_autoptr(GPtrArray) apart = g_ptr_array_new_with_free_func ((GDestroyNotify)
-                                                               komi_set_apart_free);
   g_autoptr(GArray) ids = g_array_new (TRUE, TRUE, sizeof (gint64));
-  g_autoptr(GArray) rated_games = g_array_new (FALSE, FALSE, sizeof (KomiGameResult));
   g_autoptr(GError) error = NULL;
-  GPtrArray *rated;
+  KomiRatingPool *pool;
 
   for (guint i = 0; i < series->len; i++)
     g_array_append_val (ids, ((KomiStoreSeries *) series->pdata[i])->id);
-  if (!komi_ladder_read_library (store, ladder, (const gint64 *) (void *) ids->data, FALSE,
-                                 results, apart, &error))
-    {
-      *note = g_strdup (error->message);
-      return NULL;
-    }
-  *set_apart = apart->len;
-  for (guint i = 0; i < results->results->len; i++)
-    if (komi_game_result_subject (komi_result_list_index (results, i)) != NULL)
-      g_array_append_val (rated_games, *komi_result_list_index (results, i));
-  if (rated_games->len == 0)
-    {
-      *note = g_strdup (apart->len > 0 ? "every subject game was set apart: the engines or "
-                                         "referee differ from the ladder's pins "
-                                         "('komi-cli ratings' lists them)."
-                                       : "no finished game of a subject.");
-      return NULL;
-    }
-  rated = komi_rating_rate_subjects (ladder, (const KomiGameResult *) (void *) rated_games->data,
-                                     rated_games->len, &error);
-  if (rated == NULL)
+  pool = komi_rating_pool_read (store, ladder, (const gint64 *) (void *) ids->data, &error);
+  if (pool == NULL)
     *note = g_strdup (error->message);
-  return rated;
+  return pool;
+}
+
+/* The rating cell: the estimate, a flag when one Elo does not explain the
+ * results, or why there is none. */
+static char *
+describe_rating (const SubjectRow *r)
+{
+  const KomiSubjectRating *s = r->rating;
+  g_autofree char *estimate = NULL;
+
+  if (s == NULL)
+    return g_strdup (r->unfinished > 0 ? "not rated: no game of it has ended yet"
+                                       : "not rated: it played no game here");
+  if (s->why_unrated != NULL)
+    return g_strdup_printf ("not rated: %s", s->why_unrated);
+  estimate = komi_estimate_describe (&s->estimate);
+  if (s->fit.inconsistent)
+    return g_strdup_printf ("%s. Inconsistent fit (Σz² %.1f on %u degrees of freedom, p %.2g "
+                            "< %.2g): its results against different ladder members do not "
+                            "fit one Elo, so this is a summary, not a measurement", estimate,
+                            s->fit.chi2, s->fit.dof, s->fit.p, KOMI_FIT_P_FLAG);
+  return g_steal_pointer (&estimate);
 }
 
 static void
 append_leaderboard (GString *s, GPtrArray *subjects)
 {
-  g_string_append (s, "<table class=\"leaderboard\">\n<caption>Leaderboard</caption>\n<thead>"
+  g_string_append (s, "<table class=\"leaderboard\">\n<caption>Leaderboard, ranked by rating"
+                      "</caption>\n<thead>"
                       "<tr><th scope=\"col\">Subject</th><th scope=\"col\">Rating (95% "
-                      "interval, ladder Elo)</th><th scope=\"col\">Games</th>"
+                      "interval, ladder Elo)</th><th scope=\"col\">Rated games</th>"
                       "<th scope=\"col\">Wins</th><th scope=\"col\">Losses</th>"
-                      "<th scope=\"col\">Draws</th><th scope=\"col\">Forfeits (lost / won)</th>"
-                      "<th scope=\"col\">Voids</th><th scope=\"col\">Unfinished</th></tr>"
+                      "<th scope=\"col\">Draws</th><th scope=\"col\">Turn limit</th>"
+                      "<th scope=\"col\">Forfeits (lost / won)</th>"
+                      "<th scope=\"col\">Voids</th><th scope=\"col\">Set apart</th>"
+                      "<th scope=\"col\">Unfinished</th></tr>"
                       "</thead>\n<tbody>\n");
   for (guint i = 0; i < subjects->len; i++)
     {
       const SubjectRow *r = subjects->pdata[i];
-      g_autofree char *rating = r->rating ? komi_estimate_describe (&r->rating->estimate)
-                                          : g_strdup ("not rated");
+      static const KomiScoreRow none = { 0, };
+      const KomiScoreRow *t = r->rating != NULL ? &r->rating->total : &none;
+      g_autofree char *rating = describe_rating (r);
 
-      g_string_append (s, "<tr><th scope=\"row\">");
+      g_string_append_printf (s, "<tr%s><th scope=\"row\">",
+                              r->rating != NULL && r->rating->fit.inconsistent
+                              ? " class=\"inconsistent\"" : "");
       _komi_html_append (s, r->label);
       g_string_append (s, "</th><td>");
       _komi_html_append (s, rating);
-      g_string_append_printf (s, "</td><td>%u</td><td>%u</td><td>%u</td><td>%u</td>"
-                                 "<td>%u / %u</td><td>%u</td><td>%u</td></tr>\n",
-                              r->games, r->wins, r->losses, r->draws, r->forfeits_lost,
-                              r->forfeits_won, r->voids, r->unfinished);
+      g_string_append_printf (s, "</td><td>%u</td><td>%u</td><td>%u</td><td>%u</td><td>%u</td>"
+                                 "<td>%u / %u</td><td>%u</td><td>%u</td><td>%u</td></tr>\n",
+                              komi_score_row_games (t), t->wins, t->losses, t->draws,
+                              t->turn_limit, t->forfeits_lost, t->forfeits_won, t->voids,
+                              r->rating != NULL ? r->rating->set_apart : 0, r->unfinished);
     }
   g_string_append (s, "</tbody>\n</table>\n");
 }
@@ -273,7 +247,7 @@ write_index (KomiPublishOut   *out,
              GPtrArray        *subjects,
              const KomiLadder *ladder,
              const char       *note,
-             guint             set_apart,
+             const char       *apart,
              guint             protocol,
              GError          **error)
 {
@@ -294,10 +268,12 @@ write_index (KomiPublishOut   *out,
       _komi_html_append (s, note);
       g_string_append (s, "</p>\n");
     }
-  if (ladder != NULL && set_apart > 0 && note == NULL)
-    g_string_append_printf (s, "<p class=\"note\">%u %s against ladder members set apart, "
-                               "not rated: the engine or referee differs from the ladder's "
-                               "pins.</p>\n", set_apart, set_apart == 1 ? "game" : "games");
+  if (ladder != NULL && apart != NULL && note == NULL)
+    {
+      g_string_append (s, "<pre class=\"note set-apart\">");
+      _komi_html_append (s, apart);
+      g_string_append (s, "</pre>\n");
+    }
   if (ladder != NULL)
     append_ladder (s, ladder);
   append_series_list (s, series);
@@ -360,10 +336,11 @@ komi_publish_site (const char               *db,
   g_autoptr(GPtrArray) all_games = g_ptr_array_new ();
   g_autoptr(GPtrArray) per_series = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   g_autoptr(GPtrArray) subjects = g_ptr_array_new_with_free_func (subject_row_free);
-  g_autoptr(GPtrArray) rated = NULL;
+  g_autoptr(KomiRatingPool) pool = NULL;
+  g_autofree char *apart = NULL;
   g_autoptr(KomiLadder) ladder = NULL;
   KomiPublishOut out = { (char *) dir, stats };
-  guint protocol = 1, total = 0, done = 0, set_apart = 0;
+  guint protocol = 1, total = 0, done = 0;
   gsize rules_length = 0;
   const char *rules;
   g_autofree char *rules_file = NULL;
@@ -392,21 +369,40 @@ komi_publish_site (const char               *db,
           g_ptr_array_add (all_games, games->pdata[j]);
           total += g->status != KOMI_GAME_STATUS_PENDING;
           if (g->subject != KOMI_EMPTY)
-            count_game (subject_row_for (subjects, g), g);
+            subject_row_for (subjects, g)->unfinished += g->status == KOMI_GAME_STATUS_PENDING
+                                                         || g->status == KOMI_GAME_STATUS_RUNNING;
         }
     }
 
   if ((ladder = find_ladder (db, options, protocol, &stats->rating_note)) != NULL
       && all_games->len > 0
-      && (rated = rate (store, ladder, series, &set_apart, &stats->rating_note)) != NULL)
-    for (guint i = 0; i < rated->len; i++)
-      {
-        const KomiSubjectRating *r = rated->pdata[i];
+      && (pool = rate (store, ladder, series, &stats->rating_note)) != NULL)
+    {
+      g_autoptr(GPtrArray) ranked = g_ptr_array_new_with_free_func (subject_row_free);
 
-        for (guint j = 0; j < subjects->len; j++)
-          if (g_strcmp0 (((SubjectRow *) subjects->pdata[j])->spec, r->subject) == 0)
-            ((SubjectRow *) subjects->pdata[j])->rating = r;
-      }
+      /* The pool's order: by rating, strongest first; the subjects with
+       * no ended game after them. */
+      for (guint i = 0; i < pool->subjects->len; i++)
+        {
+          const KomiSubjectRating *r = pool->subjects->pdata[i];
+
+          for (guint j = 0; j < subjects->len; j++)
+            if (g_strcmp0 (((SubjectRow *) subjects->pdata[j])->spec, r->subject) == 0)
+              {
+                SubjectRow *row = g_steal_pointer (&subjects->pdata[j]);
+
+                row->rating = r;
+                g_ptr_array_remove_index (subjects, j);
+                g_ptr_array_add (ranked, row);
+                break;
+              }
+        }
+      for (guint j = 0; j < subjects->len; j++)
+        g_ptr_array_add (ranked, g_steal_pointer (&subjects->pdata[j]));
+      g_ptr_array_set_size (subjects, 0);
+      g_ptr_array_extend_and_steal (subjects, g_steal_pointer (&ranked));
+      apart = komi_rating_pool_describe_set_apart (pool);
+    }
 
   if (!write_assets (&out, error))
     return FALSE;
@@ -436,6 +432,6 @@ komi_publish_site (const char               *db,
             options->progress (++done, total, options->progress_data);
         }
     }
-  return write_index (&out, series, subjects, ladder, stats->rating_note, set_apart, protocol,
+  return write_index (&out, series, subjects, ladder, stats->rating_note, apart, protocol,
                       error);
 }

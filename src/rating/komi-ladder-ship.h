@@ -34,15 +34,22 @@ KomiLadder *komi_ladder_resolve          (const char          *which,
                                           guint                protocol,
                                           GError             **error);
 
-/* A game of the library set apart from the ratings: against a member of
- * a pinned ladder, but by an engine (or judged by a referee) that is not
- * the pinned one. */
+/* Why a subject's game is set apart from the ratings. */
+typedef enum
+{
+  KOMI_SET_APART_IDENTITY = 0,  /* the member's engine or the referee is not the pinned one */
+  KOMI_SET_APART_OFF_LADDER,    /* the opponent is not a member of the ladder */
+  KOMI_SET_APART_PROTOCOL,      /* played under another protocol than the ladder's */
+} KomiSetApartKind;
+
+/* A game set apart from the ratings (komi-rating-pool.h says which). */
 typedef struct
 {
-  gint64  game_id;
-  char   *subject;   /* the subject's label */
-  char   *member;    /* the ladder member it met */
-  char   *reason;    /* "KataGo network differs: sha256 …", for the user */
+  gint64            game_id;   /* 0 for a result read from a file */
+  char             *subject;   /* the subject's label */
+  char             *member;    /* the opponent it met (a member, or not, by @kind) */
+  char             *reason;    /* "KataGo network differs: sha256 …", for the user */
+  KomiSetApartKind  kind;
 } KomiSetApart;
 
 void        komi_set_apart_free          (KomiSetApart        *apart);

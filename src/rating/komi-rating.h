@@ -63,17 +63,44 @@ typedef struct
   guint       forfeits_won;   /* the opponent forfeited */
   guint       turn_limit;     /* rated games ended by the turn limit */
   guint       voids;          /* never rated */
+  /* In a subject's opponents table, once it has an estimate: the points
+   * its rating predicts against this member, and the standardised
+   * difference (observed − predicted) / √(Σ p(1−p)); NAN otherwise. */
+  double      predicted;
+  double      z;
 } KomiScoreRow;
 
 guint       komi_score_row_games (const KomiScoreRow *row);
 /* Points per rated game, 0–1 (a draw is half); NAN with no rated game. */
 double      komi_score_row_score (const KomiScoreRow *row);
 
+/* Whether one Elo explains a subject's results against every member it
+ * played: Σz² over those members (KomiScoreRow.z), with one degree of
+ * freedom fewer than members (the rating is fitted), and the chance of a
+ * Σz² at least this large if it did. Below KOMI_FIT_P_FLAG the subject is
+ * flagged: its rating is then a summary, not a measurement. */
+#define KOMI_FIT_P_FLAG 0.01
+
+typedef struct
+{
+  double   chi2;          /* NAN without an estimate */
+  guint    dof;
+  double   p;             /* NAN when dof is 0 */
+  gboolean inconsistent;  /* p < KOMI_FIT_P_FLAG */
+} KomiSubjectFit;
+
+/* P(χ² with @dof degrees of freedom ≥ @x). */
+double      komi_chi2_survival   (double x,
+                                  guint  dof);
+
 typedef struct
 {
   char         *subject;
   guint         protocol;
   KomiEstimate  estimate;
+  KomiSubjectFit fit;
+  char         *why_unrated;     /* NULL when rated; else why not, in the user's words */
+  guint         set_apart;       /* its games set apart (komi-rating-pool.h) */
   KomiScoreRow  total;
   GArray       *opponents;       /* KomiScoreRow, in ladder order */
   KomiScoreRow  colors[2];       /* the subject as Black, as White */
