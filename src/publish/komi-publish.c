@@ -284,6 +284,28 @@ write_index (KomiPublishOut   *out,
   return _komi_publish_write (out, "index.html", s->str, s->len, error);
 }
 
+/* The protocol the site is about: the one most of its series were played
+ * under, of those this Komi knows (1 when none); the others' games are set
+ * apart from the ratings, as everywhere. */
+static guint
+site_protocol (GPtrArray *series)
+{
+  guint best = 1, best_count = 0;
+
+  for (guint i = 0; i < series->len; i++)
+    {
+      guint p = ((KomiStoreSeries *) series->pdata[i])->protocol, count = 0;
+
+      if (!komi_protocol_is_known (p))
+        continue;
+      for (guint j = 0; j < series->len; j++)
+        count += ((KomiStoreSeries *) series->pdata[j])->protocol == p;
+      if (count > best_count || (count == best_count && p < best))
+        best = p, best_count = count;
+    }
+  return best;
+}
+
 /* The series asked for, in the library's order, or all of them. */
 static GPtrArray *
 select_series (KomiStore *store, const KomiPublishOptions *options, GError **error)
@@ -361,7 +383,6 @@ komi_publish_site (const char               *db,
       if (games == NULL)
         return FALSE;
       g_ptr_array_add (per_series, games);
-      protocol = i == 0 ? x->protocol : protocol;
       for (guint j = 0; j < games->len; j++)
         {
           const KomiStoreGame *g = games->pdata[j];
@@ -374,6 +395,7 @@ komi_publish_site (const char               *db,
         }
     }
 
+  protocol = site_protocol (series);
   if ((ladder = find_ladder (db, options, protocol, &stats->rating_note)) != NULL
       && all_games->len > 0
       && (pool = rate (store, ladder, series, &stats->rating_note)) != NULL)
