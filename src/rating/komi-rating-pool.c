@@ -329,7 +329,8 @@ komi_rating_pool_describe_set_apart (const KomiRatingPool *pool)
 char *
 komi_rating_pool_format_text (const KomiRatingPool *pool)
 {
-  g_autofree char *details = komi_rating_format_text (pool->ladder, pool->subjects);
+  g_autofree char *ladder = komi_rating_format_text (pool->ladder, NULL);
+  g_autofree char *details = komi_rating_format_text (NULL, pool->subjects);
   g_autofree char *apart = komi_rating_pool_describe_set_apart (pool);
   GString *out = g_string_new (NULL);
   int width = (int) strlen ("Subject");
@@ -337,7 +338,8 @@ komi_rating_pool_format_text (const KomiRatingPool *pool)
   for (guint s = 0; s < pool->subjects->len; s++)
     width = MAX (width, (int) g_utf8_strlen (((KomiSubjectRating *)
                                               pool->subjects->pdata[s])->subject, -1));
-  g_string_append (out, details);
+  /* The ladder, the ranking, then each subject's tables. */
+  g_string_append (out, ladder);
   if (pool->subjects->len > 0)
     {
       g_string_append (out, "\nRanking, strongest first (a bound placed where it lies):\n");
@@ -368,6 +370,11 @@ komi_rating_pool_format_text (const KomiRatingPool *pool)
       g_string_append_printf (out, "  %-4u %s%*s  %-24s %6u  %s\n", s + 1, r->subject,
                               width - (int) g_utf8_strlen (r->subject, -1), "", rating,
                               komi_score_row_games (&r->total), fit);
+    }
+  if (details[0] != '\0')
+    {
+      g_string_append_c (out, '\n');
+      g_string_append (out, details);
     }
   if (apart != NULL)
     {
