@@ -21,6 +21,19 @@ G_BEGIN_DECLS
  * none for that protocol. */
 KomiLadder *komi_ladder_shipped          (guint                protocol,
                                           GError             **error);
+/* The calibration games of the shipped Protocol @protocol ladder
+ * (data/ladder/protocol-N-games.csv, compiled in), or NULL with an error. */
+KomiResultList *komi_ladder_shipped_games (guint                protocol,
+                                           GError             **error);
+
+/* How well @ladder's frozen ratings predict the games among its members in
+ * @results (komi-ladder-fit.c): every pair that met, observed against
+ * predicted, and Σz² for neighbours, for pairs further apart (the check
+ * that the steps add up) and in all. */
+char       *komi_ladder_fit_format_text  (const KomiLadder     *ladder,
+                                          const KomiGameResult *results,
+                                          gsize                 n_results);
+
 /* Where a library's own calibration of @protocol is kept: beside the
  * library, ladder-protocol-N.json. */
 char       *komi_ladder_library_path     (const char          *db,

@@ -365,6 +365,8 @@ komi_rating_to_json_node (const KomiLadder *ladder, GPtrArray *subjects)
         }
       json_builder_set_member_name (b, "set_apart");
       json_builder_add_int_value (b, r->set_apart);
+      json_builder_set_member_name (b, "colour_lean_elo");
+      json_builder_add_double_value (b, round8 (komi_subject_colour_lean (r)));
       if (!isnan (r->fit.chi2))
         {
           json_builder_set_member_name (b, "fit");
@@ -528,6 +530,13 @@ append_subject (GString *out, const KomiSubjectRating *r)
   append_header (out, width, "Orientation");
   for (guint o = 0; o < G_N_ELEMENTS (r->orientations); o++)
     append_row (out, width, &r->orientations[o]);
+  if (komi_subject_colour_lean (r) != 0)
+    g_string_append_printf (out, "\n  Colours unbalanced: %u rated games as Black, %u as White. "
+                            "The scale leaves White's advantage (+%.0f Elo at komi 7) to "
+                            "colour balance, so this rating leans by about %+.1f Elo.\n",
+                            komi_score_row_games (&r->colors[0]),
+                            komi_score_row_games (&r->colors[1]), KOMI_WHITE_ADVANTAGE_ELO,
+                            komi_subject_colour_lean (r));
   g_string_append_printf (out, "\n  Turn limit: %u of the %u rated games (scored as usual).\n"
                           "  Forfeits: %u by the subject (counted as losses), %u by its "
                           "opponents (as wins).\n  Void: %u (never rated).\n",

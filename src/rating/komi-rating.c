@@ -246,6 +246,17 @@ subject_fit (KomiSubjectRating *rating)
   fit->inconsistent = fit->dof > 0 && fit->p < KOMI_FIT_P_FLAG;
 }
 
+double
+komi_subject_colour_lean (const KomiSubjectRating *rating)
+{
+  guint black = komi_score_row_games (&rating->colors[0]);
+  guint white = komi_score_row_games (&rating->colors[1]);
+
+  if (black + white == 0 || black == white)
+    return 0;
+  return KOMI_WHITE_ADVANTAGE_ELO * ((double) white - black) / (white + black);
+}
+
 /* ---- score tables ----------------------------------------------------- */
 
 guint

@@ -74,6 +74,12 @@ guint       komi_score_row_games (const KomiScoreRow *row);
 /* Points per rated game, 0–1 (a draw is half); NAN with no rated game. */
 double      komi_score_row_score (const KomiScoreRow *row);
 
+/* White's advantage at komi 7, measured over the calibration (+17 ± 12.5
+ * Elo, docs/ratings.md): the scale leaves it to colour balance, so a
+ * subject that played White in a share w of its rated games leans by
+ * about (2w − 1) × this; the reports say so when its colours differ. */
+#define KOMI_WHITE_ADVANTAGE_ELO 17.0
+
 /* Whether one Elo explains a subject's results against every member it
  * played: Σz² over those members (KomiScoreRow.z), with one degree of
  * freedom fewer than members (the rating is fitted), and the chance of a
@@ -117,6 +123,10 @@ GPtrArray  *komi_rating_rate_subjects (const KomiLadder     *ladder,
                                        gsize                 n_results,
                                        GError              **error);
 void        komi_subject_rating_free  (KomiSubjectRating    *rating);
+/* The lean of @rating's estimate from its colours' imbalance, in Elo
+ * (positive: it played White more); 0 when balanced. */
+double      komi_subject_colour_lean (const KomiSubjectRating *rating);
+
 
 /* For the benchmark: simulates @n_games of one subject against a ladder
  * of four, then times komi_rating_rate_subjects() over them alone.
