@@ -248,7 +248,26 @@ komi_rating_pool_read (KomiStore        *store,
 
   g_return_val_if_fail (store != NULL && ladder != NULL, NULL);
 
-  games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, error);
+  /* Only the series asked for are read (and their settings filled): `rate`
+   * reads its own series after every pair, in a library of any size. */
+  if (series == NULL)
+    games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, error);
+  else
+    {
+      games = g_ptr_array_new_with_free_func ((GDestroyNotify) komi_store_game_free);
+      for (guint s = 0; series[s] != 0 && games != NULL; s++)
+        {
+          g_autoptr(GPtrArray) one = komi_store_list_games (store, series[s], error);
+
+          if (one == NULL)
+            g_clear_pointer (&games, g_ptr_array_unref);
+          else
+            {
+              g_ptr_array_set_free_func (one, NULL);
+              g_ptr_array_extend_and_steal (games, g_steal_pointer (&one));
+            }
+        }
+    }
   if (games == NULL)
     return NULL;
   for (guint i = 0; i < ladder->members->len; i++)
