@@ -270,7 +270,8 @@ write_index (KomiPublishOut   *out,
     }
   if (ladder != NULL && apart != NULL && note == NULL)
     {
-      g_string_append (s, "<pre class=\"note set-apart\">");
+      /* Long reasons wrap rather than widen the page. */
+      g_string_append (s, "<pre class=\"note set-apart\" style=\"white-space: pre-wrap\">");
       _komi_html_append (s, apart);
       g_string_append (s, "</pre>\n");
     }
