@@ -436,6 +436,19 @@ test_fit (void)
         g_assert_cmpfloat (json_object_get_double_member (fit, "p"), >, 0.05);
     }
 
+  /* An interrupted pair leaves the colours unbalanced: the report says by
+   * how much White's advantage leans the rating. */
+  g_string_assign (games, "protocol,black,white,winner,outcome,end_reason,subject,"
+                          "orientation\n");
+  append_games (games, "lopsided", "random", 2, 1);
+  g_assert_true (g_file_set_contents (csv, games->str, -1, NULL));
+  g_clear_pointer (&out, g_free);
+  out = run_cli (&status, NULL, "--results", csv, "--ladder", ladder, NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (out, "  Colours unbalanced: 2 rated games as Black, 1 as White. The "
+                                 "scale leaves White's advantage (+17 Elo at komi 7) to colour "
+                                 "balance, so this rating leans by about -5.7 Elo.\n"));
+
   g_unlink (csv);
   g_unlink (ladder);
   g_rmdir (dir);
