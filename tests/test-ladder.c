@@ -264,6 +264,43 @@ test_check_katago (void)
   remove_test_dir (dir);
 }
 
+/* `ladder --fit`: the shipped ratings predict their calibration games,
+ * the long-range pairs too; games where a member two steps up loses to
+ * the bottom, as no Elo difference allows, are shown as a misfit. */
+static void
+test_fit (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-ladder-XXXXXX", NULL);
+  g_autofree char *csv = g_build_filename (dir, "games.csv", NULL);
+  g_autoptr(GString) games = g_string_new ("protocol,black,white,winner\n");
+  g_auto(KomiCliRun) shipped = { 0, };
+  g_auto(KomiCliRun) planted = { 0, };
+
+  shipped.status = run_komi_cli (&shipped.out, &shipped.err, "ladder", "--fit", NULL);
+  g_assert_cmpint (shipped.status, ==, 0);
+  g_assert_nonnull (strstr (shipped.out, "  katago:64 – katago:16                    2    128 "
+                                         "    108.0     109.1  -0.28\n"));
+  g_assert_nonnull (strstr (shipped.out, "Further apart (2 steps or more, the check that the "
+                                         "steps add up): Σz² 2.4 on 7 pairs, p 0.93."));
+  g_assert_nonnull (strstr (shipped.out, "All pairs: Σz² 4.9 on 26 pairs less 19 fitted "
+                                         "ratings = 7 degrees of freedom, p 0.67."));
+
+  /* mix:0.75:gnugo:1 (294) against random (0): it should take 84%. */
+  for (guint i = 0; i < 40; i++)
+    g_string_append_printf (games, "1,%s,%s,%s\n", i % 2 ? "random" : "mix:0.75:gnugo:1",
+                            i % 2 ? "mix:0.75:gnugo:1" : "random",
+                            i < 20 ? "black" : "white");
+  g_string_append (games, "1,mix:0.9:gnugo:1,random,black\n1,random,mix:0.9:gnugo:1,black\n");
+  g_assert_true (g_file_set_contents (csv, games->str, -1, NULL));
+  planted.status = run_komi_cli (&planted.out, &planted.err, "ladder", "--fit", "--results",
+                                 csv, NULL);
+  g_assert_cmpint (planted.status, ==, 0);
+  g_assert_nonnull (strstr (planted.out, "  mix:0.75:gnugo:1 – random     2     40      20.0"
+                                         "      33.8  -6.02\n"));
+  g_assert_nonnull (strstr (planted.out, "Σz² 36.3 on 1 pairs, p 1.7e-09."));
+  remove_test_dir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -271,6 +308,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/ladder/refit", test_refit);
   g_test_add_func ("/komi/ladder/pins", test_pins);
   g_test_add_func ("/komi/ladder/set-apart", test_set_apart);
+  g_test_add_func ("/komi/ladder/fit", test_fit);
   g_test_add_func ("/komi/ladder/check-katago", test_check_katago);
   return g_test_run ();
 }

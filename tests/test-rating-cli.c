@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -166,6 +167,10 @@ static const char cli_expected[] =
   "  random          0  (pinned)            400\n"
   "  gnugo:1       400  351 to 449          400\n"
   "\n"
+  "Ranking, strongest first (a bound placed where it lies):\n"
+  "  Rank Subject  Rating                    Games  Fit\n"
+  "  1    model-x  260 (-24 to 551)              8  Σz² 0.2 on 1 dof, p 0.653\n"
+  "\n"
   "Subject model-x (Protocol 1)\n"
   "  Rating: 260 (95% CI -24 to 551, profile likelihood; SE 144)\n"
   "\n"
@@ -173,6 +178,11 @@ static const char cli_expected[] =
   "  random               0      4     3     1     0   75.0%         1          0         0     0\n"
   "  gnugo:1            400      4     1     2     1   37.5%         0          1         0     1\n"
   "  all                         8     4     3     1   56.2%         1          1         0     1\n"
+  "\n"
+  "  Fit                Elo  Games  Observed Predicted      z\n"
+  "  random               0      4       3.0       3.3  -0.34\n"
+  "  gnugo:1            400      4       1.5       1.2  +0.29\n"
+  "  Σz² 0.2 on 1 degrees of freedom, p 0.65: consistent with one Elo.\n"
   "\n"
   "  Colour             Elo  Games   Won  Lost Drawn   Score  Turn lim  Forfeited Won by FF  Void\n"
   "  Black                       4     2     2     0   50.0%         1          1         0     1\n"
@@ -267,7 +277,8 @@ test_cli (void)
   g_rmdir (dir);
 }
 
-/* Mixed protocols are refused with a hint; --protocol and --subject
+/* Games of another protocol are set apart with the reason, never mixed
+ * in; --protocol and --subject
  * choose the pool; bad input names the file and line. */
 static void
 test_cli_choices (void)
@@ -286,9 +297,14 @@ test_cli_choices (void)
   g_assert_true (g_file_set_contents (ladder, cli_ladder, -1, NULL));
 
   out = run_cli (&status, &err, "--results", csv, "--ladder", ladder, NULL);
-  g_assert_cmpint (status, ==, 1);
-  g_assert_nonnull (strstr (err, "mix Protocol 1 and Protocol 2"));
-  g_assert_nonnull (strstr (err, "(choose one with --protocol N)"));
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (out, "Rating: 260 (95% CI -24 to 551"));
+  g_assert_nonnull (strstr (out, "Set apart, not rated: 1 game (the line says why)\n"
+                                 "  other against random: 1 game: played under Protocol 2, and "
+                                 "the ladder measures Protocol 1 games: a rating never mixes "
+                                 "protocols\n"));
+  g_assert_nonnull (strstr (out, "Subject other (Protocol 1)\n  Rating: not rated: 1 game "
+                                 "was set apart (against random: played under Protocol 2"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
@@ -322,6 +338,122 @@ test_cli_choices (void)
   g_rmdir (dir);
 }
 
+/* Results with @wins and @losses of @subject against @member, colours
+ * alternating. */
+static void
+append_games (GString *csv, const char *subject, const char *member, guint wins, guint losses)
+{
+  for (guint i = 0; i < wins + losses; i++)
+    {
+      gboolean black = i % 2 == 0, won = i < wins;
+
+      g_string_append_printf (csv, "1,%s,%s,%s,finished,two-passes,%s,0\n",
+                              black ? subject : member, black ? member : subject,
+                              won == black ? "black" : "white", black ? "black" : "white");
+    }
+}
+
+/* The fit: a subject that loses to the weakest rung and beats the
+ * strongest is flagged, its rating a summary; one whose results follow
+ * one Elo is not; both are ranked by rating. The χ² tail is the
+ * textbook's. */
+static void
+test_fit (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-rating-XXXXXX", NULL);
+  g_autofree char *csv = g_build_filename (dir, "fit.csv", NULL);
+  g_autofree char *ladder = g_build_filename (dir, "ladder.json", NULL);
+  g_autoptr(GString) games = g_string_new ("protocol,black,white,winner,outcome,end_reason,"
+                                           "subject,orientation\n");
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL, *json = NULL;
+  JsonArray *subjects;
+  JsonObject *fit;
+  int status;
+
+  g_assert_cmpfloat (fabs (komi_chi2_survival (3.841459, 1) - 0.05), <, 1e-6);
+  g_assert_cmpfloat (fabs (komi_chi2_survival (5.991465, 2) - 0.05), <, 1e-6);
+  g_assert_cmpfloat (fabs (komi_chi2_survival (23.209251, 10) - 0.01), <, 1e-6);
+  g_assert_cmpfloat (fabs (komi_chi2_survival (0.5, 3) - 0.918891), <, 1e-5);
+
+  append_games (games, "contrarian", "random", 1, 7);
+  append_games (games, "contrarian", "gnugo:1", 4, 4);
+  append_games (games, "contrarian", "gnugo:5", 7, 1);
+  append_games (games, "steady", "random", 7, 1);
+  append_games (games, "steady", "gnugo:1", 4, 4);
+  append_games (games, "steady", "gnugo:5", 1, 7);
+  append_games (games, "strong", "random", 8, 0);
+  append_games (games, "strong", "gnugo:5", 5, 3);
+  g_assert_true (g_file_set_contents (csv, games->str, -1, NULL));
+  g_assert_true (g_file_set_contents (ladder,
+    "{\"protocol\": 1, \"pinned\": \"random\", \"date\": \"2026-01-01\", \"games\": 900,"
+    " \"members\": [{\"label\": \"random\", \"rating\": 0, \"games\": 300},"
+    " {\"label\": \"gnugo:1\", \"rating\": 400, \"se\": 25, \"games\": 300},"
+    " {\"label\": \"gnugo:5\", \"rating\": 800, \"se\": 25, \"games\": 300}]}", -1, NULL));
+
+  out = run_cli (&status, NULL, "--results", csv, "--ladder", ladder, NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (out, "Subject contrarian (Protocol 1)"));
+  g_assert_nonnull (strstr (out, "INCONSISTENT. The results against different members do not "
+                                 "fit one Elo; the rating is a summary, not a measurement."));
+  /* Only the contrarian is flagged (its ranking line and its fit), and
+   * the table says what it did. */
+  {
+    g_auto(GStrv) parts = g_strsplit (out, "INCONSISTENT", -1);
+
+    g_assert_cmpuint (g_strv_length (parts), ==, 3);
+    g_assert_nonnull (strstr (out, "  2    contrarian  400 (212 to 588)             24  Σz² 119.0 "
+                                   "on 2 dof, p 1.43e-26  INCONSISTENT\n"));
+  }
+  g_assert_nonnull (strstr (out, "  random               0      8       1.0"));
+  g_assert_nonnull (strstr (out, "consistent with one Elo."));
+  g_assert_nonnull (strstr (out, "Ranking, strongest first"));
+  g_assert_true (strstr (out, "  1    strong") != NULL);
+
+  json = run_cli (&status, NULL, "--results", csv, "--ladder", ladder, "--json", NULL);
+  g_assert_cmpint (status, ==, 0);
+  json_parser_load_from_data (parser, json, -1, &error);
+  g_assert_no_error (error);
+  subjects = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                           "subjects");
+  g_assert_cmpuint (json_array_get_length (subjects), ==, 3);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (subjects, 0),
+                                                  "subject"), ==, "strong");
+  for (guint i = 0; i < 3; i++)
+    {
+      JsonObject *s = json_array_get_object_element (subjects, i);
+      const char *name = json_object_get_string_member (s, "subject");
+
+      fit = json_object_get_object_member (s, "fit");
+      g_assert_cmpint (json_object_get_int_member (fit, "dof"), ==,
+                       g_str_equal (name, "strong") ? 1 : 2);
+      g_assert_cmpint (json_object_get_boolean_member (fit, "inconsistent"), ==,
+                       g_str_equal (name, "contrarian"));
+      if (g_str_equal (name, "contrarian"))
+        g_assert_cmpfloat (json_object_get_double_member (fit, "p"), <, 0.001);
+      else
+        g_assert_cmpfloat (json_object_get_double_member (fit, "p"), >, 0.05);
+    }
+
+  /* An interrupted pair leaves the colours unbalanced: the report says by
+   * how much White's advantage leans the rating. */
+  g_string_assign (games, "protocol,black,white,winner,outcome,end_reason,subject,"
+                          "orientation\n");
+  append_games (games, "lopsided", "random", 2, 1);
+  g_assert_true (g_file_set_contents (csv, games->str, -1, NULL));
+  g_clear_pointer (&out, g_free);
+  out = run_cli (&status, NULL, "--results", csv, "--ladder", ladder, NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (out, "  Colours unbalanced: 2 rated games as Black, 1 as White. The "
+                                 "scale leaves White's advantage (+17 Elo at komi 7) to colour "
+                                 "balance, so this rating leans by about -5.7 Elo.\n"));
+
+  g_unlink (csv);
+  g_unlink (ladder);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -330,6 +462,7 @@ main (int argc, char **argv)
   g_test_add_func ("/komi/rating/parse", test_parse);
   g_test_add_func ("/komi/rating/cli", test_cli);
   g_test_add_func ("/komi/rating/cli-choices", test_cli_choices);
+  g_test_add_func ("/komi/rating/fit", test_fit);
 
   return g_test_run ();
 }

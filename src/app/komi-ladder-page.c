@@ -45,6 +45,15 @@ cell_record (gpointer p)
   return g_strdup (item->record != NULL ? item->record : "—");
 }
 
+static char *
+cell_fit (gpointer p)
+{
+  KomiRatingItem *item = p;
+
+  /* Only a subject with two members played has a fit to show. */
+  return g_strdup (item->fit != NULL ? item->fit : "—");
+}
+
 static const KomiColumn columns[] = {
   { N_("Player"), cell_label, TRUE, 0 },
   { N_("Role"), cell_kind, FALSE, 0 },
@@ -53,6 +62,7 @@ static const KomiColumn columns[] = {
   { N_("95% interval"), cell_interval, FALSE, 0 },
   { N_("Games"), cell_games, FALSE, KOMI_CELL_NUMERIC },
   { N_("Wins–losses–draws"), cell_record, FALSE, KOMI_CELL_NUMERIC },
+  { N_("Fit"), cell_fit, FALSE, 0 },
 };
 
 /* The library's problem, else why no subject is rated (or the fit

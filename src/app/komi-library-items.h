@@ -91,6 +91,8 @@ struct _KomiRatingItem
   char               *rating;   /* "734", "> 1612" */
   char               *interval; /* "689 to 781" */
   char               *record;   /* "12–3–1" (wins–losses–draws) */
+  char               *fit;      /* a subject's fit: "p 0.41", "inconsistent (p 0.0003)"; or NULL */
+  gboolean            inconsistent;  /* one Elo does not explain its results (p < 0.01) */
   guint               games;
   double              elo;      /* NAN: not rated; a bound's value for a bound */
   double              low;      /* the 95% interval; -INFINITY / INFINITY: open */

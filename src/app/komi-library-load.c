@@ -19,6 +19,7 @@
 #include "komi-rating.h"
 #include "komi-settings.h"
 #include "komi-rating-library.h"
+#include "komi-rating-pool.h"
 
 void
 _komi_library_contents_free (KomiLibraryContents *contents)
@@ -124,25 +125,94 @@ choose_ladder (const char *path, char **message)
   return ladder;
 }
 
-/* Ratings as `komi-cli ratings` gives them: the chosen ladder, and each
- * subject's games (those not between two members) rated against it; the
- * games whose engine or referee differs from the ladder's pins are set
- * apart, and the message says which scale it is and what was left out. */
+/* The items' order: by rating, strongest first (a bound where it lies,
+ * the unrated last). */
+static gint
+compare_items (gconstpointer a, gconstpointer b)
+{
+  const KomiRatingItem *x = *(KomiRatingItem * const *) a;
+  const KomiRatingItem *y = *(KomiRatingItem * const *) b;
+  double kx = isnan (x->elo) ? -INFINITY : x->elo, ky = isnan (y->elo) ? -INFINITY : y->elo;
+
+  return kx > ky ? -1 : kx < ky ? 1 : 0;
+}
+
+/* What the pool set apart, by kind, as sentences after the scale's. */
+static void
+describe_set_apart (GString *message, const KomiRatingPool *pool)
+{
+  g_autoptr(GPtrArray) off_ladder = g_ptr_array_new ();
+  const KomiSetApart *identity = NULL;
+  guint n[3] = { 0, };
+
+  for (guint i = 0; i < pool->set_apart->len; i++)
+    {
+      const KomiSetApart *a = g_ptr_array_index (pool->set_apart, i);
+
+      n[a->kind]++;
+      if (a->kind == KOMI_SET_APART_IDENTITY && identity == NULL)
+        identity = a;
+      if (a->kind == KOMI_SET_APART_OFF_LADDER
+          && !g_ptr_array_find_with_equal_func (off_ladder, a->member, g_str_equal, NULL))
+        g_ptr_array_add (off_ladder, a->member);
+    }
+  if (n[KOMI_SET_APART_OFF_LADDER] > 0)
+    {
+      g_autofree char *names = NULL;
+
+      g_ptr_array_add (off_ladder, NULL);
+      names = g_strjoinv (", ", (char **) off_ladder->pdata);
+      g_string_append_c (message, ' ');
+      g_string_append_printf (message,
+                              g_dngettext (GETTEXT_PACKAGE,
+                                           "%u game against players not on the ladder (%s) is "
+                                           "not rated.",
+                                           "%u games against players not on the ladder (%s) "
+                                           "are not rated.", n[KOMI_SET_APART_OFF_LADDER]),
+                              n[KOMI_SET_APART_OFF_LADDER], names);
+    }
+  if (n[KOMI_SET_APART_PROTOCOL] > 0)
+    {
+      g_string_append_c (message, ' ');
+      g_string_append_printf (message,
+                              g_dngettext (GETTEXT_PACKAGE,
+                                           "%u game under another protocol is not rated: a "
+                                           "rating never mixes protocols.",
+                                           "%u games under another protocol are not rated: a "
+                                           "rating never mixes protocols.",
+                                           n[KOMI_SET_APART_PROTOCOL]),
+                              n[KOMI_SET_APART_PROTOCOL]);
+    }
+  if (identity != NULL)
+    {
+      g_string_append_c (message, ' ');
+      g_string_append_printf (message,
+                              g_dngettext (GETTEXT_PACKAGE,
+                                           "%u game against a ladder member is set apart, not "
+                                           "rated: %s (game %" PRId64 " against %s; "
+                                           "komi-cli ratings lists them all).",
+                                           "%u games against ladder members are set apart, "
+                                           "not rated: %s (game %" PRId64 " against "
+                                           "%s; komi-cli ratings lists them all).",
+                                           n[KOMI_SET_APART_IDENTITY]),
+                              n[KOMI_SET_APART_IDENTITY], identity->reason, identity->game_id,
+                              identity->member);
+    }
+}
+
+/* Ratings as `komi-cli ratings` gives them: the chosen ladder, and the
+ * rating layer's pool of the library's subjects on it (the same games
+ * rated, the same set apart, the same reasons), every row ranked by
+ * rating; the message says which scale it is and what was left out. */
 static void
 read_ratings (KomiStore           *store,
               const char          *path,
               KomiLibraryContents *contents)
 {
   g_autoptr(KomiLadder) ladder = NULL;
-  g_autoptr(KomiResultList) all = komi_result_list_new ();
-  g_autoptr(KomiResultList) results = komi_result_list_new ();
-  g_autoptr(GPtrArray) set_apart = g_ptr_array_new_with_free_func ((GDestroyNotify)
-                                                                   komi_set_apart_free);
-  g_autoptr(GPtrArray) rated = NULL;
-  g_autoptr(GPtrArray) off_ladder = g_ptr_array_new ();
+  g_autoptr(KomiRatingPool) pool = NULL;
   g_autoptr(GString) message = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
-  guint n_off_ladder = 0;
 
   if ((ladder = choose_ladder (path, &contents->ratings_message)) == NULL)
     return;
@@ -172,75 +242,17 @@ read_ratings (KomiStore           *store,
       g_ptr_array_add (contents->ratings, item);
     }
 
-  if (!komi_ladder_read_library (store, ladder, NULL, FALSE, all, set_apart, &error))
+  if ((pool = komi_rating_pool_read (store, ladder, NULL, &error)) == NULL)
     {
-      contents->ratings_message = g_strdup (error->message);
-      return;
-    }
-  for (guint i = 0; i < all->results->len; i++)
-    {
-      const KomiGameResult *r = komi_result_list_index (all, i);
-      const char *opponent = komi_game_result_opponent (r);
-
-      if (r->protocol != ladder->protocol || opponent == NULL)
-        continue;   /* a ladder game says nothing of a subject */
-      /* `komi-cli ratings` refuses the whole pool here; the window rates
-       * what it can and says what it left out. */
-      if (komi_ladder_lookup (ladder, opponent) == NULL)
-        {
-          if (!g_ptr_array_find_with_equal_func (off_ladder, opponent, g_str_equal, NULL))
-            g_ptr_array_add (off_ladder, (gpointer) opponent);
-          n_off_ladder++;
-          continue;
-        }
-      komi_result_list_add (results, r);
-    }
-  if (n_off_ladder > 0)
-    {
-      g_autofree char *names = NULL;
-
-      g_ptr_array_add (off_ladder, NULL);
-      names = g_strjoinv (", ", (char **) off_ladder->pdata);
-      g_string_append_c (message, ' ');
-      g_string_append_printf (message,
-                              g_dngettext (GETTEXT_PACKAGE,
-                                           "%u game against players not on the ladder (%s) is "
-                                           "not rated.",
-                                           "%u games against players not on the ladder (%s) "
-                                           "are not rated.", n_off_ladder),
-                              n_off_ladder, names);
-    }
-  if (set_apart->len > 0)
-    {
-      const KomiSetApart *first = g_ptr_array_index (set_apart, 0);
-
-      g_string_append_c (message, ' ');
-      g_string_append_printf (message,
-                              g_dngettext (GETTEXT_PACKAGE,
-                                           "%u game against a ladder member is set apart, not "
-                                           "rated: %s (game %" PRId64 " against %s; "
-                                           "komi-cli ratings lists them all).",
-                                           "%u games against ladder members are set apart, "
-                                           "not rated: %s (game %" PRId64 " against "
-                                           "%s; komi-cli ratings lists them all).",
-                                           set_apart->len),
-                              set_apart->len, first->reason, first->game_id, first->member);
-    }
-  contents->ratings_message = g_strdup (message->str);
-  if (results->results->len == 0)
-    return;
-  rated = komi_rating_rate_subjects (ladder, komi_result_list_index (results, 0),
-                                     results->results->len, &error);
-  if (rated == NULL)
-    {
-      g_free (contents->ratings_message);
       contents->ratings_message = g_strdup_printf (_("The subjects cannot be rated: %s"),
                                                    error->message);
       return;
     }
-  for (guint i = 0; i < rated->len; i++)
+  describe_set_apart (message, pool);
+  contents->ratings_message = g_strdup (message->str);
+  for (guint i = 0; i < pool->subjects->len; i++)
     {
-      const KomiSubjectRating *s = g_ptr_array_index (rated, i);
+      const KomiSubjectRating *s = g_ptr_array_index (pool->subjects, i);
       const KomiEstimate *e = &s->estimate;
       KomiRatingItem *item = komi_rating_item_new (KOMI_RATING_ITEM_SUBJECT, s->subject);
 
@@ -263,13 +275,21 @@ read_ratings (KomiStore           *store,
           break;
         default:
           item->rating = g_strdup ("—");
-          item->interval = g_strdup (_("no rated game"));
+          /* Translators: %s says why, e.g. "its 2 ended games were void …". */
+          item->interval = g_strdup_printf (_("not rated: %s"), s->why_unrated);
           break;
         }
+      if (s->fit.dof > 0)
+        item->fit = s->fit.inconsistent
+                    ? g_strdup_printf (_("inconsistent (p %.2g): a summary, not a "
+                                         "measurement"), s->fit.p)
+                    : g_strdup_printf (_("p %.2g"), s->fit.p);
+      item->inconsistent = s->fit.inconsistent;
       item->record = format_record (&s->total);
       item->games = komi_score_row_games (&s->total);
       g_ptr_array_add (contents->ratings, item);
     }
+  g_ptr_array_sort (contents->ratings, compare_items);
 }
 
 /* Runs that died (killed, crashed) with games left, to offer to continue;

@@ -37,12 +37,18 @@ load_ladder (const char *path, GError **error)
 static int
 ladder_show (int argc, char **argv)
 {
-  g_autofree char *path = NULL;
-  gboolean json = FALSE;
+  g_autofree char *path = NULL, *results = NULL;
+  gboolean json = FALSE, fit = FALSE;
   const GOptionEntry entries[] = {
     { "ladder", 'l', 0, G_OPTION_ARG_FILENAME, &path,
       N_("A ladder file instead of the shipped Protocol 1 ladder"), N_("FILE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of a table"), NULL },
+    { "fit", 0, 0, G_OPTION_ARG_NONE, &fit,
+      N_("Also show how well the ratings predict the calibration games: every pair that "
+         "met, neighbours and pairs further apart"), NULL },
+    { "results", 'r', 0, G_OPTION_ARG_FILENAME, &results,
+      N_("With --fit: the games to check against (default: the shipped calibration games)"),
+      N_("FILE") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (N_("- print the ladder"));
@@ -62,6 +68,20 @@ ladder_show (int argc, char **argv)
   fputs (text, stdout);
   if (json)
     fputc ('\n', stdout);
+  if (fit)
+    {
+      g_autoptr(KomiResultList) games = results != NULL ? komi_result_list_load (results, &error)
+                                        : komi_ladder_shipped_games (ladder->protocol, &error);
+      g_autofree char *report = NULL;
+
+      if (games == NULL)
+        return komi_cli_fail ("ladder", error);
+      report = komi_ladder_fit_format_text (ladder, games->results->len > 0
+                                                    ? komi_result_list_index (games, 0) : NULL,
+                                            games->results->len);
+      fputc ('\n', stdout);
+      fputs (report, stdout);
+    }
   return 0;
 }
 

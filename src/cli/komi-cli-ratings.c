@@ -18,6 +18,7 @@
 #include "komi-ladder-ship.h"
 #include "komi-rating.h"
 #include "komi-rating-library.h"
+#include "komi-rating-pool.h"
 #include "komi-store.h"
 
 /* `ratings`: the ladder and each subject's rating from game results,
@@ -44,7 +45,7 @@ int komi_cli_ratings_run (const KomiGameResult        *results,
                           gsize                        n_results,
                           const KomiCliRatingsOptions *options,
                           KomiLadder                  *frozen,
-                          GPtrArray                   *set_apart,
+                          KomiRatingPool              *pool,
                           FILE                        *out);
 
 static void
@@ -72,43 +73,6 @@ resolve_ladder (const KomiCliRatingsOptions *options,
   if (*fit)
     return NULL;
   return komi_ladder_resolve (options->ladder, options->db, protocol, error);
-}
-
-/* The games set apart by the identity pins, a count per member and reason
- * and the first game ids, after the ratings. */
-static void
-print_set_apart (FILE *out, GPtrArray *set_apart)
-{
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-
-  if (set_apart == NULL || set_apart->len == 0)
-    return;
-  fprintf (out, "\nSet apart, not rated: %u games against ladder members whose recorded "
-                "identity or referee differs from the ladder's pins\n", set_apart->len);
-  for (guint i = 0; i < set_apart->len; i++)
-    {
-      const KomiSetApart *a = set_apart->pdata[i];
-      g_autofree char *key = g_strdup_printf ("%s\n%s\n%s", a->subject, a->member, a->reason);
-      g_autoptr(GString) ids = g_string_new (NULL);
-      guint n = 0;
-
-      if (g_hash_table_contains (seen, key))
-        continue;
-      for (guint j = i; j < set_apart->len; j++)
-        {
-          const KomiSetApart *b = set_apart->pdata[j];
-
-          if (strcmp (a->subject, b->subject) != 0 || strcmp (a->member, b->member) != 0
-              || strcmp (a->reason, b->reason) != 0)
-            continue;
-          if (n++ < 5)
-            g_string_append_printf (ids, "%s%" G_GINT64_FORMAT, ids->len ? ", " : "",
-                                    b->game_id);
-        }
-      fprintf (out, "  %s against %s: %u %s (game %s%s): %s\n", a->subject, a->member, n,
-               n == 1 ? "game" : "games", ids->str, n > 5 ? ", …" : "", a->reason);
-      g_hash_table_add (seen, g_steal_pointer (&key));
-    }
 }
 
 /* Prints the error; mixed protocols are the user's to sort out, so it
@@ -167,23 +131,78 @@ print_json (FILE *out, JsonNode *node)
   fprintf (out, "%s\n", text);
 }
 
+/* Prints @pool (only --subject's when given); the exit status. A pool
+ * where nothing could be rated still shows the ladder and why. */
+static int
+report (KomiRatingPool *pool, const KomiCliRatingsOptions *options, FILE *out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  gboolean any_rated = FALSE;
+
+  if (options->subject != NULL)
+    {
+      for (guint i = pool->subjects->len; i-- > 0;)
+        if (strcmp (((KomiSubjectRating *) pool->subjects->pdata[i])->subject,
+                    options->subject) != 0)
+          g_ptr_array_remove_index (pool->subjects, i);
+      for (guint i = pool->set_apart->len; i-- > 0;)
+        if (strcmp (((KomiSetApart *) pool->set_apart->pdata[i])->subject,
+                    options->subject) != 0)
+          g_ptr_array_remove_index (pool->set_apart, i);
+      if (pool->subjects->len == 0)
+        {
+          g_set_error (&error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_NO_GAMES,
+                       _("no game of the subject '%s' in the results; subjects are named by "
+                         "the label on the subject's side"), options->subject);
+          return fail (error);
+        }
+    }
+  if (pool->subjects->len == 0)
+    {
+      g_set_error_literal (&error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_NO_GAMES,
+                           _("no game has a subject to rate (every game is a ladder game); "
+                             "mark the subject's colour in each of its games"));
+      return fail (error);
+    }
+  for (guint i = 0; i < pool->subjects->len; i++)
+    any_rated |= ((KomiSubjectRating *) pool->subjects->pdata[i])->estimate.kind
+                 != KOMI_ESTIMATE_NONE;
+  if (options->json)
+    print_json (out, komi_rating_pool_to_json_node (pool));
+  else
+    {
+      text = komi_rating_pool_format_text (pool);
+      fputs (text, out);
+    }
+  if (!any_rated && pool->set_apart->len > 0)
+    {
+      fprintf (stderr, "komi-cli ratings: %s\n",
+               _("no game could be rated: every game of a subject was set apart (listed "
+                 "above, each with its reason); 'komi-cli ladder check' says what to install "
+                 "or change"));
+      return 1;
+    }
+  return 0;
+}
+
 /* Everything after the results are read: calibrates (`calibrate`, or
- * --ladder fit) or takes @frozen, rates the subjects and prints the ladder
- * and their ratings to @out, then the games @set_apart; returns the exit
- * status. */
+ * --ladder fit) or takes @frozen, rates the subjects (@pool when read from
+ * the library, else from @results) and prints the ladder and their
+ * ratings to @out, then the games set apart; returns the exit status. */
 int
 komi_cli_ratings_run (const KomiGameResult        *results,
                       gsize                        n_results,
                       const KomiCliRatingsOptions *options,
                       KomiLadder                  *frozen,
-                      GPtrArray                   *set_apart,
+                      KomiRatingPool              *pool,
                       FILE                        *out)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiLadder) fitted = NULL;
   g_autoptr(GArray) ladder_games = NULL;
   g_autoptr(GArray) subject_games = NULL;
-  g_autoptr(GPtrArray) rated = NULL;
+  g_autoptr(KomiRatingPool) owned = NULL;
   g_autofree char *text = NULL;
   KomiLadder *ladder = frozen;
 
@@ -230,56 +249,16 @@ komi_cli_ratings_run (const KomiGameResult        *results,
       return 0;
     }
 
-  subject_games = select_games (results, n_results, options, 1);
-  if (subject_games->len == 0 && options->subject != NULL)
+  if (pool == NULL)
     {
-      g_set_error (&error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_NO_GAMES,
-                   _("no game of the subject '%s' in the results; subjects are named by the "
-                     "label on the subject's side"), options->subject);
-      return fail (error);
+      /* Results files, or --ladder fit: the same policy over these games. */
+      subject_games = select_games (results, n_results, options, 1);
+      pool = owned = komi_rating_pool_new (ladder, (KomiGameResult *) (void *) subject_games->data,
+                                           subject_games->len, NULL, NULL, &error);
+      if (pool == NULL)
+        return fail (error);
     }
-  if (subject_games->len == 0 && set_apart != NULL && set_apart->len > 0 && !options->json)
-    {
-      /* Nothing left to rate: the ladder, and why each game was set apart. */
-      text = komi_rating_format_text (ladder, NULL);
-      fputs (text, out);
-      print_set_apart (out, set_apart);
-      fprintf (stderr, "komi-cli ratings: %s\n",
-               _("no game could be rated: every game of a subject was set apart (listed "
-                 "above); 'komi-cli ladder check' says what to install or change"));
-      return 1;
-    }
-  rated = komi_rating_rate_subjects (ladder, (KomiGameResult *) (void *) subject_games->data,
-                                     subject_games->len, &error);
-  if (rated == NULL)
-    return fail (error);
-
-  if (options->json)
-    {
-      JsonNode *node = komi_rating_to_json_node (ladder, rated);
-      JsonArray *apart = json_array_new ();
-
-      for (guint i = 0; set_apart != NULL && i < set_apart->len; i++)
-        {
-          const KomiSetApart *a = set_apart->pdata[i];
-          JsonObject *o = json_object_new ();
-
-          json_object_set_int_member (o, "game", a->game_id);
-          json_object_set_string_member (o, "subject", a->subject);
-          json_object_set_string_member (o, "member", a->member);
-          json_object_set_string_member (o, "reason", a->reason);
-          json_array_add_object_element (apart, o);
-        }
-      json_object_set_array_member (json_node_get_object (node), "set_apart", apart);
-      print_json (out, node);
-    }
-  else
-    {
-      text = komi_rating_format_text (ladder, rated);
-      fputs (text, out);
-      print_set_apart (out, set_apart);
-    }
-  return 0;
+  return report (pool, options, out);
 }
 
 /* `ratings [calibrate] --results FILE…`: reads the files and runs. */
@@ -317,8 +296,7 @@ komi_cli_ratings (int argc, char **argv)
   };
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(KomiResultList) all = komi_result_list_new ();
-  g_autoptr(GPtrArray) set_apart = g_ptr_array_new_with_free_func ((GDestroyNotify)
-                                                                   komi_set_apart_free);
+  g_autoptr(KomiRatingPool) pool = NULL;
   g_autoptr(KomiLadder) frozen = NULL;
   g_autoptr(GError) error = NULL;
   gboolean fit = FALSE;
@@ -380,10 +358,21 @@ komi_cli_ratings (int argc, char **argv)
       if (options.calibrate && options.output == NULL)
         options.output = komi_ladder_library_path (options.db, protocol);
       if (!komi_cli_parse_series (options.series, ids, &error)
-          || (store = komi_store_open_reader (options.db, &error)) == NULL
-          || !komi_ladder_read_library (store, frozen,
-                                        ids->len ? (gint64 *) (void *) ids->data : NULL,
-                                        options.calibrate, all, set_apart, &error))
+          || (store = komi_store_open_reader (options.db, &error)) == NULL)
+        {
+          options_clear (&options);
+          return fail (error);
+        }
+      /* Against a frozen ladder, the rating layer's one policy decides
+       * which games rate whom; calibrating and --ladder fit read the
+       * members' games. */
+      if (frozen != NULL && !options.calibrate)
+        pool = komi_rating_pool_read (store, frozen,
+                                      ids->len ? (gint64 *) (void *) ids->data : NULL, &error);
+      if (frozen != NULL && !options.calibrate ? pool == NULL
+          : !komi_ladder_read_library (store, NULL,
+                                       ids->len ? (gint64 *) (void *) ids->data : NULL,
+                                       options.calibrate, all, NULL, &error))
         {
           options_clear (&options);
           return fail (error);
@@ -404,7 +393,7 @@ komi_cli_ratings (int argc, char **argv)
     }
 
   status = komi_cli_ratings_run ((KomiGameResult *) (void *) all->results->data,
-                                 all->results->len, &options, frozen, set_apart, stdout);
+                                 all->results->len, &options, frozen, pool, stdout);
   options_clear (&options);
   return status;
 }

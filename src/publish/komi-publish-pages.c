@@ -116,6 +116,30 @@ _komi_publish_page_end (GString *s)
   g_string_append (s, "</main>\n</body>\n</html>\n");
 }
 
+/* A reported name keeps what tells the player apart from its kin: GNU Go's
+ * level, KataGo's visits ("GNU Go 3.8 level 3", "KataGo 1.17.2, 64
+ * visits"), and for a mix its engine's. */
+static char *
+name_with_strength (const char *name, const char *spec)
+{
+  const char *engine = spec;
+
+  if (spec == NULL)
+    return g_strdup (name);
+  if (g_str_has_prefix (spec, "mix:") && strchr (spec + strlen ("mix:"), ':') != NULL)
+    engine = strchr (spec + strlen ("mix:"), ':') + 1;
+  if (strcmp (engine, "gnugo") == 0)
+    return g_strdup_printf ("%s level 10", name);
+  if (g_str_has_prefix (engine, "gnugo:"))
+    return g_strdup_printf ("%s level %s", name, engine + strlen ("gnugo:"));
+  if (strcmp (engine, "katago") == 0)
+    return g_strdup_printf ("%s, 100 visits", name);
+  if (g_str_has_prefix (engine, "katago:"))
+    return g_strdup_printf ("%s, %s %s", name, engine + strlen ("katago:"),
+                            strcmp (engine + strlen ("katago:"), "1") == 0 ? "visit" : "visits");
+  return g_strdup (name);
+}
+
 char *
 _komi_publish_player_label (const char *spec,
                             const char *name)
@@ -123,7 +147,11 @@ _komi_publish_player_label (const char *spec,
   g_autoptr(KomiPublic) pub = komi_public_new (0);
 
   if (name != NULL && *name != '\0')
-    return komi_public_text (pub, name);
+    {
+      g_autofree char *shown = komi_public_text (pub, name);
+
+      return name_with_strength (shown, spec);
+    }
   if (spec == NULL)
     return g_strdup ("?");
   return komi_public_text (pub, spec);

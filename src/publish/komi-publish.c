@@ -19,6 +19,7 @@
 #include "komi-publish-private.h"
 #include "komi-rating.h"
 #include "komi-rating-library.h"
+#include "komi-rating-pool.h"
 #include "komi-resources.h"
 #include "komi-quark.h"
 
@@ -31,21 +32,13 @@ KOMI_DEFINE_QUARK (komi-publish-error-quark, komi_publish_error)
 
 #define ASSETS "/io/github/komigo/Komi/publish/"
 
-/* One subject's record over the published games, apart from its rating:
- * forfeits and voids are counted apart from the wins and losses. */
+/* One subject of the published series: its rating and record are the
+ * rating pool's (komi-rating-pool.h), as `komi-cli ratings` shows them;
+ * only the games not yet ended are counted here. */
 typedef struct
 {
   char  *spec;
   char  *label;
-  guint  games;
-  guint  wins;
-  guint  losses;
-  guint  draws;
-  guint  turn_limit;     /* finished at the turn limit, apart from the wins above */
-  guint  turn_limit_wins;
-  guint  forfeits_lost;
-  guint  forfeits_won;
-  guint  voids;
   guint  unfinished;
   const KomiSubjectRating *rating;
 } SubjectRow;
@@ -55,6 +48,8 @@ subject_row_free (gpointer data)
 {
   SubjectRow *r = data;
 
+  if (r == NULL)
+    return;
   g_free (r->spec);
   g_free (r->label);
   g_free (r);
@@ -105,38 +100,6 @@ subject_row_for (GPtrArray *rows, const KomiStoreGame *g)
   return row;
 }
 
-static void
-count_game (SubjectRow *row, const KomiStoreGame *g)
-{
-  gboolean won = g->has_winner && g->winner == g->subject;
-  gboolean lost = g->has_winner && g->winner == KOMI_OTHER (g->subject);
-
-  row->games++;
-  switch (g->status)
-    {
-    case KOMI_GAME_STATUS_FINISHED:
-      if (g->end_reason == KOMI_END_TURN_LIMIT)
-        {
-          row->turn_limit++;
-          row->turn_limit_wins += won;
-          break;
-        }
-      row->wins += won;
-      row->losses += lost;
-      row->draws += g->has_winner && g->winner == KOMI_EMPTY;
-      break;
-    case KOMI_GAME_STATUS_FORFEIT:
-      row->forfeits_won += won;
-      row->forfeits_lost += lost;
-      break;
-    case KOMI_GAME_STATUS_VOID:
-      row->voids++;
-      break;
-    default:
-      row->unfinished++;
-    }
-}
-
 /* The ladder, as `komi-cli ratings --ladder` names it: the shipped one
  * (NULL or "shipped"), the library's own calibration ("library"), or a
  * file. NULL with a note when there is none. */
@@ -151,50 +114,46 @@ find_ladder (const char *db, const KomiPublishOptions *options, guint protocol, 
   return ladder;
 }
 
-/* Rates the subjects of the published series against @ladder as `komi-cli
- * ratings` does (the rating layer reads the library: ladder games skipped,
- * games whose engine or referee differs from the ladder's pins set apart
- * and counted in @set_apart). */
-static GPtrArray *
+/* Rates the subjects of the published series against @ladder by the
+ * rating layer's one policy, as `komi-cli ratings --series` does. */
+static KomiRatingPool *
 rate (KomiStore        *store,
       const KomiLadder *ladder,
       GPtrArray        *series,
-      guint            *set_apart,
       char            **note)
 {
-  g_autoptr(KomiResultList) results = komi_result_list_new ();
-  g_autoptr(GPtrArray) apart = g_ptr_array_new_with_free_func ((GDestroyNotify)
-                                                               komi_set_apart_free);
   g_autoptr(GArray) ids = g_array_new (TRUE, TRUE, sizeof (gint64));
-  g_autoptr(GArray) rated_games = g_array_new (FALSE, FALSE, sizeof (KomiGameResult));
   g_autoptr(GError) error = NULL;
-  GPtrArray *rated;
+  KomiRatingPool *pool;
 
   for (guint i = 0; i < series->len; i++)
     g_array_append_val (ids, ((KomiStoreSeries *) series->pdata[i])->id);
-  if (!komi_ladder_read_library (store, ladder, (const gint64 *) (void *) ids->data, FALSE,
-                                 results, apart, &error))
-    {
-      *note = g_strdup (error->message);
-      return NULL;
-    }
-  *set_apart = apart->len;
-  for (guint i = 0; i < results->results->len; i++)
-    if (komi_game_result_subject (komi_result_list_index (results, i)) != NULL)
-      g_array_append_val (rated_games, *komi_result_list_index (results, i));
-  if (rated_games->len == 0)
-    {
-      *note = g_strdup (apart->len > 0 ? "every subject game was set apart: the engines or "
-                                         "referee differ from the ladder's pins "
-                                         "('komi-cli ratings' lists them)."
-                                       : "no finished game of a subject.");
-      return NULL;
-    }
-  rated = komi_rating_rate_subjects (ladder, (const KomiGameResult *) (void *) rated_games->data,
-                                     rated_games->len, &error);
-  if (rated == NULL)
+  pool = komi_rating_pool_read (store, ladder, (const gint64 *) (void *) ids->data, &error);
+  if (pool == NULL)
     *note = g_strdup (error->message);
-  return rated;
+  return pool;
+}
+
+/* The rating cell: the estimate, a flag when one Elo does not explain the
+ * results, or why there is none. */
+static char *
+describe_rating (const SubjectRow *r)
+{
+  const KomiSubjectRating *s = r->rating;
+  g_autofree char *estimate = NULL;
+
+  if (s == NULL)
+    return g_strdup (r->unfinished > 0 ? "not rated: no game of it has ended yet"
+                                       : "not rated: it played no game here");
+  if (s->why_unrated != NULL)
+    return g_strdup_printf ("not rated: %s", s->why_unrated);
+  estimate = komi_estimate_describe (&s->estimate);
+  if (s->fit.inconsistent)
+    return g_strdup_printf ("%s. Inconsistent fit (Σz² %.1f on %u degrees of freedom, p %.2g "
+                            "< %.2g): its results against different ladder members do not "
+                            "fit one Elo, so this is a summary, not a measurement", estimate,
+                            s->fit.chi2, s->fit.dof, s->fit.p, KOMI_FIT_P_FLAG);
+  return g_steal_pointer (&estimate);
 }
 
 /* What the leaderboard ranks by: the rating, or a bound's finite end;
@@ -207,17 +166,6 @@ rank_value (const SubjectRow *r)
   if (e == NULL)
     return -INFINITY;
   return isfinite (e->rating) ? e->rating : isfinite (e->low) ? e->low : e->high;
-}
-
-static int
-rank_compare (gconstpointer a, gconstpointer b)
-{
-  const SubjectRow *x = *(SubjectRow * const *) a, *y = *(SubjectRow * const *) b;
-  double u = rank_value (x), v = rank_value (y);
-
-  if (u != v)
-    return u > v ? -1 : 1;
-  return x->games > y->games ? -1 : x->games < y->games;
 }
 
 /* A cell with the number to sort by in data-sort (empty: unknown). */
@@ -253,9 +201,9 @@ append_leaderboard (GString *s, GPtrArray *subjects, GHashTable *usage)
 {
   static const char *const columns[] = {
     "Subject", "Rating (95% interval, ladder Elo)", "Games", "Wins", "Draws", "Losses",
-    "Turn limit (won)", "Forfeits (lost / won)", "Voids", "Unfinished", "Tokens per move",
+    "Turn limit", "Forfeits (lost / won)", "Voids", "Unfinished", "Tokens per move",
     "Seconds per move", "Cost per game", "Invalid answers per 1,000 questions",
-    "Transport faults",
+    "Transport faults", "Set apart",
   };
 
   g_string_append (s, "<div class=\"table-wrap\"><table class=\"leaderboard sortable\">\n"
@@ -270,33 +218,38 @@ append_leaderboard (GString *s, GPtrArray *subjects, GHashTable *usage)
       g_string_append (s, "</button></th>");
     }
   g_string_append (s, "</tr></thead>\n<tbody>\n");
-  g_ptr_array_sort (subjects, rank_compare);
+  /* In the rating pool's order: by rating, bounds where they lie. */
   for (guint i = 0; i < subjects->len; i++)
     {
       const SubjectRow *r = subjects->pdata[i];
       const KomiPublishUsage *u = usage != NULL ? g_hash_table_lookup (usage, r->spec) : NULL;
-      g_autofree char *rating = r->rating ? komi_estimate_describe (&r->rating->estimate)
-                                          : g_strdup ("not rated");
+      static const KomiScoreRow none = { 0, };
+      /* The record is the pool's, of the games it rates, as everywhere. */
+      const KomiScoreRow *t = r->rating != NULL ? &r->rating->total : &none;
+      guint games = komi_score_row_games (t);
+      g_autofree char *rating = describe_rating (r);
       double tokens = u != NULL && u->token_calls > 0 && u->moves > 0
                       ? (double) u->tokens / u->moves : NAN;
       double seconds = u != NULL && u->moves > 0 ? u->ms / 1000.0 / u->moves : NAN;
       double cost = u != NULL && u->cost_calls > 0 && u->games > 0 ? u->cost / u->games : NAN;
       double invalid = u != NULL && u->questions > 0 ? 1000.0 * u->invalid / u->questions : NAN;
 
-      g_string_append (s, "<tr><th scope=\"row\" data-sort=\"");
+      g_string_append_printf (s, "<tr%s><th scope=\"row\" data-sort=\"",
+                              r->rating != NULL && r->rating->fit.inconsistent
+                              ? " class=\"inconsistent\"" : "");
       _komi_html_append (s, r->label);
       g_string_append (s, "\">");
       _komi_html_append (s, r->label);
       g_string_append (s, "</th>");
       append_cell (s, rank_value (r), "%s", rating);
-      append_cell (s, r->games, "%u", r->games);
-      append_cell (s, r->wins, "%u", r->wins);
-      append_cell (s, r->draws, "%u", r->draws);
-      append_cell (s, r->losses, "%u", r->losses);
-      append_cell (s, r->turn_limit, "%u (%u)", r->turn_limit, r->turn_limit_wins);
-      append_cell (s, r->forfeits_lost + r->forfeits_won, "%u / %u", r->forfeits_lost,
-                   r->forfeits_won);
-      append_cell (s, r->voids, "%u", r->voids);
+      append_cell (s, games, "%u", games);
+      append_cell (s, t->wins, "%u", t->wins);
+      append_cell (s, t->draws, "%u", t->draws);
+      append_cell (s, t->losses, "%u", t->losses);
+      append_cell (s, t->turn_limit, "%u", t->turn_limit);
+      append_cell (s, t->forfeits_lost + t->forfeits_won, "%u / %u", t->forfeits_lost,
+                   t->forfeits_won);
+      append_cell (s, t->voids, "%u", t->voids);
       append_cell (s, r->unfinished, "%u", r->unfinished);
       if (isnan (tokens))
         append_cell (s, NAN, "not reported");
@@ -315,6 +268,8 @@ append_leaderboard (GString *s, GPtrArray *subjects, GHashTable *usage)
       else
         append_cell (s, invalid, "%.1f", invalid);
       append_cell (s, u != NULL ? u->transport : 0, "%u", u != NULL ? u->transport : 0);
+      append_cell (s, r->rating != NULL ? r->rating->set_apart : 0, "%u",
+                   r->rating != NULL ? r->rating->set_apart : 0);
       g_string_append (s, "</tr>\n");
     }
   g_string_append (s, "</tbody>\n</table></div>\n");
@@ -377,7 +332,7 @@ write_index (KomiPublishOut   *out,
              GPtrArray        *subjects,
              const KomiLadder *ladder,
              const char       *note,
-             guint             set_apart,
+             const char       *apart,
              guint             protocol,
              GError          **error)
 {
@@ -400,10 +355,16 @@ write_index (KomiPublishOut   *out,
       _komi_html_append (s, shown);
       g_string_append (s, "</p>\n");
     }
-  if (ladder != NULL && set_apart > 0 && note == NULL)
-    g_string_append_printf (s, "<p class=\"note\">%u %s against ladder members set apart, "
-                               "not rated: the engine or referee differs from the ladder's "
-                               "pins.</p>\n", set_apart, set_apart == 1 ? "game" : "games");
+  if (ladder != NULL && apart != NULL && note == NULL)
+    {
+      /* Long reasons wrap rather than widen the page. */
+      /* Its reasons name players by their specs: paths and hosts go. */
+      g_autofree char *shown = komi_public_text (out->pub, apart);
+
+      g_string_append (s, "<pre class=\"note set-apart\" style=\"white-space: pre-wrap\">");
+      _komi_html_append (s, shown);
+      g_string_append (s, "</pre>\n");
+    }
   if (ladder != NULL)
     append_ladder (s, ladder);
   append_series_list (s, series);
@@ -413,6 +374,28 @@ write_index (KomiPublishOut   *out,
   g_string_append (s, "<script src=\"assets/sort.js\"></script>\n");
   _komi_publish_page_end (s);
   return _komi_publish_write (out, "index.html", s->str, s->len, error);
+}
+
+/* The protocol the site is about: the one most of its series were played
+ * under, of those this Komi knows (1 when none); the others' games are set
+ * apart from the ratings, as everywhere. */
+static guint
+site_protocol (GPtrArray *series)
+{
+  guint best = 1, best_count = 0;
+
+  for (guint i = 0; i < series->len; i++)
+    {
+      guint p = ((KomiStoreSeries *) series->pdata[i])->protocol, count = 0;
+
+      if (!komi_protocol_is_known (p))
+        continue;
+      for (guint j = 0; j < series->len; j++)
+        count += ((KomiStoreSeries *) series->pdata[j])->protocol == p;
+      if (count > best_count || (count == best_count && p < best))
+        best = p, best_count = count;
+    }
+  return best;
 }
 
 /* The series asked for, in the library's order, or all of them. */
@@ -467,7 +450,8 @@ komi_publish_site (const char               *db,
   g_autoptr(GPtrArray) all_games = g_ptr_array_new ();
   g_autoptr(GPtrArray) per_series = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   g_autoptr(GPtrArray) subjects = g_ptr_array_new_with_free_func (subject_row_free);
-  g_autoptr(GPtrArray) rated = NULL;
+  g_autoptr(KomiRatingPool) pool = NULL;
+  g_autofree char *apart = NULL;
   g_autoptr(KomiLadder) ladder = NULL;
   g_autoptr(KomiPublic) pub = komi_public_new (options != NULL && options->keep_request_ids
                                                ? KOMI_PUBLIC_KEEP_REQUEST_IDS : 0);
@@ -476,7 +460,7 @@ komi_publish_site (const char               *db,
                                            PACKAGE_VERSION, KOMI_PUBLISH_FORMAT,
                                            options != NULL && options->keep_request_ids);
   KomiPublishOut out = { (char *) dir, stats, pub, usage, salt };
-  guint protocol = 1, total = 0, done = 0, set_apart = 0;
+  guint protocol = 1, total = 0, done = 0;
   gsize rules_length = 0;
   const char *rules;
   g_autofree char *rules_file = NULL;
@@ -497,7 +481,6 @@ komi_publish_site (const char               *db,
       if (games == NULL)
         return FALSE;
       g_ptr_array_add (per_series, games);
-      protocol = i == 0 ? x->protocol : protocol;
       for (guint j = 0; j < games->len; j++)
         {
           const KomiStoreGame *g = games->pdata[j];
@@ -505,21 +488,41 @@ komi_publish_site (const char               *db,
           g_ptr_array_add (all_games, games->pdata[j]);
           total += g->status != KOMI_GAME_STATUS_PENDING;
           if (g->subject != KOMI_EMPTY)
-            count_game (subject_row_for (subjects, g), g);
+            subject_row_for (subjects, g)->unfinished += g->status == KOMI_GAME_STATUS_PENDING
+                                                         || g->status == KOMI_GAME_STATUS_RUNNING;
         }
     }
 
+  protocol = site_protocol (series);
   if ((ladder = find_ladder (db, options, protocol, &stats->rating_note)) != NULL
       && all_games->len > 0
-      && (rated = rate (store, ladder, series, &set_apart, &stats->rating_note)) != NULL)
-    for (guint i = 0; i < rated->len; i++)
-      {
-        const KomiSubjectRating *r = rated->pdata[i];
+      && (pool = rate (store, ladder, series, &stats->rating_note)) != NULL)
+    {
+      g_autoptr(GPtrArray) ranked = g_ptr_array_new_with_free_func (subject_row_free);
 
-        for (guint j = 0; j < subjects->len; j++)
-          if (g_strcmp0 (((SubjectRow *) subjects->pdata[j])->spec, r->subject) == 0)
-            ((SubjectRow *) subjects->pdata[j])->rating = r;
-      }
+      /* The pool's order: by rating, strongest first; the subjects with
+       * no ended game after them. */
+      for (guint i = 0; i < pool->subjects->len; i++)
+        {
+          const KomiSubjectRating *r = pool->subjects->pdata[i];
+
+          for (guint j = 0; j < subjects->len; j++)
+            if (g_strcmp0 (((SubjectRow *) subjects->pdata[j])->spec, r->subject) == 0)
+              {
+                SubjectRow *row = g_steal_pointer (&subjects->pdata[j]);
+
+                row->rating = r;
+                g_ptr_array_remove_index (subjects, j);
+                g_ptr_array_add (ranked, row);
+                break;
+              }
+        }
+      for (guint j = 0; j < subjects->len; j++)
+        g_ptr_array_add (ranked, g_steal_pointer (&subjects->pdata[j]));
+      g_ptr_array_set_size (subjects, 0);
+      g_ptr_array_extend_and_steal (subjects, g_steal_pointer (&ranked));
+      apart = komi_rating_pool_describe_set_apart (pool);
+    }
 
   if (!write_assets (&out, error))
     return FALSE;
@@ -551,7 +554,7 @@ komi_publish_site (const char               *db,
         }
     }
   /* The manifest last, over every file the site now has. */
-  return write_index (&out, series, subjects, ladder, stats->rating_note, set_apart, protocol,
+  return write_index (&out, series, subjects, ladder, stats->rating_note, apart, protocol,
                       error)
          && _komi_publish_write_manifest (&out, error);
 }

@@ -21,6 +21,19 @@ G_BEGIN_DECLS
  * none for that protocol. */
 KomiLadder *komi_ladder_shipped          (guint                protocol,
                                           GError             **error);
+/* The calibration games of the shipped Protocol @protocol ladder
+ * (data/ladder/protocol-N-games.csv, compiled in), or NULL with an error. */
+KomiResultList *komi_ladder_shipped_games (guint                protocol,
+                                           GError             **error);
+
+/* How well @ladder's frozen ratings predict the games among its members in
+ * @results (komi-ladder-fit.c): every pair that met, observed against
+ * predicted, and Σz² for neighbours, for pairs further apart (the check
+ * that the steps add up) and in all. */
+char       *komi_ladder_fit_format_text  (const KomiLadder     *ladder,
+                                          const KomiGameResult *results,
+                                          gsize                 n_results);
+
 /* Where a library's own calibration of @protocol is kept: beside the
  * library, ladder-protocol-N.json. */
 char       *komi_ladder_library_path     (const char          *db,
@@ -34,15 +47,22 @@ KomiLadder *komi_ladder_resolve          (const char          *which,
                                           guint                protocol,
                                           GError             **error);
 
-/* A game of the library set apart from the ratings: against a member of
- * a pinned ladder, but by an engine (or judged by a referee) that is not
- * the pinned one. */
+/* Why a subject's game is set apart from the ratings. */
+typedef enum
+{
+  KOMI_SET_APART_IDENTITY = 0,  /* the member's engine or the referee is not the pinned one */
+  KOMI_SET_APART_OFF_LADDER,    /* the opponent is not a member of the ladder */
+  KOMI_SET_APART_PROTOCOL,      /* played under another protocol than the ladder's */
+} KomiSetApartKind;
+
+/* A game set apart from the ratings (komi-rating-pool.h says which). */
 typedef struct
 {
-  gint64  game_id;
-  char   *subject;   /* the subject's label */
-  char   *member;    /* the ladder member it met */
-  char   *reason;    /* "KataGo network differs: sha256 …", for the user */
+  gint64            game_id;   /* 0 for a result read from a file */
+  char             *subject;   /* the subject's label */
+  char             *member;    /* the opponent it met (a member, or not, by @kind) */
+  char             *reason;    /* "KataGo network differs: sha256 …", for the user */
+  KomiSetApartKind  kind;
 } KomiSetApart;
 
 void        komi_set_apart_free          (KomiSetApart        *apart);

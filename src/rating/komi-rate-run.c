@@ -15,6 +15,7 @@
 
 #include "komi-ladder-ship.h"
 #include "komi-rate-run.h"
+#include "komi-rating-pool.h"
 #include "komi-rating-private.h"
 #include "komi-rating-library.h"
 #include "komi-series-estimate.h"
@@ -123,51 +124,47 @@ load_order (const KomiLadder *ladder, const KomiRateRunOptions *options, KomiSto
 }
 
 /* The subject's results against each rung of @pool, from the series'
- * games, as the ratings count them (voids never, forfeits as losses), and
- * the money its calls cost. Each game is checked against the whole
- * @ladder's pins and referee (the pool has neither). */
+ * games, as the rating pool counts them (komi-rating-pool.h: the one
+ * policy `ratings`, `publish` and the window follow), and the money its
+ * calls cost. Each game is checked against the whole @ladder's pins and
+ * referee (the pool has neither). */
 static gboolean
 read_cells (const KomiLadder *ladder, const KomiLadder *pool, KomiStore *store,
             gint64 series_id, KomiRatingCell *cells, double *spent, GError **error)
 {
   g_autoptr(GPtrArray) games = komi_store_list_games (store, series_id, error);
-  g_autoptr(KomiResultList) results = komi_result_list_new ();
-  g_autoptr(GPtrArray) rated = NULL;
-  KomiSubjectRating *subject;
+  g_autoptr(KomiRatingPool) rated = NULL;
+  const gint64 series[] = { series_id, 0 };
+  const KomiSubjectRating *subject;
 
-  if (games == NULL || !komi_store_fill_settings (store, games, error))
+  if (games == NULL)
     return FALSE;
   komi_rate_plan_cells (pool, NULL, NULL, cells);
   *spent = 0;
   for (guint i = 0; i < games->len; i++)
     {
       KomiStoreGame *g = g_ptr_array_index (games, i);
-      g_autofree char *reason = komi_ladder_set_apart_reason (ladder, g);
-      KomiGameResult r;
 
       if (isfinite (g->cost_usd))
         *spent += g->cost_usd;
-      /* A game that cannot count against the ladder stops the rating:
-       * more pairs against that rung would be paid for and never rated. */
-      if (reason != NULL)
-        {
-          g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
-                       _("game %" PRId64 " against %s cannot be rated on this ladder: %s; "
-                         "'komi-cli ladder check' says what to install or change"),
-                       g->id, g->subject == KOMI_BLACK ? g->white_spec : g->black_spec,
-                       reason);
-          return FALSE;
-        }
-      if (komi_game_result_from_store_game (g, &r))
-        komi_result_list_add (results, &r);
     }
-  if (results->results->len == 0)
-    return TRUE;
-  rated = komi_rating_rate_subjects (pool, komi_result_list_index (results, 0),
-                                     results->results->len, error);
-  if (rated == NULL)
+  if ((rated = komi_rating_pool_read (store, ladder, series, error)) == NULL)
     return FALSE;
-  subject = g_ptr_array_index (rated, 0);
+  /* A game that cannot count against the ladder stops the rating: more
+   * pairs against that rung would be paid for and never rated. */
+  if (rated->set_apart->len > 0)
+    {
+      const KomiSetApart *a = g_ptr_array_index (rated->set_apart, 0);
+
+      g_set_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
+                   _("game %" PRId64 " against %s cannot be rated on this ladder: %s; "
+                     "'komi-cli ladder check' says what to install or change"),
+                   a->game_id, a->member, a->reason);
+      return FALSE;
+    }
+  if (rated->subjects->len == 0)
+    return TRUE;
+  subject = g_ptr_array_index (rated->subjects, 0);
   for (guint i = 0; i < subject->opponents->len; i++)
     {
       KomiScoreRow *row = &g_array_index (subject->opponents, KomiScoreRow, i);

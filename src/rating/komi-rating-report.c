@@ -322,6 +322,13 @@ add_row (JsonBuilder *b, const KomiScoreRow *row)
     json_builder_add_null_value (b);
   else
     json_builder_add_double_value (b, round8 (100 * score));
+  if (!isnan (row->predicted))
+    {
+      json_builder_set_member_name (b, "predicted_points");
+      json_builder_add_double_value (b, round8 (row->predicted));
+      json_builder_set_member_name (b, "z");
+      json_builder_add_double_value (b, round8 (row->z));
+    }
   json_builder_end_object (b);
 }
 
@@ -351,6 +358,32 @@ komi_rating_to_json_node (const KomiLadder *ladder, GPtrArray *subjects)
       json_builder_add_int_value (b, r->protocol);
       json_builder_set_member_name (b, "rating");
       json_builder_add_value (b, komi_estimate_to_json_node (&r->estimate));
+      if (r->why_unrated != NULL)
+        {
+          json_builder_set_member_name (b, "why_unrated");
+          json_builder_add_string_value (b, r->why_unrated);
+        }
+      json_builder_set_member_name (b, "set_apart");
+      json_builder_add_int_value (b, r->set_apart);
+      json_builder_set_member_name (b, "colour_lean_elo");
+      json_builder_add_double_value (b, round8 (komi_subject_colour_lean (r)));
+      if (!isnan (r->fit.chi2))
+        {
+          json_builder_set_member_name (b, "fit");
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "chi2");
+          json_builder_add_double_value (b, round8 (r->fit.chi2));
+          json_builder_set_member_name (b, "dof");
+          json_builder_add_int_value (b, r->fit.dof);
+          json_builder_set_member_name (b, "p");
+          if (isnan (r->fit.p))
+            json_builder_add_null_value (b);
+          else
+            json_builder_add_double_value (b, round8 (r->fit.p));
+          json_builder_set_member_name (b, "inconsistent");
+          json_builder_add_boolean_value (b, r->fit.inconsistent);
+          json_builder_end_object (b);
+        }
       json_builder_set_member_name (b, "total");
       add_row (b, &r->total);
       json_builder_set_member_name (b, "opponents");
@@ -433,6 +466,39 @@ append_header (GString *out, int width, const char *first)
                           "Won by FF", "Void");
 }
 
+/* Observed against predicted per member, and whether one Elo explains
+ * them (KomiSubjectFit). */
+static void
+append_fit (GString *out, int width, const KomiSubjectRating *r)
+{
+  if (isnan (r->fit.chi2))
+    return;
+  append_label (out, "Fit", width);
+  g_string_append_printf (out, " %6s %6s %9s %9s %6s\n", "Elo", "Games", "Observed",
+                          "Predicted", "z");
+  for (guint i = 0; i < r->opponents->len; i++)
+    {
+      const KomiScoreRow *row = &g_array_index (r->opponents, KomiScoreRow, i);
+
+      if (isnan (row->predicted))
+        continue;
+      append_label (out, row->label, width);
+      g_string_append_printf (out, " %6.0f %6u %9.1f %9.1f %+6.2f\n", whole (row->rating),
+                              komi_score_row_games (row), row->wins + row->draws / 2.0,
+                              row->predicted, row->z);
+    }
+  if (r->fit.dof == 0)
+    g_string_append (out, "  One member played: nothing to check the fit against.\n\n");
+  else if (r->fit.inconsistent)
+    g_string_append_printf (out, "  Σz² %.1f on %u degrees of freedom, p %.2g < %.2g: "
+                            "INCONSISTENT. The results against different members do not fit "
+                            "one Elo; the rating is a summary, not a measurement.\n\n",
+                            r->fit.chi2, r->fit.dof, r->fit.p, KOMI_FIT_P_FLAG);
+  else
+    g_string_append_printf (out, "  Σz² %.1f on %u degrees of freedom, p %.2g: consistent "
+                            "with one Elo.\n\n", r->fit.chi2, r->fit.dof, r->fit.p);
+}
+
 static void
 append_subject (GString *out, const KomiSubjectRating *r)
 {
@@ -445,13 +511,18 @@ append_subject (GString *out, const KomiSubjectRating *r)
   for (guint i = 0; i < r->opponents->len; i++)
     width = MAX (width, (int) g_utf8_strlen (g_array_index (r->opponents, KomiScoreRow,
                                                               i).label, -1));
-  g_string_append_printf (out, "Subject %s (Protocol %u)\n  Rating: %s\n\n", r->subject,
-                          r->protocol, estimate);
+  if (r->why_unrated != NULL)
+    g_string_append_printf (out, "Subject %s (Protocol %u)\n  Rating: not rated: %s\n\n",
+                            r->subject, r->protocol, r->why_unrated);
+  else
+    g_string_append_printf (out, "Subject %s (Protocol %u)\n  Rating: %s\n\n", r->subject,
+                            r->protocol, estimate);
   append_header (out, width, "Opponent");
   for (guint i = 0; i < r->opponents->len; i++)
     append_row (out, width, &g_array_index (r->opponents, KomiScoreRow, i));
   append_row (out, width, &r->total);
   g_string_append_c (out, '\n');
+  append_fit (out, width, r);
   append_header (out, width, "Colour");
   for (guint c = 0; c < 2; c++)
     append_row (out, width, &r->colors[c]);
@@ -459,6 +530,13 @@ append_subject (GString *out, const KomiSubjectRating *r)
   append_header (out, width, "Orientation");
   for (guint o = 0; o < G_N_ELEMENTS (r->orientations); o++)
     append_row (out, width, &r->orientations[o]);
+  if (komi_subject_colour_lean (r) != 0)
+    g_string_append_printf (out, "\n  Colours unbalanced: %u rated games as Black, %u as White. "
+                            "The scale leaves White's advantage (+%.0f Elo at komi 7) to "
+                            "colour balance, so this rating leans by about %+.1f Elo.\n",
+                            komi_score_row_games (&r->colors[0]),
+                            komi_score_row_games (&r->colors[1]), KOMI_WHITE_ADVANTAGE_ELO,
+                            komi_subject_colour_lean (r));
   g_string_append_printf (out, "\n  Turn limit: %u of the %u rated games (scored as usual).\n"
                           "  Forfeits: %u by the subject (counted as losses), %u by its "
                           "opponents (as wins).\n  Void: %u (never rated).\n",

@@ -157,6 +157,106 @@ komi_rating_estimate (const KomiRatingCell *cells, gsize n_cells, KomiEstimate *
   out->high = find_level (cells, n_cells, out->rating, 1, top - KOMI_PROFILE_DROP);
 }
 
+/* ---- the fit ---------------------------------------------------------- */
+
+/* The regularised upper incomplete gamma Q(a, x): a series below a + 1, a
+ * continued fraction (modified Lentz) above, as in every numerical
+ * library. */
+static double
+gamma_q (double a, double x)
+{
+  double gln = lgamma (a);
+
+  if (x <= 0)
+    return 1;
+  if (x < a + 1)
+    {
+      double ap = a, sum = 1 / a, del = sum;
+
+      for (int n = 0; n < 1000 && fabs (del) > fabs (sum) * 1e-15; n++)
+        {
+          ap += 1;
+          del *= x / ap;
+          sum += del;
+        }
+      return 1 - sum * exp (-x + a * log (x) - gln);
+    }
+  else
+    {
+      double b = x + 1 - a, c = 1 / 1e-300, d = 1 / b, h = d;
+
+      for (int i = 1; i < 1000; i++)
+        {
+          double an = -i * (i - a), del;
+
+          b += 2;
+          d = an * d + b;
+          if (fabs (d) < 1e-300)
+            d = 1e-300;
+          c = b + an / c;
+          if (fabs (c) < 1e-300)
+            c = 1e-300;
+          d = 1 / d;
+          del = d * c;
+          h *= del;
+          if (fabs (del - 1) < 1e-15)
+            break;
+        }
+      return exp (-x + a * log (x) - gln) * h;
+    }
+}
+
+double
+komi_chi2_survival (double x, guint dof)
+{
+  if (dof == 0 || isnan (x))
+    return NAN;
+  return gamma_q (dof / 2.0, x / 2.0);
+}
+
+/* Observed against predicted per member, at the estimate; rows without a
+ * rated game, and subjects without an estimate, have no fit. */
+static void
+subject_fit (KomiSubjectRating *rating)
+{
+  KomiSubjectFit *fit = &rating->fit;
+  guint played = 0;
+
+  *fit = (KomiSubjectFit) { NAN, 0, NAN, FALSE };
+  for (guint i = 0; i < rating->opponents->len; i++)
+    {
+      KomiScoreRow *row = &g_array_index (rating->opponents, KomiScoreRow, i);
+      guint games = komi_score_row_games (row);
+      double p, var;
+
+      row->predicted = row->z = NAN;
+      if (games == 0 || rating->estimate.kind != KOMI_ESTIMATE_MLE)
+        continue;
+      p = komi_elo_expected (rating->estimate.rating - row->rating);
+      var = games * p * (1 - p);
+      row->predicted = games * p;
+      row->z = var > 0 ? (row->wins + row->draws / 2.0 - row->predicted) / sqrt (var) : 0;
+      fit->chi2 = (played == 0 ? 0 : fit->chi2) + row->z * row->z;
+      played++;
+    }
+  if (played == 0)
+    return;
+  fit->dof = played - 1;
+  fit->p = komi_chi2_survival (fit->chi2, fit->dof);
+  fit->inconsistent = fit->dof > 0 && fit->p < KOMI_FIT_P_FLAG;
+}
+
+double
+komi_subject_colour_lean (const KomiSubjectRating *rating)
+{
+  guint black = komi_score_row_games (&rating->colors[0]);
+  guint white = komi_score_row_games (&rating->colors[1]);
+
+  if (black + white == 0 || black == white)
+    return 0;
+  return KOMI_WHITE_ADVANTAGE_ELO * ((double) white - black) / (white + black);
+}
+
 /* ---- score tables ----------------------------------------------------- */
 
 guint
@@ -238,6 +338,7 @@ komi_subject_rating_free (KomiSubjectRating *rating)
   if (rating == NULL)
     return;
   g_free (rating->subject);
+  g_free (rating->why_unrated);
   g_clear_pointer (&rating->opponents, g_array_unref);
   g_free (rating);
 }
@@ -355,6 +456,12 @@ komi_rating_rate_subjects (const KomiLadder     *ladder,
           rating->orientations[o].rating = NAN;
         }
       komi_rating_estimate (cells, k, &rating->estimate);
+      rating->total.predicted = rating->total.z = NAN;
+      for (int c = 0; c < 2; c++)
+        rating->colors[c].predicted = rating->colors[c].z = NAN;
+      for (guint o = 0; o < KOMI_N_ORIENTATIONS; o++)
+        rating->orientations[o].predicted = rating->orientations[o].z = NAN;
+      subject_fit (rating);
     }
 
   if (out->len == 0)

@@ -63,17 +63,50 @@ typedef struct
   guint       forfeits_won;   /* the opponent forfeited */
   guint       turn_limit;     /* rated games ended by the turn limit */
   guint       voids;          /* never rated */
+  /* In a subject's opponents table, once it has an estimate: the points
+   * its rating predicts against this member, and the standardised
+   * difference (observed − predicted) / √(Σ p(1−p)); NAN otherwise. */
+  double      predicted;
+  double      z;
 } KomiScoreRow;
 
 guint       komi_score_row_games (const KomiScoreRow *row);
 /* Points per rated game, 0–1 (a draw is half); NAN with no rated game. */
 double      komi_score_row_score (const KomiScoreRow *row);
 
+/* White's advantage at komi 7, measured over the calibration (+17 ± 12.5
+ * Elo, docs/ratings.md): the scale leaves it to colour balance, so a
+ * subject that played White in a share w of its rated games leans by
+ * about (2w − 1) × this; the reports say so when its colours differ. */
+#define KOMI_WHITE_ADVANTAGE_ELO 17.0
+
+/* Whether one Elo explains a subject's results against every member it
+ * played: Σz² over those members (KomiScoreRow.z), with one degree of
+ * freedom fewer than members (the rating is fitted), and the chance of a
+ * Σz² at least this large if it did. Below KOMI_FIT_P_FLAG the subject is
+ * flagged: its rating is then a summary, not a measurement. */
+#define KOMI_FIT_P_FLAG 0.01
+
+typedef struct
+{
+  double   chi2;          /* NAN without an estimate */
+  guint    dof;
+  double   p;             /* NAN when dof is 0 */
+  gboolean inconsistent;  /* p < KOMI_FIT_P_FLAG */
+} KomiSubjectFit;
+
+/* P(χ² with @dof degrees of freedom ≥ @x). */
+double      komi_chi2_survival   (double x,
+                                  guint  dof);
+
 typedef struct
 {
   char         *subject;
   guint         protocol;
   KomiEstimate  estimate;
+  KomiSubjectFit fit;
+  char         *why_unrated;     /* NULL when rated; else why not, in the user's words */
+  guint         set_apart;       /* its games set apart (komi-rating-pool.h) */
   KomiScoreRow  total;
   GArray       *opponents;       /* KomiScoreRow, in ladder order */
   KomiScoreRow  colors[2];       /* the subject as Black, as White */
@@ -90,6 +123,10 @@ GPtrArray  *komi_rating_rate_subjects (const KomiLadder     *ladder,
                                        gsize                 n_results,
                                        GError              **error);
 void        komi_subject_rating_free  (KomiSubjectRating    *rating);
+/* The lean of @rating's estimate from its colours' imbalance, in Elo
+ * (positive: it played White more); 0 when balanced. */
+double      komi_subject_colour_lean (const KomiSubjectRating *rating);
+
 
 /* For the benchmark: simulates @n_games of one subject against a ladder
  * of four, then times komi_rating_rate_subjects() over them alone.

@@ -158,7 +158,8 @@ komi_export_game_sgf_with_analysis (const KomiStoreGame     *g,
   sgf.round = round;
   sgf.game_name = name;
   sgf.ruleset = ours ? NULL : g->ruleset;
-  sgf.rules_text = ours ? komi_protocol_get_rules_text (g->protocol, NULL) : NULL;
+  sgf.rules_text = ours && komi_protocol_is_known (g->protocol)
+                   ? komi_protocol_get_rules_text (g->protocol, NULL) : NULL;
   sgf.result = g->result;
   sgf.application = "Komi:" PACKAGE_VERSION;
   sgf.root_comment = root;
