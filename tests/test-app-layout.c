@@ -40,12 +40,12 @@ settled (gpointer library)
   return komi_library_get_state (library) != KOMI_LIBRARY_STATE_LOADING;
 }
 
-/* A library in a new folder with one series (@name, @seed, one pair): a
- * model whose profile, @file in the folder, has the name @profile_name,
+/* A library in a new folder with one series (@name, @seed, @pairs pairs):
+ * a model whose profile, @file in the folder, has the name @profile_name,
  * against @opponent. */
 static void
 make_library (LayoutFixture *f, const char *file, const char *profile_name, const char *name,
-              guint64 seed, const char *opponent)
+              guint64 seed, const char *opponent, guint pairs)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *json = g_strdup_printf ("{\"name\": \"%s\", \"api\": \"openai-chat\", "
@@ -62,7 +62,7 @@ make_library (LayoutFixture *f, const char *file, const char *profile_name, cons
   {
     g_autoptr(KomiStore) store = test_open_store (f->path);
 
-    test_add_series (store, name, seed, f->model_spec, opponent, 1, FALSE);
+    test_add_series (store, name, seed, f->model_spec, opponent, pairs, FALSE);
   }
   f->library = komi_library_new (f->path);
 }
@@ -72,7 +72,7 @@ make_library (LayoutFixture *f, const char *file, const char *profile_name, cons
 static void
 layout_set_up (LayoutFixture *f, gconstpointer data)
 {
-  make_library (f, "planted-profile.json", PROFILE_NAME, "Named players", 11, "gnugo:3");
+  make_library (f, "planted-profile.json", PROFILE_NAME, "Named players", 11, "gnugo:3", 1);
   f->page = g_object_new (KOMI_TYPE_GAMES_PAGE, NULL);
   f->window = GTK_WINDOW (gtk_window_new ());
   gtk_window_set_default_size (f->window, 1200, 700);
@@ -432,7 +432,7 @@ dump_minimums (GtkWidget *widget, int depth)
 static void
 long_set_up (LayoutFixture *f, gconstpointer data)
 {
-  make_library (f, "long-profile.json", LONG_PROFILE_NAME, "Long names", 12, "random");
+  make_library (f, "long-profile.json", LONG_PROFILE_NAME, "Long names", 12, "random", 1);
   komi_library_reload (f->library);
   g_assert_true (app_test_wait (settled, f->library));
 }
@@ -500,6 +500,123 @@ test_narrow_long_names (LayoutFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A library of one long series (12 pairs against GNU Go level 3, the
+ * last game selected) for the main window at its default size. */
+static void
+many_set_up (LayoutFixture *f, gconstpointer data)
+{
+  make_library (f, "many-profile.json", PROFILE_NAME, "Many games", 13, "gnugo:3", 12);
+  komi_library_reload (f->library);
+  g_assert_true (app_test_wait (settled, f->library));
+}
+
+static gboolean
+game_on_board (gpointer page)
+{
+  guint step;
+  const KomiReplay *replay = komi_series_page_get_replay (page, &step);
+
+  return replay != NULL && step + 1 == replay->n_steps
+         && gtk_widget_get_mapped (GTK_WIDGET (komi_series_page_get_board_view (page)));
+}
+
+/* @widget's bounds in @ancestor's coordinates. */
+static graphene_rect_t
+bounds_in (GtkWidget *widget, GtkWidget *ancestor)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, ancestor, &bounds));
+  return bounds;
+}
+
+static void
+settle (void)
+{
+  for (guint i = 0; i < 3; i++)
+    {
+      gint64 end = g_get_monotonic_time () + 60000;
+
+      while (g_get_monotonic_time () < end)
+        g_main_context_iteration (NULL, FALSE);
+    }
+}
+
+/* The series page at the window's default 1200x700, the run bar shown:
+ * the games list shows five rows or more, and the game selected is one of
+ * them; the board and the row of steps under it are in view without
+ * scrolling the page, and stay where they are when the Engine Review tab
+ * is chosen. */
+static void
+test_series_default_size (LayoutFixture *f, gconstpointer data)
+{
+  KomiWindow *window = komi_window_new (NULL, f->library);
+  KomiSeriesPage *page = komi_window_get_series_page (window);
+  GtkWidget *steps = app_test_child (page, KOMI_TYPE_SERIES_PAGE, "step_box");
+  GtkWidget *board = GTK_WIDGET (komi_series_page_get_board_view (page));
+  GtkWidget *games = app_test_child (page, KOMI_TYPE_SERIES_PAGE, "games_view");
+  GtkWidget *games_scroller = gtk_widget_get_parent (games);
+  GtkWidget *page_scroller = gtk_widget_get_ancestor (gtk_widget_get_parent (games_scroller),
+                                                      GTK_TYPE_SCROLLED_WINDOW);
+  GtkStack *side = GTK_STACK (app_test_child (page, KOMI_TYPE_SERIES_PAGE, "side_stack"));
+  GtkAdjustment *games_adj, *page_adj;
+  graphene_rect_t board_calls, steps_calls, board_engine, steps_engine, row;
+  guint n_games, last;
+  double row_height;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (app_test_child (window, KOMI_TYPE_WINDOW,
+                                                               "run_revealer")), TRUE);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (app_test_has_size, window));
+  komi_window_show_page (window, "series");
+  n_games = 24;
+  last = n_games - 1;
+  g_assert_true (komi_series_page_select (page, 0, last));
+  g_assert_true (app_test_wait (game_on_board, page));
+  settle ();
+
+  /* Five rows of games or more (the header apart). */
+  games_adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (games));
+  row_height = gtk_adjustment_get_upper (games_adj) / n_games;
+  if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+    g_printerr ("games list %d px high, rows %.1f px, page %d px of %.0f\n",
+                gtk_widget_get_height (games_scroller), row_height,
+                gtk_widget_get_height (page_scroller),
+                gtk_adjustment_get_upper (gtk_scrolled_window_get_vadjustment (
+                                            GTK_SCROLLED_WINDOW (page_scroller))));
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (games_adj), >=, 5 * row_height);
+  /* The game selected in view. */
+  row.origin.y = last * row_height - gtk_adjustment_get_value (games_adj);
+  g_assert_cmpfloat (row.origin.y, >=, 0);
+  g_assert_cmpfloat (row.origin.y + row_height, <=,
+                     gtk_adjustment_get_page_size (games_adj) + 0.5);
+
+  /* The page not scrolled, the steps in view, with the calls and with
+   * the engine review beside the board. */
+  page_adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (page_scroller));
+  g_assert_cmpfloat (gtk_adjustment_get_value (page_adj), ==, 0);
+  gtk_stack_set_visible_child_name (side, "calls");
+  settle ();
+  board_calls = bounds_in (board, GTK_WIDGET (window));
+  steps_calls = bounds_in (steps, page_scroller);
+  g_assert_cmpfloat (steps_calls.origin.y + steps_calls.size.height, <=,
+                     gtk_widget_get_height (page_scroller));
+  gtk_stack_set_visible_child_name (side, "analysis");
+  settle ();
+  board_engine = bounds_in (board, GTK_WIDGET (window));
+  steps_engine = bounds_in (steps, page_scroller);
+  g_assert_cmpfloat (gtk_adjustment_get_value (page_adj), ==, 0);
+  g_assert_cmpfloat (steps_engine.origin.y + steps_engine.size.height, <=,
+                     gtk_widget_get_height (page_scroller));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (page_adj), <=,
+                     gtk_adjustment_get_page_size (page_adj));
+  g_assert_true (graphene_rect_equal (&board_calls, &board_engine));
+  g_assert_true (graphene_rect_equal (&steps_calls, &steps_engine));
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (games_adj), >=, 5 * row_height);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -512,5 +629,7 @@ main (int argc, char *argv[])
               test_narrow_windows, layout_tear_down);
   g_test_add ("/komi/app/layout/narrow-long-names", LayoutFixture, NULL, long_set_up,
               test_narrow_long_names, layout_tear_down);
+  g_test_add ("/komi/app/layout/series-default-size", LayoutFixture, NULL, many_set_up,
+              test_series_default_size, layout_tear_down);
   return g_test_run ();
 }
