@@ -416,8 +416,9 @@ dump_minimums (GtkWidget *widget, int depth)
     return;
   gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
   if (min > 200)
-    g_printerr ("%*s%s %s min %d nat %d\n", depth, "", G_OBJECT_TYPE_NAME (widget),
-                GTK_IS_LABEL (widget) ? gtk_label_get_text (GTK_LABEL (widget)) : "", min, nat);
+    g_printerr ("%*s%s %s min %d nat %d width %d\n", depth, "", G_OBJECT_TYPE_NAME (widget),
+                GTK_IS_LABEL (widget) ? gtk_label_get_text (GTK_LABEL (widget)) : "", min, nat,
+                gtk_widget_get_width (widget));
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
        c = gtk_widget_get_next_sibling (c))
     dump_minimums (c, depth + 1);
@@ -617,6 +618,78 @@ test_series_default_size (LayoutFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* No figure of the ladder's table (right-aligned cells: Elo, games,
+ * record) is cut to "…". */
+static void
+assert_figures_whole (GtkWidget *ladder)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  guint figures = 0;
+
+  collect_labels (ladder, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = g_ptr_array_index (labels, i);
+
+      if (gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_COLUMN_VIEW) == NULL
+          || gtk_label_get_xalign (label) != 1.0f || !gtk_widget_get_mapped (GTK_WIDGET (label))
+          || *gtk_label_get_text (label) == '\0')
+        continue;
+      figures++;
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (label)))
+        g_error ("the ladder's \"%s\" is cut to %d px", gtk_label_get_text (label),
+                 gtk_widget_get_width (GTK_WIDGET (label)));
+    }
+  g_assert_cmpuint (figures, >, 0);
+}
+
+/* After the window has been as wide as a large screen, it goes down to a
+ * phone's width again on every page, switching pages there keeps it so,
+ * and the games list's columns give back the width they were given. */
+static void
+test_wide_then_narrow (LayoutFixture *f, gconstpointer data)
+{
+  const char *pages[] = { "series", "games", "players", "ladder", "series" };
+  KomiWindow *window = komi_window_new (NULL, f->library);
+  KomiSeriesPage *page = komi_window_get_series_page (window);
+  GListModel *monitors = gdk_display_get_monitors (gdk_display_get_default ());
+  g_autoptr(GdkMonitor) monitor = g_list_model_get_item (monitors, 0);
+  GdkRectangle screen;
+  int wide;
+
+  /* As wide as the screen allows, 1920 px at most (the suite runs this
+   * test on a screen of 1920x1080: the series page lays its parts out in
+   * a row only beyond 1366 px). */
+  gdk_monitor_get_geometry (monitor, &screen);
+  wide = MIN (screen.width, 1920);
+  gtk_window_set_default_size (GTK_WINDOW (window), wide, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (app_test_has_size, window));
+  komi_window_show_page (window, "series");
+  g_assert_true (komi_series_page_select (page, 0, 23));
+  g_assert_true (app_test_wait (game_on_board, page));
+  for (guint i = 0; i < G_N_ELEMENTS (pages) - 1; i++)
+    {
+      komi_window_show_page (window, pages[i]);
+      resize (GTK_WIDGET (window), wide, NULL);
+      settle ();
+      g_test_message ("page %s", pages[i]);
+      resize (GTK_WIDGET (window), 365, NULL);
+      settle ();
+      if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+        dump_minimums (GTK_WIDGET (window), 0);
+      g_assert_cmpint (min_width (gtk_window_get_child (GTK_WINDOW (window))), <=, 365);
+      if (g_str_equal (pages[i], "ladder"))
+        assert_figures_whole (app_test_child (window, KOMI_TYPE_WINDOW, "ladder_page"));
+      /* The next page, at that width: the window stays as it is. */
+      komi_window_show_page (window, pages[i + 1]);
+      settle ();
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 365);
+      g_assert_cmpint (min_width (gtk_window_get_child (GTK_WINDOW (window))), <=, 365);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -629,6 +702,8 @@ main (int argc, char *argv[])
               test_narrow_windows, layout_tear_down);
   g_test_add ("/komi/app/layout/narrow-long-names", LayoutFixture, NULL, long_set_up,
               test_narrow_long_names, layout_tear_down);
+  g_test_add ("/komi/app/layout/wide-then-narrow", LayoutFixture, NULL, many_set_up,
+              test_wide_then_narrow, layout_tear_down);
   g_test_add ("/komi/app/layout/series-default-size", LayoutFixture, NULL, many_set_up,
               test_series_default_size, layout_tear_down);
   return g_test_run ();
