@@ -424,6 +424,23 @@ dump_minimums (GtkWidget *widget, int depth)
     dump_minimums (c, depth + 1);
 }
 
+/* The same for the least heights, each at the width it has. */
+static void
+dump_heights (GtkWidget *widget, int depth)
+{
+  int min, nat;
+
+  if (!gtk_widget_get_visible (widget) || depth > 9)
+    return;
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (widget), &min, &nat, NULL, NULL);
+  if (min > 30)
+    g_printerr ("%*s%s min height %d nat %d, %dx%d\n", depth, "", G_OBJECT_TYPE_NAME (widget), min, nat,
+                gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    dump_heights (c, depth + 1);
+}
+
 /* A library whose games name long players (the random player, a model
  * with a long profile name): the main window still goes down to 360 px on
  * the series page, and the row of buttons under the board fits inside
@@ -690,6 +707,77 @@ test_wide_then_narrow (LayoutFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The review window of the library's first game at its final position,
+ * whose count is the longest line under the board. */
+static KomiReviewWindow *
+open_final (LayoutFixture *f, int width, int height)
+{
+  GListModel *rows = komi_games_page_get_rows (f->page);
+  g_autoptr(KomiGameItem) first = g_list_model_get_item (rows, 0);
+  KomiReviewWindow *review = komi_review_window_new (NULL, f->library, first->game->id);
+
+  gtk_window_set_default_size (GTK_WINDOW (review), width, height);
+  gtk_window_present (GTK_WINDOW (review));
+  g_assert_true (app_test_wait (loaded, review));
+  komi_review_window_show_step (review, komi_review_window_get_review (review)->replay->n_steps - 1);
+  settle ();
+  return review;
+}
+
+/* @name of the review window whole inside it. */
+static void
+assert_inside (KomiReviewWindow *review, const char *name)
+{
+  GtkWidget *widget = app_test_child (review, KOMI_TYPE_REVIEW_WINDOW, name);
+  GtkWidget *content = gtk_window_get_child (GTK_WINDOW (review));
+  graphene_rect_t b = bounds_in (widget, content);
+
+  if (b.origin.y + b.size.height > gtk_widget_get_height (content) + 0.5
+      || b.origin.x + b.size.width > gtk_widget_get_width (content) + 0.5)
+    g_error ("the review window's %s ends at %gx%g, outside its %dx%d", name,
+             b.origin.x + b.size.width, b.origin.y + b.size.height,
+             gtk_widget_get_width (content), gtk_widget_get_height (content));
+}
+
+/* The review window at small sizes: at 800x517 the final count wraps and
+ * the slider, the count and the calls stay inside the window; at a
+ * phone's 360 px it asks for no more height than a phone has (740 px). */
+static void
+test_review_small (LayoutFixture *f, gconstpointer data)
+{
+  KomiReviewWindow *review = open_final (f, 800, 517);
+  GtkLabel *status = GTK_LABEL (app_test_child (review, KOMI_TYPE_REVIEW_WINDOW, "status_label"));
+  int min, nat;
+
+  g_assert_nonnull (strstr (gtk_label_get_text (status), "territory"));
+  if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+    g_printerr ("800: window %dx%d, count %d px wide: %s\n",
+                gtk_widget_get_width (GTK_WIDGET (review)),
+                gtk_widget_get_height (GTK_WIDGET (review)),
+                gtk_widget_get_width (GTK_WIDGET (status)), gtk_label_get_text (status));
+  if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+    dump_minimums (GTK_WIDGET (review), 0);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (review)), <=, 517);
+  assert_inside (review, "slider");
+  assert_inside (review, "status_label");
+  assert_inside (review, "side_box");
+  gtk_window_destroy (GTK_WINDOW (review));
+
+  review = open_final (f, 360, 740);
+  gtk_widget_measure (gtk_window_get_child (GTK_WINDOW (review)), GTK_ORIENTATION_VERTICAL,
+                      360, &min, &nat, NULL, NULL);
+  if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+    dump_heights (GTK_WIDGET (review), 0);
+  if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+    g_printerr ("360: least height %d, window %dx%d\n", min,
+                gtk_widget_get_width (GTK_WIDGET (review)),
+                gtk_widget_get_height (GTK_WIDGET (review)));
+  g_assert_cmpint (min, <=, 740);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (review)), <=, 740);
+  assert_inside (review, "slider");
+  gtk_window_destroy (GTK_WINDOW (review));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -702,6 +790,8 @@ main (int argc, char *argv[])
               test_narrow_windows, layout_tear_down);
   g_test_add ("/komi/app/layout/narrow-long-names", LayoutFixture, NULL, long_set_up,
               test_narrow_long_names, layout_tear_down);
+  g_test_add ("/komi/app/layout/review-small", LayoutFixture, NULL, layout_set_up,
+              test_review_small, layout_tear_down);
   g_test_add ("/komi/app/layout/wide-then-narrow", LayoutFixture, NULL, many_set_up,
               test_wide_then_narrow, layout_tear_down);
   g_test_add ("/komi/app/layout/series-default-size", LayoutFixture, NULL, many_set_up,
