@@ -82,7 +82,7 @@ _komi_series_page_show_step (KomiSeriesPage *self, guint step)
   g_autofree char *summary = NULL;
   guint last = r->n_steps - 1;
   KomiOrientation turned = komi_board_view_get_orientation (self->board_view);
-  g_autofree char *frame = komi_frame_text (turned, r->game->orientation);
+  g_autofree char *frame = komi_frame_text (turned, r->game->orientation, r->calls != NULL);
   KomiPoint point;
 
   self->step = MIN (step, last);

@@ -164,11 +164,12 @@ komi_board_view_show_best_move (KomiBoardView           *view,
   komi_board_view_set_best_move (view, best);
 }
 
-/* In enum order. */
+/* In enum order; the words of the series page's menu, so that the
+ * application has one name for each. */
 static const char *orientation_names[KOMI_N_ORIENTATIONS] = {
-  N_("Upright"), N_("Turned 90°"), N_("Turned 180°"), N_("Turned 270°"),
-  N_("Mirrored left–right"), N_("Mirrored top–bottom"), N_("Mirrored in A9–J1"),
-  N_("Mirrored in A1–J9"),
+  N_("As recorded"), N_("Turned 90° clockwise"), N_("Turned 180°"),
+  N_("Turned 90° anticlockwise"), N_("Mirrored left to right"), N_("Mirrored top to bottom"),
+  N_("Mirrored in the A9–J1 diagonal"), N_("Mirrored in the A1–J9 diagonal"),
 };
 
 const char *
@@ -180,17 +181,19 @@ komi_orientation_display_name (KomiOrientation orientation)
 
 char *
 komi_frame_text (KomiOrientation shown,
-                 KomiOrientation model)
+                 KomiOrientation model,
+                 gboolean        has_model)
 {
   g_return_val_if_fail (shown < KOMI_N_ORIENTATIONS && model < KOMI_N_ORIENTATIONS, NULL);
 
-  if (shown == KOMI_ORIENTATION_IDENTITY && model == KOMI_ORIENTATION_IDENTITY)
+  if (has_model && shown == KOMI_ORIENTATION_IDENTITY && model == KOMI_ORIENTATION_IDENTITY)
     return g_strdup (_("As recorded, as the model saw it"));
   if (shown == KOMI_ORIENTATION_IDENTITY)
     return g_strdup (_("As recorded"));
-  if (shown == model)
+  /* A game of engines alone: no model saw it. */
+  if (has_model && shown == model)
     return g_strdup_printf (_("As the model saw it (%s)"), komi_orientation_display_name (shown));
-  /* TRANSLATORS: %s is how the board is turned, "Mirrored left–right". */
+  /* TRANSLATORS: %s is how the board is turned, "Mirrored left to right". */
   return g_strdup_printf (_("%s from the record"), komi_orientation_display_name (shown));
 }
 

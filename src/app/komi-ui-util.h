@@ -64,14 +64,16 @@ void                 komi_board_view_show_best_move (KomiBoardView           *vi
                                                      const KomiStoreAnalysis *analysis,
                                                      guint                    step);
 
-/* An orientation as a person reads it: "Turned 90°". */
+/* An orientation as a person reads it: "Turned 90° clockwise". */
 const char          *komi_orientation_display_name (KomiOrientation orientation);
 /* The frame a board is drawn in, said beside it: "As recorded", "As the
- * model saw it (Turned 90°)", "Mirrored left–right from the record";
- * @model is how the game was turned for the model. Every point name next
- * to that board is in this frame. */
+ * model saw it (Turned 90° clockwise)", "Mirrored left to right from the
+ * record"; @model is how the game was turned for the model, and
+ * @has_model FALSE for a game no model played (no "as the model saw it").
+ * Every point name next to that board is in this frame. */
 char                *komi_frame_text              (KomiOrientation  shown,
-                                                   KomiOrientation  model);
+                                                   KomiOrientation  model,
+                                                   gboolean         has_model);
 
 /* A row under @row in its boxed list (an AdwPreferencesGroup's), for the
  * field's own error: hidden until komi_form_show_error() shows it. */
