@@ -115,6 +115,28 @@ test_path_rows (Fixture *f, gconstpointer data)
   gtk_widget_activate_action (GTK_WIDGET (f->window), "prefs.reset", "u", 1);
   g_assert_false (g_settings_get_user_value (f->settings, "gnugo-path") != NULL);
   g_assert_cmpstr (adw_action_row_get_subtitle (row), !=, "/opt/gnugo/bin/gnugo");
+
+  /* Empty, a row shows the path used all the same, never a variable's
+   * name standing for it; with no path at all, what to do. */
+  {
+    g_autofree char *kept = g_strdup (g_getenv ("KOMI_KATAGO"));
+    AdwActionRow *katago = path_row (GTK_WIDGET (f->window), "katago-binary");
+
+    g_setenv ("KOMI_KATAGO", "/opt/katago/bin/katago", TRUE);
+    g_settings_set_string (f->settings, "katago-binary", "/elsewhere/katago");
+    g_settings_reset (f->settings, "katago-binary");
+    g_assert_cmpstr (adw_action_row_get_subtitle (katago), ==,
+                     "Default: /opt/katago/bin/katago (from KOMI_KATAGO)");
+    g_unsetenv ("KOMI_KATAGO");
+    g_settings_set_string (f->settings, "katago-binary", "/elsewhere/katago");
+    g_settings_reset (f->settings, "katago-binary");
+    g_assert_cmpstr (adw_action_row_get_subtitle (katago), ==,
+                     "Not set: choose the file here, or set KOMI_KATAGO before starting Komi");
+    if (kept != NULL)
+      g_setenv ("KOMI_KATAGO", kept, TRUE);
+    g_assert_null (strstr (adw_action_row_get_subtitle (path_row (GTK_WIDGET (f->window),
+                                                                  "library-path")), "$"));
+  }
 }
 
 static void
