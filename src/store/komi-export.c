@@ -120,6 +120,17 @@ komi_export_game_sgf (const KomiStoreGame *g, GError **error)
   return komi_export_game_sgf_with_analysis (g, NULL, error);
 }
 
+/* A player in the game's name (GN): an engine by its spec ("gnugo:1",
+ * its level with it), a model by the name it played under (its profile's
+ * name and model id, as PB and PW give it), never by its profile's path. */
+static const char *
+game_name_player (const char *spec, const char *name)
+{
+  if (spec != NULL && g_str_has_prefix (spec, "model:") && name != NULL && *name != '\0')
+    return name;
+  return spec;
+}
+
 char *
 komi_export_game_sgf_with_analysis (const KomiStoreGame     *g,
                                     const KomiStoreAnalysis *analysis,
@@ -146,7 +157,8 @@ komi_export_game_sgf_with_analysis (const KomiStoreGame     *g,
     {
       round = g_strdup_printf ("pair %u, game %u", g->pair + 1, g->game_in_pair + 1);
       name = g_strdup_printf ("%s: game %d, %s vs %s", g->series_name, g->plan_index + 1,
-                              g->black_spec, g->white_spec);
+                              game_name_player (g->black_spec, record->black_name),
+                              game_name_player (g->white_spec, record->white_name));
     }
   sgf.size = g->size;
   sgf.komi = g->komi;
