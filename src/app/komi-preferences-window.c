@@ -13,6 +13,7 @@
 #include "komi-player-check.h"
 #include "komi-preferences-window.h"
 #include "komi-settings.h"
+#include "komi-ui-util.h"
 #include "komi-store.h"
 
 /* A path kept in a string key, shown as a row's subtitle and chosen with a
@@ -332,6 +333,16 @@ komi_preferences_window_init (KomiPreferencesWindow *self)
   self->cancellable = g_cancellable_new ();
   self->settings = komi_settings_new ();
   build_rows (self);
+  /* A figure out of range is refused with the range, as the forms do. */
+  {
+    GtkSpinButton *spins[] = { self->jobs_spin, self->mistake_spin, self->blunder_spin };
+    const char *names[] = { N_("Games at once"), N_("Mistake"), N_("Blunder") };
+
+    for (guint i = 0; i < G_N_ELEMENTS (spins); i++)
+      komi_spin_button_refuse_out_of_range (
+        spins[i], _(names[i]), gtk_widget_get_ancestor (GTK_WIDGET (spins[i]),
+                                                        ADW_TYPE_ACTION_ROW));
+  }
 
   if (self->settings == NULL)
     {

@@ -91,4 +91,16 @@ gboolean             komi_form_focus_first_error  (GtkWidget *const *rows,
                                                    GtkWidget *const *error_rows,
                                                    guint             n);
 
+/* A spin button that refuses a figure out of its range instead of
+ * clamping it (99 does not become 10): the value stays as it was, the
+ * field is marked, and @message (a label, or the action row the button is
+ * in: its subtitle) says the range, "@what must be from 0 to 10, not 99",
+ * until a good figure is set. */
+void                 komi_spin_button_refuse_out_of_range (GtkSpinButton *spin,
+                                                           const char    *what,
+                                                           GtkWidget     *message);
+/* The message komi_spin_button_refuse_out_of_range() shows, NULL when
+ * none does (for tests). */
+const char          *komi_spin_button_get_refusal         (GtkSpinButton *spin);
+
 G_END_DECLS
