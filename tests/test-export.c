@@ -201,6 +201,10 @@ test_sgf_round_trip (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (sgf->komi, ==, 7);
   g_assert_cmpstr (sgf->event, ==, "export, \"quoted\"");
   g_assert_nonnull (sgf->rules_text);
+  /* The rules text says KataGo judges; GNU Go did here, and a note says so. */
+  g_assert_nonnull (strstr (sgf->rules_text, "as judged by the KataGo engine"));
+  g_assert_nonnull (strstr (sgf->rules_text, "the dead stones were judged by GNU Go 3.8, the "
+                                             "series' referee, not by KataGo"));
   g_array_sort (sgf->dead, compare_points);
   g_assert_cmpmem (sgf->dead->data, sgf->dead->len * sizeof (KomiPoint),
                    want->dead->data, want->dead->len * sizeof (KomiPoint));

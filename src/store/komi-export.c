@@ -120,6 +120,23 @@ komi_export_game_sgf (const KomiStoreGame *g, GError **error)
   return komi_export_game_sgf_with_analysis (g, NULL, error);
 }
 
+/* The protocol's rules text as the players were shown it (GC). It says
+ * KataGo judges the dead stones; when another referee did, a note after
+ * it says which, so that the record does not contradict its own count. */
+static char *
+rules_text (const KomiStoreGame *g)
+{
+  const char *rules = komi_protocol_get_rules_text (g->protocol, NULL);
+
+  if (rules == NULL)
+    return NULL;
+  if (g->referee == NULL || *g->referee == '\0' || strstr (g->referee, "KataGo") != NULL)
+    return g_strdup (rules);
+  return g_strdup_printf ("%s\n\n(Komi: in this game the dead stones were judged by %s, the "
+                          "series' referee, not by KataGo; the text above is the rules text "
+                          "as the players were shown it.)", rules, g->referee);
+}
+
 /* A player in the game's name (GN): an engine by its spec ("gnugo:1",
  * its level with it), a model by the name it played under (its profile's
  * name and model id, as PB and PW give it), never by its profile's path. */
@@ -143,6 +160,7 @@ komi_export_game_sgf_with_analysis (const KomiStoreGame     *g,
   g_autofree char *last = NULL;
   g_autofree char *round = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *rules = NULL;
   KomiSgfGame sgf = { 0, };
   guint n_moves;
   gboolean ours = g->status != KOMI_GAME_STATUS_IMPORTED;
@@ -169,7 +187,8 @@ komi_export_game_sgf_with_analysis (const KomiStoreGame     *g,
   sgf.round = round;
   sgf.game_name = name;
   sgf.ruleset = ours ? NULL : g->ruleset;
-  sgf.rules_text = ours ? komi_protocol_get_rules_text (g->protocol, NULL) : NULL;
+  rules = ours ? rules_text (g) : NULL;
+  sgf.rules_text = rules;
   sgf.result = g->result;
   sgf.application = "Komi:" PACKAGE_VERSION;
   sgf.root_comment = root;
