@@ -53,6 +53,7 @@ typedef struct
   gboolean    shards;   /* Watch Shards over 4 komi-cli run --shard processes */
   int         review_width; /* with review: the review window's width (0: 1366) */
   gboolean    board;    /* the series page scrolled down to the board's buttons */
+  gboolean    final;    /* with review: at the game's final position, its count */
 } Shot;
 
 static const Shot shots[] = {
@@ -97,6 +98,9 @@ static const Shot shots[] = {
   { "width-360-review", "series", FALSE, 360, .height = 740, .review = TRUE, .review_width = 360 },
   { "width-800-series", "series", FALSE, 800, .height = 740 },
   { "width-800-review", "series", FALSE, 800, .height = 740, .review = TRUE, .review_width = 800 },
+  /* A short window: the count wraps, the slider and the calls in it. */
+  { "width-800-review-short", "series", FALSE, 800, .height = 517, .review = TRUE,
+    .review_width = 800, .final = TRUE },
   { "width-1366-series", "series", FALSE, 1366, .height = 740 },
   { "width-1366-review", "series", TRUE, 1366, .height = 740, .review = TRUE,
     .review_width = 1366 },
@@ -316,7 +320,8 @@ take_review (KomiWindow *window, const Shot *shot, const char *db)
       if (c->attempt > 1 && c->probabilities != NULL)
         turn = c->turn;
     }
-  komi_review_window_show_step (review, turn > 0 ? turn : 9);
+  komi_review_window_show_step (review, shot->final ? r->replay->n_steps - 1
+                                                   : turn > 0 ? turn : 9);
   /* The last attempt's request opened, as a user reading it would. */
   {
     GtkWidget *calls = app_test_child (review, KOMI_TYPE_REVIEW_WINDOW, "calls_box");

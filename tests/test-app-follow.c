@@ -134,8 +134,13 @@ test_page_follows_run (RunFixture *f, gconstpointer data)
 
   if (!have_gnugo ())
     return;
+  /* The engine review left open from before: a new run shows its calls. */
+  gtk_stack_set_visible_child_name (GTK_STACK (app_test_child (w.page, KOMI_TYPE_SERIES_PAGE,
+                                                               "side_stack")), "analysis");
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", series);
   g_assert_true (app_test_wait_seconds (shows_a_game, &w, 60));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (
+                     app_test_child (w.page, KOMI_TYPE_SERIES_PAGE, "side_stack"))), ==, "calls");
 
   /* Followed move by move: the list's Moves column counts the moves the
    * board shows, and the board and the step label stay where they were. */

@@ -199,13 +199,18 @@ test_opponent_listed_once (FormsFixture *f, gconstpointer data)
   gtk_editable_set_text (opponents, "random, gnugo:1");
   open_opponent (f, 520);
   g_assert_cmpstr (komi_opponent_dialog_get_spec (f->dialog), ==, "gnugo:1");
+  /* As it opens, its proposal is nobody's choice: Add is off, unsaid. */
+  g_assert_false (gtk_widget_get_visible (child (f, "error_label")));
+  g_assert_false (gtk_widget_is_sensitive (child (f, "add_button")));
+  gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.add", NULL);
+  g_assert_cmpstr (gtk_editable_get_text (opponents), ==, "random, gnugo:1");
+  /* Chosen, it is said. */
+  set_text (f, "level_row", "1");
   g_assert_true (gtk_widget_get_visible (child (f, "error_label")));
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (f, "error_label"))), ==,
                    "The series already has gnugo:1: list each opponent once (more pairs play it "
                    "more)");
   g_assert_false (gtk_widget_is_sensitive (child (f, "add_button")));
-  gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.add", NULL);
-  g_assert_cmpstr (gtk_editable_get_text (opponents), ==, "random, gnugo:1");
 
   /* A level out of range is refused with the range, never made 10. */
   set_text (f, "level_row", "15");
@@ -297,8 +302,9 @@ test_series_time (FormsFixture *f, gconstpointer data)
 
   /* What is not known is said, with what to do. */
   series_text (f, "subject_row", unknown);
-  g_assert_cmpstr (time_line (f), ==, "Time: not known until the profile unknown.json gives a "
-                   "typical answer time (a provider Test fills it in).");
+  /* The provider by its name ("p"), not its file's. */
+  g_assert_cmpstr (time_line (f), ==, "Time: not known until the provider “p” gives a "
+                   "typical answer time (its Test in Edit Model Provider… fills it in).");
   series_text (f, "subject_row", "random");
   series_text (f, "opponents_row", "gtp:/bin/true");
   g_assert_cmpstr (time_line (f), ==, "Time: not known for gtp:/bin/true, a program whose speed "

@@ -14,6 +14,8 @@
 #include "komi-orientation.h"
 #include "komi-rehearsal.h"
 #include "komi-review-window.h"
+#include "komi-series-page.h"
+#include "komi-ui-util.h"
 #include "komi-store-test-review.h"
 #include "komi-store.h"
 #include "komi-test-cli.h"
@@ -289,6 +291,49 @@ test_series_page (void)
   g_object_unref (window);
 }
 
+/* One name for each orientation: the series page's menu, the review
+ * window's list and the frame over a board say the same words; a game no
+ * model played is never "as the model saw it". */
+static void
+test_one_vocabulary (void)
+{
+  KomiSeriesPage *page = g_object_ref_sink (g_object_new (KOMI_TYPE_SERIES_PAGE, NULL));
+  GtkWidget *tools = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (page),
+                                                                KOMI_TYPE_SERIES_PAGE,
+                                                                "board_tools"));
+  GMenuModel *menu = gtk_menu_button_get_menu_model (
+    GTK_MENU_BUTTON (gtk_widget_get_first_child (tools)));
+  GMenuModel *section = g_menu_model_get_item_link (menu, 1, G_MENU_LINK_SECTION);
+  guint named = 0;
+
+  g_assert_cmpint (g_menu_model_get_n_items (section), ==, KOMI_N_ORIENTATIONS);
+  for (int i = 0; i < g_menu_model_get_n_items (section); i++)
+    {
+      g_autofree char *label = NULL;
+      g_autoptr(GVariant) target = g_menu_model_get_item_attribute_value (section, i, "target",
+                                                                          G_VARIANT_TYPE_UINT32);
+
+      g_assert_true (g_menu_model_get_item_attribute (section, i, "label", "s", &label));
+      g_assert_cmpstr (label, ==,
+                       komi_orientation_display_name (g_variant_get_uint32 (target)));
+      named++;
+    }
+  g_assert_cmpuint (named, ==, KOMI_N_ORIENTATIONS);
+  for (guint o = 0; o < KOMI_N_ORIENTATIONS; o++)
+    {
+      g_autofree char *engines = komi_frame_text (o, o, FALSE);
+      g_autofree char *model = komi_frame_text (o, o, TRUE);
+      g_autofree char *lower = g_utf8_strdown (model, -1);
+
+      g_assert_null (strstr (engines, "model"));
+      g_assert_nonnull (strstr (lower, "as the model saw it"));
+      g_assert_nonnull (strstr (engines, komi_orientation_display_name (o)));
+      g_assert_nonnull (strstr (model, komi_orientation_display_name (o)));
+    }
+  g_object_unref (section);
+  g_object_unref (page);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -302,6 +347,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/komi/app/frames/review-window", test_review_window);
   g_test_add_func ("/komi/app/frames/series-page", test_series_page);
+  g_test_add_func ("/komi/app/frames/one-vocabulary", test_one_vocabulary);
   status = g_test_run ();
 
   g_clear_object (&library);

@@ -184,7 +184,9 @@ test_missing_key (KeysFixture *f, gconstpointer data)
   g_assert_true (app_test_wait (message_shown, &body));
   g_test_message ("%s", body);
   g_assert_nonnull (strstr (body, "“Keyless provider”"));
-  g_assert_nonnull (strstr (body, "Players"));
+  /* The way there: a new provider is listed nowhere else. */
+  g_assert_nonnull (strstr (body, "Edit Model Provider…"));
+  g_assert_null (strstr (body, "Players"));
   g_assert_nonnull (strstr (body, "KOMI_TEST_APP_NO_KEY"));
   g_assert_null (komi_window_get_job (f->window));
   g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
@@ -206,7 +208,7 @@ dialog_says (gpointer dialog)
   GtkWidget *label = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (below));
 
   return gtk_widget_get_visible (below)
-    && strstr (gtk_label_get_text (GTK_LABEL (label)), "Players") != NULL;
+    && strstr (gtk_label_get_text (GTK_LABEL (label)), "Edit Model Provider…") != NULL;
 }
 
 /* The whole way a user goes: a model whose key is in the keyring only,

@@ -40,12 +40,12 @@ settled (gpointer library)
   return komi_library_get_state (library) != KOMI_LIBRARY_STATE_LOADING;
 }
 
-/* A library in a new folder with one series (@name, @seed, one pair): a
- * model whose profile, @file in the folder, has the name @profile_name,
+/* A library in a new folder with one series (@name, @seed, @pairs pairs):
+ * a model whose profile, @file in the folder, has the name @profile_name,
  * against @opponent. */
 static void
 make_library (LayoutFixture *f, const char *file, const char *profile_name, const char *name,
-              guint64 seed, const char *opponent)
+              guint64 seed, const char *opponent, guint pairs)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *json = g_strdup_printf ("{\"name\": \"%s\", \"api\": \"openai-chat\", "
@@ -62,7 +62,7 @@ make_library (LayoutFixture *f, const char *file, const char *profile_name, cons
   {
     g_autoptr(KomiStore) store = test_open_store (f->path);
 
-    test_add_series (store, name, seed, f->model_spec, opponent, 1, FALSE);
+    test_add_series (store, name, seed, f->model_spec, opponent, pairs, FALSE);
   }
   f->library = komi_library_new (f->path);
 }
@@ -72,7 +72,7 @@ make_library (LayoutFixture *f, const char *file, const char *profile_name, cons
 static void
 layout_set_up (LayoutFixture *f, gconstpointer data)
 {
-  make_library (f, "planted-profile.json", PROFILE_NAME, "Named players", 11, "gnugo:3");
+  make_library (f, "planted-profile.json", PROFILE_NAME, "Named players", 11, "gnugo:3", 1);
   f->page = g_object_new (KOMI_TYPE_GAMES_PAGE, NULL);
   f->window = GTK_WINDOW (gtk_window_new ());
   gtk_window_set_default_size (f->window, 1200, 700);
@@ -416,11 +416,29 @@ dump_minimums (GtkWidget *widget, int depth)
     return;
   gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
   if (min > 200)
-    g_printerr ("%*s%s %s min %d nat %d\n", depth, "", G_OBJECT_TYPE_NAME (widget),
-                GTK_IS_LABEL (widget) ? gtk_label_get_text (GTK_LABEL (widget)) : "", min, nat);
+    g_printerr ("%*s%s %s min %d nat %d width %d\n", depth, "", G_OBJECT_TYPE_NAME (widget),
+                GTK_IS_LABEL (widget) ? gtk_label_get_text (GTK_LABEL (widget)) : "", min, nat,
+                gtk_widget_get_width (widget));
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
        c = gtk_widget_get_next_sibling (c))
     dump_minimums (c, depth + 1);
+}
+
+/* The same for the least heights, each at the width it has. */
+static void
+dump_heights (GtkWidget *widget, int depth)
+{
+  int min, nat;
+
+  if (!gtk_widget_get_visible (widget) || depth > 9)
+    return;
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (widget), &min, &nat, NULL, NULL);
+  if (min > 30)
+    g_printerr ("%*s%s min height %d nat %d, %dx%d\n", depth, "", G_OBJECT_TYPE_NAME (widget), min, nat,
+                gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    dump_heights (c, depth + 1);
 }
 
 /* A library whose games name long players (the random player, a model
@@ -432,7 +450,7 @@ dump_minimums (GtkWidget *widget, int depth)
 static void
 long_set_up (LayoutFixture *f, gconstpointer data)
 {
-  make_library (f, "long-profile.json", LONG_PROFILE_NAME, "Long names", 12, "random");
+  make_library (f, "long-profile.json", LONG_PROFILE_NAME, "Long names", 12, "random", 1);
   komi_library_reload (f->library);
   g_assert_true (app_test_wait (settled, f->library));
 }
@@ -500,6 +518,266 @@ test_narrow_long_names (LayoutFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A library of one long series (12 pairs against GNU Go level 3, the
+ * last game selected) for the main window at its default size. */
+static void
+many_set_up (LayoutFixture *f, gconstpointer data)
+{
+  make_library (f, "many-profile.json", PROFILE_NAME, "Many games", 13, "gnugo:3", 12);
+  komi_library_reload (f->library);
+  g_assert_true (app_test_wait (settled, f->library));
+}
+
+static gboolean
+game_on_board (gpointer page)
+{
+  guint step;
+  const KomiReplay *replay = komi_series_page_get_replay (page, &step);
+
+  return replay != NULL && step + 1 == replay->n_steps
+         && gtk_widget_get_mapped (GTK_WIDGET (komi_series_page_get_board_view (page)));
+}
+
+/* @widget's bounds in @ancestor's coordinates. */
+static graphene_rect_t
+bounds_in (GtkWidget *widget, GtkWidget *ancestor)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, ancestor, &bounds));
+  return bounds;
+}
+
+static void
+settle (void)
+{
+  for (guint i = 0; i < 3; i++)
+    {
+      gint64 end = g_get_monotonic_time () + 60000;
+
+      while (g_get_monotonic_time () < end)
+        g_main_context_iteration (NULL, FALSE);
+    }
+}
+
+/* The series page at the window's default 1200x700, the run bar shown:
+ * the games list shows five rows or more, and the game selected is one of
+ * them; the board and the row of steps under it are in view without
+ * scrolling the page, and stay where they are when the Engine Review tab
+ * is chosen. */
+static void
+test_series_default_size (LayoutFixture *f, gconstpointer data)
+{
+  KomiWindow *window = komi_window_new (NULL, f->library);
+  KomiSeriesPage *page = komi_window_get_series_page (window);
+  GtkWidget *steps = app_test_child (page, KOMI_TYPE_SERIES_PAGE, "step_box");
+  GtkWidget *board = GTK_WIDGET (komi_series_page_get_board_view (page));
+  GtkWidget *games = app_test_child (page, KOMI_TYPE_SERIES_PAGE, "games_view");
+  GtkWidget *games_scroller = gtk_widget_get_parent (games);
+  GtkWidget *page_scroller = gtk_widget_get_ancestor (gtk_widget_get_parent (games_scroller),
+                                                      GTK_TYPE_SCROLLED_WINDOW);
+  GtkStack *side = GTK_STACK (app_test_child (page, KOMI_TYPE_SERIES_PAGE, "side_stack"));
+  GtkAdjustment *games_adj, *page_adj;
+  graphene_rect_t board_calls, steps_calls, board_engine, steps_engine, row;
+  guint n_games, last;
+  double row_height;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (app_test_child (window, KOMI_TYPE_WINDOW,
+                                                               "run_revealer")), TRUE);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (app_test_has_size, window));
+  komi_window_show_page (window, "series");
+  n_games = 24;
+  last = n_games - 1;
+  g_assert_true (komi_series_page_select (page, 0, last));
+  g_assert_true (app_test_wait (game_on_board, page));
+  settle ();
+
+  /* Five rows of games or more (the header apart). */
+  games_adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (games));
+  row_height = gtk_adjustment_get_upper (games_adj) / n_games;
+  if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+    g_printerr ("games list %d px high, rows %.1f px, page %d px of %.0f\n",
+                gtk_widget_get_height (games_scroller), row_height,
+                gtk_widget_get_height (page_scroller),
+                gtk_adjustment_get_upper (gtk_scrolled_window_get_vadjustment (
+                                            GTK_SCROLLED_WINDOW (page_scroller))));
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (games_adj), >=, 5 * row_height);
+  /* The game selected in view. */
+  row.origin.y = last * row_height - gtk_adjustment_get_value (games_adj);
+  g_assert_cmpfloat (row.origin.y, >=, 0);
+  g_assert_cmpfloat (row.origin.y + row_height, <=,
+                     gtk_adjustment_get_page_size (games_adj) + 0.5);
+
+  /* The page not scrolled, the steps in view, with the calls and with
+   * the engine review beside the board. */
+  page_adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (page_scroller));
+  g_assert_cmpfloat (gtk_adjustment_get_value (page_adj), ==, 0);
+  gtk_stack_set_visible_child_name (side, "calls");
+  settle ();
+  board_calls = bounds_in (board, GTK_WIDGET (window));
+  steps_calls = bounds_in (steps, page_scroller);
+  g_assert_cmpfloat (steps_calls.origin.y + steps_calls.size.height, <=,
+                     gtk_widget_get_height (page_scroller));
+  gtk_stack_set_visible_child_name (side, "analysis");
+  settle ();
+  board_engine = bounds_in (board, GTK_WIDGET (window));
+  steps_engine = bounds_in (steps, page_scroller);
+  g_assert_cmpfloat (gtk_adjustment_get_value (page_adj), ==, 0);
+  g_assert_cmpfloat (steps_engine.origin.y + steps_engine.size.height, <=,
+                     gtk_widget_get_height (page_scroller));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (page_adj), <=,
+                     gtk_adjustment_get_page_size (page_adj));
+  g_assert_true (graphene_rect_equal (&board_calls, &board_engine));
+  g_assert_true (graphene_rect_equal (&steps_calls, &steps_engine));
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (games_adj), >=, 5 * row_height);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* No figure of the ladder's table (right-aligned cells: Elo, games,
+ * record) is cut to "…". */
+static void
+assert_figures_whole (GtkWidget *ladder)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  guint figures = 0;
+
+  collect_labels (ladder, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = g_ptr_array_index (labels, i);
+
+      if (gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_COLUMN_VIEW) == NULL
+          || gtk_label_get_xalign (label) != 1.0f || !gtk_widget_get_mapped (GTK_WIDGET (label))
+          || *gtk_label_get_text (label) == '\0')
+        continue;
+      figures++;
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (label)))
+        g_error ("the ladder's \"%s\" is cut to %d px", gtk_label_get_text (label),
+                 gtk_widget_get_width (GTK_WIDGET (label)));
+    }
+  g_assert_cmpuint (figures, >, 0);
+}
+
+/* After the window has been as wide as a large screen, it goes down to a
+ * phone's width again on every page, switching pages there keeps it so,
+ * and the games list's columns give back the width they were given. */
+static void
+test_wide_then_narrow (LayoutFixture *f, gconstpointer data)
+{
+  const char *pages[] = { "series", "games", "players", "ladder", "series" };
+  KomiWindow *window = komi_window_new (NULL, f->library);
+  KomiSeriesPage *page = komi_window_get_series_page (window);
+  GListModel *monitors = gdk_display_get_monitors (gdk_display_get_default ());
+  g_autoptr(GdkMonitor) monitor = g_list_model_get_item (monitors, 0);
+  GdkRectangle screen;
+  int wide;
+
+  /* As wide as the screen allows, 1920 px at most (the suite runs this
+   * test on a screen of 1920x1080: the series page lays its parts out in
+   * a row only beyond 1366 px). */
+  gdk_monitor_get_geometry (monitor, &screen);
+  wide = MIN (screen.width, 1920);
+  gtk_window_set_default_size (GTK_WINDOW (window), wide, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (app_test_has_size, window));
+  komi_window_show_page (window, "series");
+  g_assert_true (komi_series_page_select (page, 0, 23));
+  g_assert_true (app_test_wait (game_on_board, page));
+  for (guint i = 0; i < G_N_ELEMENTS (pages) - 1; i++)
+    {
+      komi_window_show_page (window, pages[i]);
+      resize (GTK_WIDGET (window), wide, NULL);
+      settle ();
+      g_test_message ("page %s", pages[i]);
+      resize (GTK_WIDGET (window), 365, NULL);
+      settle ();
+      if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+        dump_minimums (GTK_WIDGET (window), 0);
+      g_assert_cmpint (min_width (gtk_window_get_child (GTK_WINDOW (window))), <=, 365);
+      if (g_str_equal (pages[i], "ladder"))
+        assert_figures_whole (app_test_child (window, KOMI_TYPE_WINDOW, "ladder_page"));
+      /* The next page, at that width: the window stays as it is. */
+      komi_window_show_page (window, pages[i + 1]);
+      settle ();
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 365);
+      g_assert_cmpint (min_width (gtk_window_get_child (GTK_WINDOW (window))), <=, 365);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The review window of the library's first game at its final position,
+ * whose count is the longest line under the board. */
+static KomiReviewWindow *
+open_final (LayoutFixture *f, int width, int height)
+{
+  GListModel *rows = komi_games_page_get_rows (f->page);
+  g_autoptr(KomiGameItem) first = g_list_model_get_item (rows, 0);
+  KomiReviewWindow *review = komi_review_window_new (NULL, f->library, first->game->id);
+
+  gtk_window_set_default_size (GTK_WINDOW (review), width, height);
+  gtk_window_present (GTK_WINDOW (review));
+  g_assert_true (app_test_wait (loaded, review));
+  komi_review_window_show_step (review, komi_review_window_get_review (review)->replay->n_steps - 1);
+  settle ();
+  return review;
+}
+
+/* @name of the review window whole inside it. */
+static void
+assert_inside (KomiReviewWindow *review, const char *name)
+{
+  GtkWidget *widget = app_test_child (review, KOMI_TYPE_REVIEW_WINDOW, name);
+  GtkWidget *content = gtk_window_get_child (GTK_WINDOW (review));
+  graphene_rect_t b = bounds_in (widget, content);
+
+  if (b.origin.y + b.size.height > gtk_widget_get_height (content) + 0.5
+      || b.origin.x + b.size.width > gtk_widget_get_width (content) + 0.5)
+    g_error ("the review window's %s ends at %gx%g, outside its %dx%d", name,
+             b.origin.x + b.size.width, b.origin.y + b.size.height,
+             gtk_widget_get_width (content), gtk_widget_get_height (content));
+}
+
+/* The review window at small sizes: at 800x517 the final count wraps and
+ * the slider, the count and the calls stay inside the window; at a
+ * phone's 360 px it asks for no more height than a phone has (740 px). */
+static void
+test_review_small (LayoutFixture *f, gconstpointer data)
+{
+  KomiReviewWindow *review = open_final (f, 800, 517);
+  GtkLabel *status = GTK_LABEL (app_test_child (review, KOMI_TYPE_REVIEW_WINDOW, "status_label"));
+  int min, nat;
+
+  g_assert_nonnull (strstr (gtk_label_get_text (status), "territory"));
+  if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+    g_printerr ("800: window %dx%d, count %d px wide: %s\n",
+                gtk_widget_get_width (GTK_WIDGET (review)),
+                gtk_widget_get_height (GTK_WIDGET (review)),
+                gtk_widget_get_width (GTK_WIDGET (status)), gtk_label_get_text (status));
+  if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+    dump_minimums (GTK_WIDGET (review), 0);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (review)), <=, 517);
+  assert_inside (review, "slider");
+  assert_inside (review, "status_label");
+  assert_inside (review, "side_box");
+  gtk_window_destroy (GTK_WINDOW (review));
+
+  review = open_final (f, 360, 740);
+  gtk_widget_measure (gtk_window_get_child (GTK_WINDOW (review)), GTK_ORIENTATION_VERTICAL,
+                      360, &min, &nat, NULL, NULL);
+  if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+    dump_heights (GTK_WIDGET (review), 0);
+  if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+    g_printerr ("360: least height %d, window %dx%d\n", min,
+                gtk_widget_get_width (GTK_WIDGET (review)),
+                gtk_widget_get_height (GTK_WIDGET (review)));
+  g_assert_cmpint (min, <=, 740);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (review)), <=, 740);
+  assert_inside (review, "slider");
+  gtk_window_destroy (GTK_WINDOW (review));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -512,5 +790,11 @@ main (int argc, char *argv[])
               test_narrow_windows, layout_tear_down);
   g_test_add ("/komi/app/layout/narrow-long-names", LayoutFixture, NULL, long_set_up,
               test_narrow_long_names, layout_tear_down);
+  g_test_add ("/komi/app/layout/review-small", LayoutFixture, NULL, layout_set_up,
+              test_review_small, layout_tear_down);
+  g_test_add ("/komi/app/layout/wide-then-narrow", LayoutFixture, NULL, many_set_up,
+              test_wide_then_narrow, layout_tear_down);
+  g_test_add ("/komi/app/layout/series-default-size", LayoutFixture, NULL, many_set_up,
+              test_series_default_size, layout_tear_down);
   return g_test_run ();
 }

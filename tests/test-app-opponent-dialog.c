@@ -140,6 +140,9 @@ test_refuses_bad_fields (DialogFixture *f, gconstpointer data)
   assert_refused_at (f, "command_row", "Give the command that starts the program");
   set_text (f, "command_row", "/nonexistent/engine --mode gtp");
   assert_refused_at (f, "command_row", "/nonexistent/engine");
+  /* In the words of the dialog, which has no “gtp:” to write after. */
+  assert_refused_at (f, "command_row", "give its full path, or choose it with the button");
+  g_assert_null (strstr (error_under (f, "command_row"), "gtp:"));
   set_text (f, "command_row", "'/bin/true");
   assert_refused_at (f, "command_row", "cannot be read");
   set_text (f, "command_row", "/bin/true --mode gtp");
@@ -166,6 +169,27 @@ test_refuses_bad_fields (DialogFixture *f, gconstpointer data)
 
 /* The ladder's bridging rung, mix:P:ENGINE, is built here too: an engine
  * and the chance of a random move, refused with the range when out of it. */
+/* The series has the opponent the dialog proposes as it opens: nothing is
+ * said against a choice nobody made (Add is off); once the user chooses
+ * it, the dialog says why Add is off. */
+static void
+test_proposal_listed (DialogFixture *f, gconstpointer data)
+{
+  GtkWidget *opponents = app_test_child (f->series, KOMI_TYPE_SERIES_DIALOG, "opponents_row");
+
+  if (!have_gnugo ())
+    return;
+  gtk_window_destroy (GTK_WINDOW (f->dialog));
+  gtk_editable_set_text (GTK_EDITABLE (opponents), "random, gnugo:1");
+  app_test_open_opponent_dialog (KOMI_SERIES_DIALOG (f->series), (gpointer *) &f->dialog, 0);
+  g_assert_cmpstr (komi_opponent_dialog_get_spec (f->dialog), ==, "gnugo:1");
+  g_assert_false (gtk_widget_get_visible (child (f, "error_label")));
+  g_assert_false (gtk_widget_is_sensitive (child (f, "add_button")));
+  set_text (f, "level_row", "2");
+  set_text (f, "level_row", "1");
+  assert_listed (f, "gnugo:1");
+}
+
 static void
 test_mix_rung (DialogFixture *f, gconstpointer data)
 {
@@ -469,6 +493,8 @@ main (int argc, char *argv[])
 
   g_test_add ("/komi/app/dialog/opponent/refuses-bad-fields", DialogFixture, NULL,
               fixture_set_up, test_refuses_bad_fields, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/opponent/proposal-listed", DialogFixture, NULL,
+              fixture_set_up, test_proposal_listed, fixture_tear_down);
   g_test_add ("/komi/app/dialog/opponent/mix-rung", DialogFixture, NULL,
               fixture_set_up, test_mix_rung, fixture_tear_down);
   g_test_add ("/komi/app/dialog/opponent/silent-engine", DialogFixture, NULL,

@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include "komi-analysis-panel.h"
 #include "komi-app-test-util.h"
 #include "komi-preferences-window.h"
 #include "komi-series-dialog.h"
@@ -115,6 +116,75 @@ test_path_rows (Fixture *f, gconstpointer data)
   gtk_widget_activate_action (GTK_WIDGET (f->window), "prefs.reset", "u", 1);
   g_assert_false (g_settings_get_user_value (f->settings, "gnugo-path") != NULL);
   g_assert_cmpstr (adw_action_row_get_subtitle (row), !=, "/opt/gnugo/bin/gnugo");
+
+  /* Empty, a row shows the path used all the same, never a variable's
+   * name standing for it; with no path at all, what to do. */
+  {
+    g_autofree char *kept = g_strdup (g_getenv ("KOMI_KATAGO"));
+    AdwActionRow *katago = path_row (GTK_WIDGET (f->window), "katago-binary");
+
+    g_setenv ("KOMI_KATAGO", "/opt/katago/bin/katago", TRUE);
+    g_settings_set_string (f->settings, "katago-binary", "/elsewhere/katago");
+    g_settings_reset (f->settings, "katago-binary");
+    g_assert_cmpstr (adw_action_row_get_subtitle (katago), ==,
+                     "Default: /opt/katago/bin/katago (from KOMI_KATAGO)");
+    g_unsetenv ("KOMI_KATAGO");
+    g_settings_set_string (f->settings, "katago-binary", "/elsewhere/katago");
+    g_settings_reset (f->settings, "katago-binary");
+    g_assert_cmpstr (adw_action_row_get_subtitle (katago), ==,
+                     "Not set: choose the file here, or set KOMI_KATAGO before starting Komi");
+    if (kept != NULL)
+      g_setenv ("KOMI_KATAGO", kept, TRUE);
+    g_assert_null (strstr (adw_action_row_get_subtitle (path_row (GTK_WIDGET (f->window),
+                                                                  "library-path")), "$"));
+  }
+}
+
+/* @spin given @text as typed, then Enter. */
+static void
+type_figure (GtkWidget *spin, const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (spin), text);
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+}
+
+/* A figure out of range is refused with the range, not clamped: Games at
+ * once 99 stays what it was (not 64), and the row says why; the review's
+ * level 99 stays too (not 10), said under it. */
+static void
+test_spin_refuses (Fixture *f, gconstpointer data)
+{
+  GtkWidget *jobs = child (f, "jobs_spin");
+  AdwActionRow *row = ADW_ACTION_ROW (gtk_widget_get_ancestor (jobs, ADW_TYPE_ACTION_ROW));
+  g_autofree char *subtitle = g_strdup (adw_action_row_get_subtitle (row));
+  KomiAnalysisPanel *panel = g_object_ref_sink (g_object_new (KOMI_TYPE_ANALYSIS_PANEL, NULL));
+  GtkWidget *level = app_test_child (panel, KOMI_TYPE_ANALYSIS_PANEL, "level_spin");
+  GtkWidget *under = app_test_child (panel, KOMI_TYPE_ANALYSIS_PANEL, "refusal_label");
+  double kept;
+
+  type_figure (jobs, "3");
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (jobs)), ==, 3);
+  type_figure (jobs, "99");
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (jobs)), ==, 3);
+  g_assert_cmpint (g_settings_get_int (f->settings, "default-jobs"), ==, 3);
+  g_assert_cmpstr (adw_action_row_get_subtitle (row), ==,
+                   "Games at once must be from 1 to 64, not 99");
+  g_assert_true (gtk_widget_has_css_class (jobs, "error"));
+  type_figure (jobs, "5");
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (jobs)), ==, 5);
+  g_assert_cmpstr (adw_action_row_get_subtitle (row), ==, subtitle);
+  g_assert_false (gtk_widget_has_css_class (jobs, "error"));
+
+  kept = gtk_spin_button_get_value (GTK_SPIN_BUTTON (level));
+  type_figure (level, "99");
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (level)), ==, kept);
+  g_assert_true (gtk_widget_get_visible (under));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (under)), ==,
+                   "Level must be from 0 to 10, not 99");
+  type_figure (level, "4");
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (level)), ==, 4);
+  g_assert_false (gtk_widget_get_visible (under));
+  g_object_unref (panel);
 }
 
 static void
@@ -214,6 +284,8 @@ main (int argc, char *argv[])
               test_katago_missing, fixture_tear_down);
   g_test_add ("/komi/app/preferences/path-rows", Fixture, NULL, fixture_set_up,
               test_path_rows, fixture_tear_down);
+  g_test_add ("/komi/app/preferences/spin-refuses", Fixture, NULL, fixture_set_up,
+              test_spin_refuses, fixture_tear_down);
   g_test_add ("/komi/app/preferences/theme", Fixture, NULL, fixture_set_up, test_theme,
               fixture_tear_down);
   g_test_add ("/komi/app/preferences/series-dialog-defaults", Fixture, NULL, fixture_set_up,

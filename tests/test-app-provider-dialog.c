@@ -114,6 +114,14 @@ test_refuses_bad_fields (DialogFixture *f, gconstpointer data)
   g_assert_null (komi_provider_dialog_get_profile (f->dialog));
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     g_assert_null (error_under (f, rows[i]));
+  g_assert_false (gtk_widget_get_visible (child (f, "error_label")));
+  /* Once something is typed, the field still in error is named above the
+   * form, in words: not "press Save to see which". */
+  set_text (f, "name_row", "My provider");
+  g_assert_true (gtk_widget_get_visible (child (f, "error_label")));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (f, "error_label"))), ==,
+                   "Pinned model id: Give the model id the provider knows, pinned to a version, "
+                   "e.g. gpt-4.1-mini-2025-04-14");
   gtk_widget_activate_action (GTK_WIDGET (f->dialog), "provider.save", NULL);
   assert_refused_at (f, "model_row", "Give the model id");
   set_text (f, "model_row", "gpt-4.1-mini-2025-04-14");
@@ -481,6 +489,34 @@ test_rehearsal_refuses_key (DialogFixture *f, gconstpointer data)
   g_assert_cmpuint (komi_rehearsal_get_request_count (rehearsal, NULL), ==, 1);
 }
 
+/* A base URL the provider has no API at: the Test says so in the words
+ * of the dialog's fields, never the profile file's keys. */
+static void
+test_not_found (DialogFixture *f, gconstpointer data)
+{
+  KomiRehearsalOptions options = { .api_key = PLANTED_KEY };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiRehearsal) rehearsal = komi_rehearsal_new (&options, &error);
+  g_autofree char *base = NULL;
+  g_autofree char *wrong = NULL;
+  const char *text;
+
+  g_assert_no_error (error);
+  base = app_test_rehearsal_url (rehearsal);
+  wrong = g_strconcat (base, "/no/such/api", NULL);
+  app_test_provider_fill (f->dialog, wrong, "KOMI_TEST_UNSET_KEY", PLANTED_KEY);
+  assert_accepted (f);
+  text = app_test_run_check (f->dialog, KOMI_TYPE_PROVIDER_DIALOG, "provider.test",
+                             "test_label", 60);
+  g_test_message ("%s", text);
+  g_assert_true (g_str_has_prefix (text, "✗ "));
+  g_assert_nonnull (strstr (text, "404"));
+  g_assert_nonnull (strstr (text, "Check the Pinned model id and the Base URL"));
+  g_assert_nonnull (strstr (text, wrong));
+  g_assert_null (strstr (text, "\"model\""));
+  g_assert_null (strstr (text, "base_url"));
+}
+
 /* A provider that cannot be reached: the Test says so after the
  * attempts its profile allows, and never that a series pauses (there is
  * none). The profile, opened for editing, asks for 3 attempts a few
@@ -537,6 +573,8 @@ main (int argc, char *argv[])
               fixture_set_up, test_rehearsal_answers, fixture_tear_down);
   g_test_add ("/komi/app/dialog/provider/cancel-test", DialogFixture, NULL,
               fixture_set_up, test_cancel_test, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/provider/test-not-found", DialogFixture, NULL,
+              fixture_set_up, test_not_found, fixture_tear_down);
   g_test_add ("/komi/app/dialog/provider/test-unauthorized", DialogFixture, NULL,
               fixture_set_up, test_rehearsal_refuses_key, fixture_tear_down);
   return g_test_run ();

@@ -174,6 +174,21 @@ test_close_while_running (RunFixture *f, gconstpointer data)
   g_assert_null (komi_series_job_get_error (job));
 }
 
+/* The message dialogs open (with @heading, or any). */
+static guint
+count_messages (const char *heading)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+  guint n = 0;
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data)
+        && (heading == NULL
+            || g_strcmp0 (adw_message_dialog_get_heading (l->data), heading) == 0))
+      n++;
+  return n;
+}
+
 static void
 test_bad_definition (RunFixture *f, gconstpointer data)
 {
@@ -189,6 +204,13 @@ test_bad_definition (RunFixture *f, gconstpointer data)
   g_assert_nonnull (strstr (error->message, "subject"));
   /* Nothing was written: a definition that does not parse creates no library. */
   g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
+  /* It did not stop, it never started; a second try's message takes the
+   * place of the first's. */
+  g_assert_cmpuint (count_messages ("The Series Did Not Start"), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", path);
+  g_assert_true (app_test_wait (app_test_job_over, f->window));
+  g_assert_cmpuint (count_messages (NULL), ==, 1);
+  g_assert_cmpuint (count_messages ("The Series Did Not Start"), ==, 1);
 }
 
 /* The demo's calls in the library: with @port non-zero, only those sent to

@@ -131,6 +131,44 @@ test_sgf_file_name (void)
   g_assert_cmpstr (gtp, ==, "series-3-game-0007-leelaz-vs-mix0-25-gnugo3.sgf");
 }
 
+/* The game's name (GN) names a model by the name it played under, never
+ * by its profile's path; an engine by its spec, level and all. */
+static void
+test_sgf_game_name (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-export-gn-XXXXXX", NULL);
+  g_autofree char *db = g_build_filename (dir, "library.db", NULL);
+  g_autofree char *out = g_build_filename (dir, "sgf", NULL);
+  g_autoptr(KomiStore) store = test_open_store (db);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) files = NULL;
+  const char *file;
+  guint n_files = 0, n_read = 0;
+
+  test_add_series (store, "Names", 5, "model:/home/ada/.config/komi/providers/ada.json",
+                   "gnugo:1", 1, FALSE);
+  g_assert_true (komi_export_sgf (store, 1, out, &n_files, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_files, ==, 2);
+  files = g_dir_open (out, 0, &error);
+  g_assert_no_error (error);
+  while ((file = g_dir_read_name (files)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (out, file, NULL);
+      g_autoptr(KomiSgfRecord) sgf = komi_sgf_record_load (path, &error);
+
+      g_assert_no_error (error);
+      g_test_message ("GN[%s]", sgf->game_name);
+      g_assert_null (strstr (sgf->game_name, "/home/ada"));
+      g_assert_null (strstr (sgf->game_name, "model:"));
+      g_assert_true (strstr (sgf->game_name, "Random 1 vs gnugo:1") != NULL
+                     || strstr (sgf->game_name, "gnugo:1 vs Random 1") != NULL);
+      n_read++;
+    }
+  g_assert_cmpuint (n_read, ==, 2);
+  remove_test_dir (dir);
+}
+
 static void
 test_sgf_round_trip (Fixture *f, gconstpointer data)
 {
@@ -163,6 +201,10 @@ test_sgf_round_trip (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (sgf->komi, ==, 7);
   g_assert_cmpstr (sgf->event, ==, "export, \"quoted\"");
   g_assert_nonnull (sgf->rules_text);
+  /* The rules text says KataGo judges; GNU Go did here, and a note says so. */
+  g_assert_nonnull (strstr (sgf->rules_text, "as judged by the KataGo engine"));
+  g_assert_nonnull (strstr (sgf->rules_text, "the dead stones were judged by GNU Go 3.8, the "
+                                             "series' referee, not by KataGo"));
   g_array_sort (sgf->dead, compare_points);
   g_assert_cmpmem (sgf->dead->data, sgf->dead->len * sizeof (KomiPoint),
                    want->dead->data, want->dead->len * sizeof (KomiPoint));
@@ -591,6 +633,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/komi/store/export/sgf-file-name", test_sgf_file_name);
+  g_test_add_func ("/komi/store/export/sgf-game-name", test_sgf_game_name);
   TEST ("export/sgf-round-trip", test_sgf_round_trip);
   TEST ("export/sgf-gnugo", test_sgf_gnugo);
   TEST ("export/calls-jsonl", test_calls_jsonl);

@@ -12,6 +12,7 @@
 
 #include "komi-analysis-panel-private.h"
 #include "komi-settings.h"
+#include "komi-ui-util.h"
 
 /* The engine of an engine review, chosen in the panel beside the game:
  * KataGo with its visits a position, or GNU Go at a level (its estimate:
@@ -119,6 +120,7 @@ _komi_analysis_panel_class_init_engine (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, KomiAnalysisPanel, visits_label);
   gtk_widget_class_bind_template_child (widget_class, KomiAnalysisPanel, level_spin);
   gtk_widget_class_bind_template_child (widget_class, KomiAnalysisPanel, level_label);
+  gtk_widget_class_bind_template_child (widget_class, KomiAnalysisPanel, refusal_label);
 }
 
 void
@@ -131,6 +133,11 @@ _komi_analysis_panel_init_engine (KomiAnalysisPanel *self)
       gtk_spin_button_set_value (self->level_spin,
                                  g_settings_get_int (self->settings, "analysis-level"));
     }
+  /* A figure out of range is refused with the range, under the row. */
+  komi_spin_button_refuse_out_of_range (self->level_spin, _("Level"),
+                                        GTK_WIDGET (self->refusal_label));
+  komi_spin_button_refuse_out_of_range (self->visits_spin, _("Visits"),
+                                        GTK_WIDGET (self->refusal_label));
   /* The user's choices from here on are kept. */
   g_signal_connect_swapped (self->engine_drop, "notify::selected",
                             G_CALLBACK (on_engine_chosen), self);

@@ -35,6 +35,7 @@ struct _KomiAnalysisPanel
   GtkSpinButton     *visits_spin;
   GtkWidget         *visits_label;
   GtkSpinButton     *level_spin;
+  GtkLabel          *refusal_label;   /* a level or visits out of range, and the range */
   GtkWidget         *level_label;
   GtkWidget         *progress_box;
   GtkProgressBar    *progress_bar;

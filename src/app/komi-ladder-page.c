@@ -54,14 +54,16 @@ cell_fit (gpointer p)
   return g_strdup (item->fit != NULL ? item->fit : "—");
 }
 
+/* The figures are never cut to "…": on a narrow window the table scrolls
+ * sideways and the player's name gives way. */
 static const KomiColumn columns[] = {
   { N_("Player"), cell_label, TRUE, 0 },
   { N_("Role"), cell_kind, FALSE, 0 },
-  { N_("Elo"), cell_rating, FALSE, KOMI_CELL_NUMERIC },
+  { N_("Elo"), cell_rating, FALSE, KOMI_CELL_NUMERIC | KOMI_CELL_WHOLE },
   /* xgettext:no-c-format */
-  { N_("95% interval"), cell_interval, FALSE, 0 },
-  { N_("Games"), cell_games, FALSE, KOMI_CELL_NUMERIC },
-  { N_("Wins–losses–draws"), cell_record, FALSE, KOMI_CELL_NUMERIC },
+  { N_("95% interval"), cell_interval, FALSE, KOMI_CELL_WHOLE },
+  { N_("Games"), cell_games, FALSE, KOMI_CELL_NUMERIC | KOMI_CELL_WHOLE },
+  { N_("Wins–losses–draws"), cell_record, FALSE, KOMI_CELL_NUMERIC | KOMI_CELL_WHOLE },
   { N_("Fit"), cell_fit, FALSE, 0 },
 };
 

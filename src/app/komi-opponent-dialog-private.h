@@ -41,6 +41,7 @@ struct _KomiOpponentDialog
   gboolean        tried;        /* Test or Add was pressed: every error shows */
   guint           kind;         /* the kind the fields were last judged for */
   gboolean        listed;       /* the spec is in the target's list already */
+  gboolean        chosen;       /* the user changed something: "already has" may be said */
   GtkWidget      *status_group;  /* the three lines above the form */
   GtkLabel       *error_label;
   GtkLabel       *spec_label;

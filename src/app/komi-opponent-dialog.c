@@ -133,6 +133,7 @@ on_changed (KomiOpponentDialog *self, gpointer source)
     }
   for (int i = 0; i < KOMI_OPPONENT_N_FIELDS; i++)
     self->touched[i] |= source != NULL && source == self->field_rows[i];
+  self->chosen |= source != NULL;
   for (int i = 0; i < KOMI_OPPONENT_N_FIELDS; i++)
     gtk_widget_set_visible (self->field_rows[i], komi_opponent_form_shows (kind, i));
   adw_preferences_group_set_description (
@@ -160,7 +161,22 @@ on_changed (KomiOpponentDialog *self, gpointer source)
       KomiOpponentField bad = player == NULL ? field_for_error (kind, error)
                                              : KOMI_OPPONENT_N_FIELDS;
 
-      if (player == NULL && bad < KOMI_OPPONENT_N_FIELDS)
+      if (player == NULL && kind == KOMI_OPPONENT_KIND_GTP
+          && g_error_matches (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND))
+        {
+          g_auto(GStrv) argv = NULL;
+
+          /* The spec parser's words are a definition file's ("after
+           * gtp:"); here the program is the command's first word. */
+          if (g_shell_parse_argv (fields.text[KOMI_OPPONENT_FIELD_COMMAND], NULL, &argv, NULL))
+            /* TRANSLATORS: %s is the program the command starts. */
+            problems[bad] = g_strdup_printf (_("The program %s was not found or is not "
+                                               "executable: give its full path, or choose it "
+                                               "with the button beside the field"), argv[0]);
+          else
+            problems[bad] = g_strdup (error->message);
+        }
+      else if (player == NULL && bad < KOMI_OPPONENT_N_FIELDS)
         problems[bad] = g_strdup (error->message);
       else if (player == NULL)
         other = g_strdup (error->message);
@@ -180,9 +196,12 @@ on_changed (KomiOpponentDialog *self, gpointer source)
       && komi_opponent_form_find (gtk_editable_get_text (self->target), self->spec) >= 0)
     {
       self->listed = TRUE;
-      /* TRANSLATORS: %s is an opponent as a series names it, e.g. gnugo:3. */
-      other = g_strdup_printf (_("The series already has %s: list each opponent once (more "
-                                 "pairs play it more)"), self->spec);
+      /* Said once the user has chosen something: as the dialog opens,
+       * its proposal is no choice of theirs (Add is off all the same). */
+      if (self->chosen || self->tried)
+        /* TRANSLATORS: %s is an opponent as a series names it, e.g. gnugo:3. */
+        other = g_strdup_printf (_("The series already has %s: list each opponent once (more "
+                                   "pairs play it more)"), self->spec);
     }
   else if (hidden > 0)
     other = g_strdup (self->target != NULL
@@ -473,5 +492,6 @@ komi_opponent_dialog_init (KomiOpponentDialog *self)
   /* Set by the dialog, not typed: no error shows until the user changes
    * a field or presses Test or Add. */
   memset (self->touched, 0, sizeof self->touched);
+  self->chosen = FALSE;
   on_changed (self, NULL);
 }

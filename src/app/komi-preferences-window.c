@@ -13,6 +13,7 @@
 #include "komi-player-check.h"
 #include "komi-preferences-window.h"
 #include "komi-settings.h"
+#include "komi-ui-util.h"
 #include "komi-store.h"
 
 /* A path kept in a string key, shown as a row's subtitle and chosen with a
@@ -22,21 +23,16 @@ typedef struct
   const char *key;
   const char *group;    /* the template's group the row goes into */
   const char *title;    /* N_() */
-  const char *unset;    /* N_(): what an empty key means */
+  const char *env;      /* the variable an empty key falls back to, as komi-cli reads it */
   gboolean    save;     /* the library may be a new file */
 } PathRow;
 
 static const PathRow path_rows[] = {
-  { "library-path", "library_group", N_("Library File"),
-    N_("Default: library.db in the user data folder, as komi-cli uses"), TRUE },
-  { "gnugo-path", "gnugo_group", N_("GNU Go Binary"),
-    N_("Default: $KOMI_GNUGO, else the GNU Go found at build time"), FALSE },
-  { "katago-binary", "katago_group", N_("KataGo Binary"),
-    N_("Default: $KOMI_KATAGO"), FALSE },
-  { "katago-model", "katago_group", N_("Network File"),
-    N_("Default: $KOMI_KATAGO_MODEL"), FALSE },
-  { "katago-config", "katago_group", N_("GTP Config File"),
-    N_("Default: $KOMI_KATAGO_CONFIG"), FALSE },
+  { "library-path", "library_group", N_("Library File"), NULL, TRUE },
+  { "gnugo-path", "gnugo_group", N_("GNU Go Binary"), "KOMI_GNUGO", FALSE },
+  { "katago-binary", "katago_group", N_("KataGo Binary"), "KOMI_KATAGO", FALSE },
+  { "katago-model", "katago_group", N_("Network File"), "KOMI_KATAGO_MODEL", FALSE },
+  { "katago-config", "katago_group", N_("GTP Config File"), "KOMI_KATAGO_CONFIG", FALSE },
 };
 
 static const char *referees[] = { "gnugo", "katago", "none", NULL };
@@ -95,7 +91,30 @@ update_path_row (KomiPreferencesWindow *self, guint i)
 {
   g_autofree char *path = g_settings_get_string (self->settings, path_rows[i].key);
 
-  adw_action_row_set_subtitle (self->path_row[i], *path != '\0' ? path : _(path_rows[i].unset));
+  const char *env = path_rows[i].env != NULL ? g_getenv (path_rows[i].env) : NULL;
+  g_autofree char *text = NULL;
+
+  /* Empty, the path used all the same, not the variable's name. */
+  if (*path != '\0')
+    text = g_strdup (path);
+  else if (path_rows[i].env == NULL)
+    {
+      g_autofree char *library = g_build_filename (g_get_user_data_dir (), "komi", "library.db",
+                                                   NULL);
+
+      /* TRANSLATORS: %s is a path. */
+      text = g_strdup_printf (_("Default: %s"), library);
+    }
+  else if (env != NULL && *env != '\0')
+    /* TRANSLATORS: a path, then the environment variable that gave it. */
+    text = g_strdup_printf (_("Default: %s (from %s)"), env, path_rows[i].env);
+  else if (g_str_equal (path_rows[i].key, "gnugo-path"))
+    text = g_strdup_printf (_("Default: %s"), GNUGO_PATH);
+  else
+    /* TRANSLATORS: %s is an environment variable, KOMI_KATAGO. */
+    text = g_strdup_printf (_("Not set: choose the file here, or set %s before starting Komi"),
+                            path_rows[i].env);
+  adw_action_row_set_subtitle (self->path_row[i], text);
 }
 
 static void
@@ -314,6 +333,16 @@ komi_preferences_window_init (KomiPreferencesWindow *self)
   self->cancellable = g_cancellable_new ();
   self->settings = komi_settings_new ();
   build_rows (self);
+  /* A figure out of range is refused with the range, as the forms do. */
+  {
+    GtkSpinButton *spins[] = { self->jobs_spin, self->mistake_spin, self->blunder_spin };
+    const char *names[] = { N_("Games at once"), N_("Mistake"), N_("Blunder") };
+
+    for (guint i = 0; i < G_N_ELEMENTS (spins); i++)
+      komi_spin_button_refuse_out_of_range (
+        spins[i], _(names[i]), gtk_widget_get_ancestor (GTK_WIDGET (spins[i]),
+                                                        ADW_TYPE_ACTION_ROW));
+  }
 
   if (self->settings == NULL)
     {

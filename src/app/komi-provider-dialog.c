@@ -141,12 +141,14 @@ on_changed (KomiProviderDialog *self, GtkWidget *source)
   const char *fields[G_N_ELEMENTS (rows)];
   char *problems[G_N_ELEMENTS (rows)] = { NULL, };
   g_autofree char *other = NULL;
-  guint shown = 0;
+  g_autofree char *hidden = NULL;   /* the first field in error not yet shown */
+  gboolean typed = self->tried;
 
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     {
       fields[i] = rows[i].field;
       self->touched[i] |= source != NULL && source == ROW (self, i);
+      typed |= self->touched[i];
     }
   g_clear_pointer (&self->profile_json, g_free);
   g_clear_pointer (&self->profile, komi_provider_profile_free);
@@ -160,7 +162,11 @@ on_changed (KomiProviderDialog *self, GtkWidget *source)
     {
       komi_form_show_error (ROW (self, i), self->error_rows[i], problems[i],
                             self->touched[i] || self->tried);
-      shown += gtk_widget_get_visible (self->error_rows[i]);
+      if (problems[i] != NULL && !gtk_widget_get_visible (self->error_rows[i]) && hidden == NULL)
+        /* TRANSLATORS: a field's title, then what it needs, e.g. "Model: Give the model id…". */
+        hidden = g_strdup_printf (_("%s: %s"),
+                                  adw_preferences_row_get_title (ADW_PREFERENCES_ROW (ROW (self, i))),
+                                  problems[i]);
       g_free (problems[i]);
     }
   if (profile == NULL)
@@ -171,9 +177,10 @@ on_changed (KomiProviderDialog *self, GtkWidget *source)
         text = g_steal_pointer (&other);
       else if (error != NULL)
         text = g_strdup (error->message);
-      else if (shown == 0)
-        text = g_strdup (_("Some fields need a change before the profile can be saved: press "
-                           "Save to see which."));
+      else if (typed)
+        /* Nothing is said before the user types; then, a field in error
+         * not yet touched is named, in words, rather than left to Save. */
+        text = g_steal_pointer (&hidden);
       gtk_label_set_text (self->error_label, text != NULL ? text : "");
     }
   else

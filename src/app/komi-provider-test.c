@@ -73,6 +73,7 @@ on_attempt (const KomiProviderAttempt *attempt,
   if (attempt->in_flight)
     return TRUE;
   test->attempts = attempt->attempt;
+  test->status = attempt->response_status;
   test->latency_ms = attempt->latency_ms;
   test->tokens_input = attempt->tokens_input;
   test->tokens_output = attempt->tokens_output;
@@ -105,6 +106,17 @@ test_thread (GTask        *task,
   if (!komi_provider_ask (provider, &state, KOMI_PROTOCOL_QUESTION_BEST_POINT, on_attempt, test,
                           &test->answer, cancellable, &error))
     {
+      /* The providers' words name the profile file's keys ("model",
+       * "base_url"); the dialog's user knows its fields. */
+      if (test->status == 404)
+        {
+          g_clear_error (&error);
+          g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                       /* TRANSLATORS: the fields are the provider dialog's. */
+                       _("The provider answered 404, not found: it has no model “%s” at %s. "
+                         "Check the Pinned model id and the Base URL."),
+                       data->profile->model, data->profile->base_url);
+        }
       g_task_return_error (task, error);
       return;
     }

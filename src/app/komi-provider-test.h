@@ -24,6 +24,7 @@ typedef struct
   gint64  tokens_input;    /* -1: not reported */
   gint64  tokens_output;
   guint   attempts;
+  guint   status;          /* the last response's HTTP status; 0: none */
 } KomiProviderTest;
 
 /* @key: NULL or "" for none; copied, and wiped when the test is done. */

@@ -238,7 +238,8 @@ komi_review_window_set_orientation (KomiReviewWindow *self,
     return;
   {
     g_autofree char *frame =
-      komi_frame_text (orientation, _komi_review_window_model_orientation (self));
+      komi_frame_text (orientation, _komi_review_window_model_orientation (self),
+                       self->review->calls->len > 0);
 
     gtk_label_set_text (self->frame_label, frame);
   }
@@ -314,7 +315,9 @@ fill_orientations (KomiReviewWindow *self)
 
       if (self->review != NULL && o == _komi_review_window_model_orientation (self)
           && self->review->calls->len > 0)
-        name = g_strdup_printf (_("As the model saw it (%s)"), komi_orientation_display_name (o));
+        name = o == KOMI_ORIENTATION_IDENTITY
+               ? g_strdup (_("As recorded, as the model saw it"))
+               : g_strdup_printf (_("As the model saw it (%s)"), komi_orientation_display_name (o));
       else
         name = g_strdup (komi_orientation_display_name (o));
       gtk_string_list_append (names, name);

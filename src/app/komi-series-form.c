@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "komi-model-player.h"
+#include "komi-player-names.h"
 #include "komi-provider-profile.h"
 #include "komi-series-form.h"
 
@@ -237,10 +238,13 @@ append_time (GString *text, const KomiSeriesEstimate *e)
 {
   if (e->untimed != NULL && g_str_has_prefix (e->untimed, "model:"))
     {
-      g_autofree char *file = g_path_get_basename (e->untimed + strlen ("model:"));
+      /* By the name the user gave it, not its file's. */
+      g_autofree char *name = komi_player_display_name (e->untimed);
 
-      g_string_append_printf (text, _("\nTime: not known until the profile %s gives a typical "
-                                      "answer time (a provider Test fills it in)."), file);
+      /* TRANSLATORS: %s is a provider profile's name. */
+      g_string_append_printf (text, _("\nTime: not known until the provider “%s” gives a "
+                                      "typical answer time (its Test in Edit Model Provider… "
+                                      "fills it in)."), name);
     }
   else if (e->untimed != NULL)
     g_string_append_printf (text, _("\nTime: not known for %s, a program whose speed Komi has "

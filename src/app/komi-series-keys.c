@@ -120,8 +120,10 @@ finish (GTask *task)
       if (missing->len > 0)
         g_string_append_c (missing, '\n');
       g_string_append_printf (missing,
-                              _("The provider “%s” needs an API key. Open the provider in "
-                                "Players and enter its key, or set %s."),
+                              /* TRANSLATORS: the menu item is the main menu's. */
+                              _("The provider “%s” needs an API key. Choose Edit Model "
+                                "Provider… in the main menu, open its profile and type the "
+                                "key, or set %s before starting Komi."),
                               (const char *) g_ptr_array_index (p->providers, i), name);
     }
   if (missing->len > 0)

@@ -82,7 +82,7 @@ _komi_series_page_show_step (KomiSeriesPage *self, guint step)
   g_autofree char *summary = NULL;
   guint last = r->n_steps - 1;
   KomiOrientation turned = komi_board_view_get_orientation (self->board_view);
-  g_autofree char *frame = komi_frame_text (turned, r->game->orientation);
+  g_autofree char *frame = komi_frame_text (turned, r->game->orientation, r->calls != NULL);
   KomiPoint point;
 
   self->step = MIN (step, last);
@@ -342,7 +342,12 @@ _komi_series_page_game_selected (KomiSeriesPage *self)
   if (_komi_series_page_reloading (self))
     return;
   if (item != NULL)
-    self->selected_game = gtk_single_selection_get_selected (self->games_selection);
+    {
+      self->selected_game = gtk_single_selection_get_selected (self->games_selection);
+      /* Whoever chose it (a click, the run moving on, a read of the
+       * library, komi_series_page_select()), the game shown is in sight. */
+      scroll_to_game (self, self->selected_game);
+    }
   /* Another game the user picks stops following (a game in play is
    * followed again once it shows its latest move). */
   if (!self->moving_on && !same)

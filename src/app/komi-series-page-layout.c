@@ -120,6 +120,30 @@ apply_layout_later (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The least width of @part one under another: without the width the
+ * row's layout asks for it (apply_layout()), which would otherwise hold a
+ * window that has been wide from going narrow again. */
+static int
+part_column_min (GtkWidget *part)
+{
+  int request, min, inner = 0;
+
+  gtk_widget_measure (part, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  gtk_widget_get_size_request (part, &request, NULL);
+  if (request <= 0)
+    return min;
+  for (GtkWidget *c = gtk_widget_get_first_child (part); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      int child_min;
+
+      gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, &child_min, NULL, NULL, NULL);
+      inner = MAX (inner, child_min);
+    }
+  /* A frame's border, 1 px each side. */
+  return MIN (min, inner + (GTK_IS_FRAME (part) ? 2 : 0));
+}
+
 /* The layout follows the width (AdwBreakpoint is libadwaita 1.4): it is
  * changed after an allocation, never during one. The page has no layout
  * manager (AdwBin's would allocate without asking it), so it measures and
@@ -152,7 +176,7 @@ komi_series_page_measure (GtkWidget      *widget,
         {
           int part_min;
 
-          gtk_widget_measure (parts[i], orientation, -1, &part_min, NULL, NULL, NULL);
+          part_min = part_column_min (parts[i]);
           /* One under another the board's tools are under the steps. */
           if (parts[i] == self->board_box
               && gtk_widget_get_parent (self->board_tools) == self->step_box)

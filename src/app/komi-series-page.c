@@ -216,7 +216,16 @@ komi_series_page_follow_series (KomiSeriesPage *self,
   g_return_if_fail (KOMI_IS_SERIES_PAGE (self));
 
   if (self->selected_id != series_id)
-    self->selected_game = 0;
+    {
+      GtkWidget *page = gtk_stack_get_child_by_name (self->detail_stack, "detail");
+
+      self->selected_game = 0;
+      /* Another series: the live game in sight, as on a page seen for the
+       * first time — the page at its top, the calls beside the board. */
+      gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (page)),
+                                0);
+      gtk_stack_set_visible_child_name (self->side_stack, "calls");
+    }
   self->selected_id = series_id;
   komi_live_run_set_following (self->live, TRUE);
 }

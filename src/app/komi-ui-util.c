@@ -164,11 +164,12 @@ komi_board_view_show_best_move (KomiBoardView           *view,
   komi_board_view_set_best_move (view, best);
 }
 
-/* In enum order. */
+/* In enum order; the words of the series page's menu, so that the
+ * application has one name for each. */
 static const char *orientation_names[KOMI_N_ORIENTATIONS] = {
-  N_("Upright"), N_("Turned 90°"), N_("Turned 180°"), N_("Turned 270°"),
-  N_("Mirrored left–right"), N_("Mirrored top–bottom"), N_("Mirrored in A9–J1"),
-  N_("Mirrored in A1–J9"),
+  N_("As recorded"), N_("Turned 90° clockwise"), N_("Turned 180°"),
+  N_("Turned 90° anticlockwise"), N_("Mirrored left to right"), N_("Mirrored top to bottom"),
+  N_("Mirrored in the A9–J1 diagonal"), N_("Mirrored in the A1–J9 diagonal"),
 };
 
 const char *
@@ -180,17 +181,19 @@ komi_orientation_display_name (KomiOrientation orientation)
 
 char *
 komi_frame_text (KomiOrientation shown,
-                 KomiOrientation model)
+                 KomiOrientation model,
+                 gboolean        has_model)
 {
   g_return_val_if_fail (shown < KOMI_N_ORIENTATIONS && model < KOMI_N_ORIENTATIONS, NULL);
 
-  if (shown == KOMI_ORIENTATION_IDENTITY && model == KOMI_ORIENTATION_IDENTITY)
+  if (has_model && shown == KOMI_ORIENTATION_IDENTITY && model == KOMI_ORIENTATION_IDENTITY)
     return g_strdup (_("As recorded, as the model saw it"));
   if (shown == KOMI_ORIENTATION_IDENTITY)
     return g_strdup (_("As recorded"));
-  if (shown == model)
+  /* A game of engines alone: no model saw it. */
+  if (has_model && shown == model)
     return g_strdup_printf (_("As the model saw it (%s)"), komi_orientation_display_name (shown));
-  /* TRANSLATORS: %s is how the board is turned, "Mirrored left–right". */
+  /* TRANSLATORS: %s is how the board is turned, "Mirrored left to right". */
   return g_strdup_printf (_("%s from the record"), komi_orientation_display_name (shown));
 }
 
@@ -243,4 +246,118 @@ komi_form_focus_first_error (GtkWidget *const *rows,
         return TRUE;
       }
   return FALSE;
+}
+
+/* Spin buttons that refuse */
+
+/* @message: a label (shown with the text, hidden after) or an action row
+ * (its subtitle says it, then what it said before). */
+static void
+refusal_show (GtkSpinButton *spin, const char *text)
+{
+  GtkWidget *message = g_object_get_data (G_OBJECT (spin), "komi-refusal-widget");
+
+  if (text != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (spin), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (spin), "error");
+  g_object_set_data_full (G_OBJECT (spin), "komi-refusal-text", g_strdup (text), g_free);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  text != NULL ? text : "", -1);
+  if (GTK_IS_LABEL (message))
+    {
+      gtk_label_set_text (GTK_LABEL (message), text != NULL ? text : "");
+      gtk_widget_set_visible (message, text != NULL);
+    }
+  else if (ADW_IS_ACTION_ROW (message))
+    {
+      const char *before = g_object_get_data (G_OBJECT (spin), "komi-refusal-before");
+
+      if (text != NULL && before == NULL)
+        g_object_set_data_full (G_OBJECT (spin), "komi-refusal-before",
+                                g_strdup (adw_action_row_get_subtitle (ADW_ACTION_ROW (message))),
+                                g_free);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (message), text != NULL ? text
+                                   : before != NULL ? before : "");
+      if (text != NULL)
+        gtk_widget_add_css_class (message, "error");
+      else
+        gtk_widget_remove_css_class (message, "error");
+    }
+}
+
+static char *
+format_bound (GtkSpinButton *spin, double value)
+{
+  return g_strdup_printf ("%.*f", (int) gtk_spin_button_get_digits (spin), value);
+}
+
+static int
+on_refusing_input (GtkSpinButton *spin, double *new_value, gpointer data)
+{
+  const char *what = data;
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (spin))));
+  GtkAdjustment *adj = gtk_spin_button_get_adjustment (spin);
+  char *end = NULL;
+  double value = g_strtod (text, &end);
+  g_autofree char *low = NULL;
+  g_autofree char *high = NULL;
+  g_autofree char *message = NULL;
+
+  /* Not a figure: GTK's own reading (which keeps the value). */
+  if (end == text || *end != '\0')
+    return FALSE;
+  if (value >= gtk_adjustment_get_lower (adj) && value <= gtk_adjustment_get_upper (adj))
+    {
+      g_object_set_data (G_OBJECT (spin), "komi-refusal-kept", NULL);
+      if (komi_spin_button_get_refusal (spin) != NULL)
+        refusal_show (spin, NULL);
+      *new_value = value;
+      return TRUE;
+    }
+  low = format_bound (spin, gtk_adjustment_get_lower (adj));
+  high = format_bound (spin, gtk_adjustment_get_upper (adj));
+  /* TRANSLATORS: a setting, its least and greatest value, what was typed:
+   * "Level must be from 0 to 10, not 99". */
+  message = g_strdup_printf (_("%s must be from %s to %s, not %s"), what, low, high, text);
+  refusal_show (spin, message);
+  /* GTK then puts the value kept back in the field, with "value-changed". */
+  g_object_set_data_full (G_OBJECT (spin), "komi-refusal-kept",
+                          g_memdup2 (&(double) { gtk_adjustment_get_value (adj) }, sizeof (double)),
+                          g_free);
+  return GTK_INPUT_ERROR;
+}
+
+/* The buttons and the keys step within the range: what they set is good. */
+static void
+on_refusing_value (GtkSpinButton *spin)
+{
+  const double *kept = g_object_get_data (G_OBJECT (spin), "komi-refusal-kept");
+
+  if (komi_spin_button_get_refusal (spin) != NULL
+      && (kept == NULL || *kept != gtk_spin_button_get_value (spin)))
+    refusal_show (spin, NULL);
+}
+
+void
+komi_spin_button_refuse_out_of_range (GtkSpinButton *spin,
+                                      const char    *what,
+                                      GtkWidget     *message)
+{
+  g_return_if_fail (GTK_IS_SPIN_BUTTON (spin));
+  g_return_if_fail (message == NULL || GTK_IS_LABEL (message) || ADW_IS_ACTION_ROW (message));
+
+  /* Out of range, the text goes back to the value kept. */
+  gtk_spin_button_set_update_policy (spin, GTK_UPDATE_IF_VALID);
+  g_object_set_data (G_OBJECT (spin), "komi-refusal-widget", message);
+  g_signal_connect_data (spin, "input", G_CALLBACK (on_refusing_input), g_strdup (what),
+                         (GClosureNotify) (void (*) (void)) g_free, 0);
+  g_signal_connect (spin, "value-changed", G_CALLBACK (on_refusing_value), NULL);
+}
+
+const char *
+komi_spin_button_get_refusal (GtkSpinButton *spin)
+{
+  g_return_val_if_fail (GTK_IS_SPIN_BUTTON (spin), NULL);
+  return g_object_get_data (G_OBJECT (spin), "komi-refusal-text");
 }

@@ -64,14 +64,16 @@ void                 komi_board_view_show_best_move (KomiBoardView           *vi
                                                      const KomiStoreAnalysis *analysis,
                                                      guint                    step);
 
-/* An orientation as a person reads it: "Turned 90°". */
+/* An orientation as a person reads it: "Turned 90° clockwise". */
 const char          *komi_orientation_display_name (KomiOrientation orientation);
 /* The frame a board is drawn in, said beside it: "As recorded", "As the
- * model saw it (Turned 90°)", "Mirrored left–right from the record";
- * @model is how the game was turned for the model. Every point name next
- * to that board is in this frame. */
+ * model saw it (Turned 90° clockwise)", "Mirrored left to right from the
+ * record"; @model is how the game was turned for the model, and
+ * @has_model FALSE for a game no model played (no "as the model saw it").
+ * Every point name next to that board is in this frame. */
 char                *komi_frame_text              (KomiOrientation  shown,
-                                                   KomiOrientation  model);
+                                                   KomiOrientation  model,
+                                                   gboolean         has_model);
 
 /* A row under @row in its boxed list (an AdwPreferencesGroup's), for the
  * field's own error: hidden until komi_form_show_error() shows it. */
@@ -88,5 +90,17 @@ void                 komi_form_show_error         (GtkWidget        *row,
 gboolean             komi_form_focus_first_error  (GtkWidget *const *rows,
                                                    GtkWidget *const *error_rows,
                                                    guint             n);
+
+/* A spin button that refuses a figure out of its range instead of
+ * clamping it (99 does not become 10): the value stays as it was, the
+ * field is marked, and @message (a label, or the action row the button is
+ * in: its subtitle) says the range, "@what must be from 0 to 10, not 99",
+ * until a good figure is set. */
+void                 komi_spin_button_refuse_out_of_range (GtkSpinButton *spin,
+                                                           const char    *what,
+                                                           GtkWidget     *message);
+/* The message komi_spin_button_refuse_out_of_range() shows, NULL when
+ * none does (for tests). */
+const char          *komi_spin_button_get_refusal         (GtkSpinButton *spin);
 
 G_END_DECLS

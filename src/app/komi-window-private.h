@@ -47,6 +47,7 @@ struct _KomiWindow
   gboolean              interrupted_offered;  /* this library's dead run was offered */
   GtkButton            *pause_button;
   gint64                followed_series; /* the run's series, once shown */
+  GtkWidget            *error_dialog;    /* the last run's message, while it shows */
 };
 
 

@@ -107,9 +107,15 @@ update_bar (KomiWindow *self)
 static void
 show_error (KomiWindow *self, const char *heading, const char *body)
 {
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+  GtkWidget *dialog;
 
+  /* One message at a time: another try replaces the last one's. */
+  if (self->error_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->error_dialog));
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  self->error_dialog = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->error_dialog);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -157,7 +163,10 @@ on_job_finished (KomiWindow *self)
     }
   if (error != NULL)
     {
-      show_error (self, _("The Series Stopped"), error->message);
+      /* A series that never began did not stop: it did not start. */
+      show_error (self, komi_series_job_get_series_id (job) > 0 ? _("The Series Stopped")
+                                                                : _("The Series Did Not Start"),
+                  error->message);
       return;
     }
   if (komi_series_job_get_stopped (job))
@@ -536,6 +545,10 @@ _komi_window_init_run (KomiWindow *self)
 void
 _komi_window_dispose_run (KomiWindow *self)
 {
+  if (self->error_dialog != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->error_dialog),
+                                  (gpointer *) &self->error_dialog);
+  self->error_dialog = NULL;
   if (self->demo_prepare != NULL)
     g_cancellable_cancel (self->demo_prepare);
   g_clear_object (&self->demo_prepare);

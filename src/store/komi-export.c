@@ -121,6 +121,36 @@ komi_export_game_sgf (const KomiStoreGame *g, GError **error)
   return komi_export_game_sgf_with_analysis (g, NULL, error);
 }
 
+/* The protocol's rules text as the players were shown it (GC). It says
+ * KataGo judges the dead stones; when another referee did, a note after
+ * it says which, so that the record does not contradict its own count. */
+static char *
+rules_text (const KomiStoreGame *g)
+{
+  const char *rules;
+
+  /* A game under a protocol this Komi does not know has no rules text. */
+  if (!komi_protocol_is_known (g->protocol)
+      || (rules = komi_protocol_get_rules_text (g->protocol, NULL)) == NULL)
+    return NULL;
+  if (g->referee == NULL || *g->referee == '\0' || strstr (g->referee, "KataGo") != NULL)
+    return g_strdup (rules);
+  return g_strdup_printf ("%s\n\n(Komi: in this game the dead stones were judged by %s, the "
+                          "series' referee, not by KataGo; the text above is the rules text "
+                          "as the players were shown it.)", rules, g->referee);
+}
+
+/* A player in the game's name (GN): an engine by its spec ("gnugo:1",
+ * its level with it), a model by the name it played under (its profile's
+ * name and model id, as PB and PW give it), never by its profile's path. */
+static const char *
+game_name_player (const char *spec, const char *name)
+{
+  if (spec != NULL && g_str_has_prefix (spec, "model:") && name != NULL && *name != '\0')
+    return name;
+  return spec;
+}
+
 char *
 komi_export_game_sgf_with_analysis (const KomiStoreGame     *g,
                                     const KomiStoreAnalysis *analysis,
@@ -133,6 +163,7 @@ komi_export_game_sgf_with_analysis (const KomiStoreGame     *g,
   g_autofree char *last = NULL;
   g_autofree char *round = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *rules = NULL;
   KomiSgfGame sgf = { 0, };
   guint n_moves;
   gboolean ours = g->status != KOMI_GAME_STATUS_IMPORTED;
@@ -147,7 +178,8 @@ komi_export_game_sgf_with_analysis (const KomiStoreGame     *g,
     {
       round = g_strdup_printf ("pair %u, game %u", g->pair + 1, g->game_in_pair + 1);
       name = g_strdup_printf ("%s: game %d, %s vs %s", g->series_name, g->plan_index + 1,
-                              g->black_spec, g->white_spec);
+                              game_name_player (g->black_spec, record->black_name),
+                              game_name_player (g->white_spec, record->white_name));
     }
   sgf.size = g->size;
   sgf.komi = g->komi;
@@ -158,8 +190,8 @@ komi_export_game_sgf_with_analysis (const KomiStoreGame     *g,
   sgf.round = round;
   sgf.game_name = name;
   sgf.ruleset = ours ? NULL : g->ruleset;
-  sgf.rules_text = ours && komi_protocol_is_known (g->protocol)
-                   ? komi_protocol_get_rules_text (g->protocol, NULL) : NULL;
+  rules = ours ? rules_text (g) : NULL;
+  sgf.rules_text = rules;
   sgf.result = g->result;
   sgf.application = "Komi:" PACKAGE_VERSION;
   sgf.root_comment = root;
