@@ -19,6 +19,7 @@
 #include "komi-ladder-ship.h"
 #include "komi-rating-library.h"
 #include "komi-resources.h"
+#include "komi-rating-private.h"
 
 #define SHIPPED_PATH "/io/github/komigo/Komi/ladder/protocol-%u.json"
 
@@ -106,17 +107,6 @@ komi_set_apart_free (KomiSetApart *apart)
   g_free (apart);
 }
 
-static gboolean
-series_wanted (const gint64 *series, gint64 id)
-{
-  if (series == NULL)
-    return TRUE;
-  for (guint i = 0; series[i] != 0; i++)
-    if (series[i] == id)
-      return TRUE;
-  return FALSE;
-}
-
 /* Why the subject's opponent in @g is not the pinned @member, or NULL. */
 static char *
 identity_difference (const KomiLadder       *ladder,
@@ -186,7 +176,8 @@ komi_ladder_read_library (KomiStore        *store,
       g_autofree char *reason = NULL;
       KomiGameResult r;
 
-      if (!komi_game_result_from_store_game (g, &r) || !series_wanted (series, g->series_id))
+      if (!komi_game_result_from_store_game (g, &r)
+          || !_komi_rating_series_wanted (series, g->series_id))
         continue;
       if (all_ladder_games
           || (ladder != NULL && komi_ladder_lookup (ladder, g->black_spec) != NULL
@@ -284,7 +275,8 @@ komi_ladder_freeze (KomiStore   **stores,
           const KomiStoreGame *g = g_ptr_array_index (games, i);
           KomiGameResult r;
 
-          if (!komi_game_result_from_store_game (g, &r) || !series_wanted (series, g->series_id))
+          if (!komi_game_result_from_store_game (g, &r)
+              || !_komi_rating_series_wanted (series, g->series_id))
             continue;
           r.subject = KOMI_EMPTY;
           komi_result_list_add (results, &r);

@@ -17,6 +17,7 @@
 #include "komi-orientation.h"
 #include "komi-rating-library.h"
 #include "komi-rating-pool.h"
+#include "komi-rating-private.h"
 
 double
 komi_estimate_rank_key (const KomiEstimate *e)
@@ -223,17 +224,6 @@ komi_rating_pool_new (const KomiLadder     *ladder,
   return g_steal_pointer (&pool);
 }
 
-static gboolean
-series_wanted (const gint64 *series, gint64 id)
-{
-  if (series == NULL)
-    return TRUE;
-  for (guint i = 0; series[i] != 0; i++)
-    if (series[i] == id)
-      return TRUE;
-  return FALSE;
-}
-
 KomiRatingPool *
 komi_rating_pool_read (KomiStore        *store,
                        const KomiLadder *ladder,
@@ -282,7 +272,8 @@ komi_rating_pool_read (KomiStore        *store,
       g_autofree char *reason = NULL;
       KomiGameResult r;
 
-      if (!komi_game_result_from_store_game (g, &r) || !series_wanted (series, g->series_id))
+      if (!komi_game_result_from_store_game (g, &r)
+          || !_komi_rating_series_wanted (series, g->series_id))
         continue;
       if (pinned && (reason = komi_ladder_set_apart_reason (ladder, g)) != NULL)
         {

@@ -27,6 +27,18 @@ _komi_log_sigmoid (double x)
   return x >= 0 ? -log1p (exp (-x)) : x - log1p (exp (x));
 }
 
+/* Whether series @id is one of @series (0-ended; NULL: every series). */
+static inline gboolean
+_komi_rating_series_wanted (const gint64 *series, gint64 id)
+{
+  if (series == NULL)
+    return TRUE;
+  for (guint i = 0; series[i] != 0; i++)
+    if (series[i] == id)
+      return TRUE;
+  return FALSE;
+}
+
 KomiLadder       *_komi_ladder_new (void);
 /* Appends a member with a Wald interval rating ± 1.96 se. */
 KomiLadderMember *_komi_ladder_add (KomiLadder *ladder,
