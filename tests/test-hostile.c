@@ -827,6 +827,32 @@ test_terminal (void)
   g_assert_cmpint (run.status, >, 0);
   g_assert_nonnull (strstr (err, "HTTP 400: \\x1b]0;PWNED-TITLE\\x07\\x1b[2J"));
   g_assert_nonnull (strstr (err, "\\u009b31m"));
+
+  /* A library's own names (a stranger's, merged) reach listings written
+   * out: a series named with a screen-clearing escape. */
+  {
+    g_autofree char *profile = write_profile (dir, "named", server, "echo", "openai-chat",
+                                              ", \"retry_attempts\": 4");
+    g_autofree char *series = write_series (dir, "evil\\u001b[2J\\u001b]0;T\\u0007", profile, 1);
+    const char *run_args[] = { "run", series, "--db", db, NULL };
+    const char *status_args[] = { "status", db, NULL };
+    const char *ratings_args[] = { "ratings", "--db", db, NULL };
+    const char *series_args[] = { "series", "--db", db, NULL };
+    g_auto(Run) played = run_cli (run_args);
+    g_auto(Run) listing = run_cli (series_args);
+    g_auto(Run) status = run_cli (status_args);
+    g_auto(Run) ratings = run_cli (ratings_args);
+    g_autofree char *listed = text_of (status.out);
+
+    assert_terminal_safe (played.out);
+    assert_terminal_safe (played.err);
+    assert_terminal_safe (status.out);
+    assert_terminal_safe (ratings.out);
+    assert_terminal_safe (ratings.err);
+    assert_terminal_safe (listing.out);
+    g_assert_cmpint (listing.status, ==, 0);
+    g_assert_nonnull (strstr (listed, "evil\\x1b[2J\\x1b]0;T\\x07"));
+  }
   hostile_free (server);
   remove_test_dir (dir);
 }

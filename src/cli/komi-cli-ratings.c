@@ -20,6 +20,7 @@
 #include "komi-rating-library.h"
 #include "komi-rating-pool.h"
 #include "komi-store.h"
+#include "komi-untrusted.h"
 
 /* `ratings`: the ladder and each subject's rating from game results,
  * read from the library (or from files with --results, CSV or JSON
@@ -173,7 +174,16 @@ report (KomiRatingPool *pool, const KomiCliRatingsOptions *options, FILE *out)
   else
     {
       text = komi_rating_pool_format_text (pool);
-      fputs (text, out);
+      /* Names come from the library, maybe a stranger's: no control
+       * character of theirs reaches the terminal. */
+      if (out == stdout)
+        {
+          g_autofree char *shown = komi_untrusted_visible (text);
+
+          fputs (shown, out);
+        }
+      else
+        fputs (text, out);
     }
   if (!any_rated && pool->set_apart->len > 0)
     {

@@ -21,6 +21,7 @@
 #include "komi-series-runner.h"
 #include "komi-store.h"
 #include "komi-store-sink.h"
+#include "komi-untrusted.h"
 
 /* `run SERIES.json` and `resume SERIES_ID`: a series on worker threads,
  * recorded move by move in the library, with a progress line and a
@@ -131,8 +132,11 @@ print_summary (KomiStore *store, gint64 series_id, const KomiSeries *series)
       fprintf (stderr, _("cannot read the summary: %s\n"), error->message);
       return;
     }
-  printf (_("\nSeries %" PRId64 ": %s\nSubject %s\n"), series_id, series->name,
-          series->subject);
+  {
+    g_autofree char *name = komi_untrusted_visible (series->name);
+
+    printf (_("\nSeries %" PRId64 ": %s\nSubject %s\n"), series_id, name, series->subject);
+  }
   komi_cli_print_headings (stdout, summary_headings, G_N_ELEMENTS (summary_headings));
   for (guint i = 0; i < rows->len; i++)
     {
@@ -181,12 +185,17 @@ run_series (const char *command, KomiSeries *series, const char *db_path, int jo
   data.loop = g_main_loop_new (NULL, FALSE);
   data.tty = isatty (STDERR_FILENO) && isatty (STDOUT_FILENO);
 
-  printf (g_dngettext (NULL, "Series “%s”: %u games (%s against %u opponent), %u at once; "
-                             "library %s\n",
-                       "Series “%s”: %u games (%s against %u opponents), %u at once; "
-                       "library %s\n", series->opponents->len),
-          series->name, komi_series_count_games (series), series->subject,
-          series->opponents->len, data.jobs, db_path);
+  {
+    /* Names go to the terminal with their control characters written out. */
+    g_autofree char *name = komi_untrusted_visible (series->name);
+
+    printf (g_dngettext (NULL, "Series “%s”: %u games (%s against %u opponent), %u at once; "
+                               "library %s\n",
+                         "Series “%s”: %u games (%s against %u opponents), %u at once; "
+                         "library %s\n", series->opponents->len),
+            name, komi_series_count_games (series), series->subject,
+            series->opponents->len, data.jobs, db_path);
+  }
   if (series->n_shards > 1)
     {
       g_autoptr(GArray) plan = komi_series_plan_to_play (series);
@@ -355,9 +364,10 @@ komi_cli_series (int argc, char **argv)
   for (guint i = 0; i < list->len; i++)
     {
       KomiStoreSeries *s = g_ptr_array_index (list, i);
+      g_autofree char *name = komi_untrusted_visible (s->name);
 
       printf ("%4" G_GINT64_FORMAT "  %-10u %6u %8u %6u  %s\n", s->id, s->protocol, s->n_games,
-              s->n_finished, s->n_void, s->name);
+              s->n_finished, s->n_void, name);
     }
   return 0;
 }

@@ -21,6 +21,7 @@
 #include "komi-shard-status.h"
 #include "komi-store.h"
 #include "komi-verify.h"
+#include "komi-untrusted.h"
 
 /* `merge --db LIB SHARD.db…`: the shards of a series (komi-cli run --shard
  * K/N, one library each) brought into one library; `status LIB…`: how far
@@ -249,8 +250,14 @@ komi_cli_merge (int argc, char **argv)
   if (error != NULL)
     return komi_cli_fail ("merge", error);
   total = plan_size (g_ptr_array_index (sources, 0));
-  printf (_("Library %s: series “%s”, %u of the %u games of its plan ended.\n"), db,
-          ((KomiStoreSeries *) g_ptr_array_index (sources, 0))->name, merged.ended, total);
+  {
+    /* A foreign library's name: written out, never sent raw to the terminal. */
+    g_autofree char *name = komi_untrusted_visible (
+      ((KomiStoreSeries *) g_ptr_array_index (sources, 0))->name);
+
+    printf (_("Library %s: series “%s”, %u of the %u games of its plan ended.\n"), db, name,
+            merged.ended, total);
+  }
   if (merged.ended < total && unfinished == 0 && refused == 0)
     printf ("%s\n", _("The games left are in shards not merged yet: merge them when they are "
                       "done."));
@@ -270,8 +277,9 @@ print_series (const KomiSeriesStatus *status)
 {
   const KomiStoreSeries *s = status->series;
   g_autofree char *eta = komi_shard_status_format_eta (status->eta);
+  g_autofree char *name = komi_untrusted_visible (s->name);
 
-  printf (_("Series “%s” (protocol %u): %u/%u games ended, %u running, ETA %s\n"), s->name,
+  printf (_("Series “%s” (protocol %u): %u/%u games ended, %u running, ETA %s\n"), name,
           s->protocol, status->ended, status->total, status->running, eta);
   komi_cli_print_headings (stdout, status_headings, G_N_ELEMENTS (status_headings));
   for (guint i = 0; i < status->shards->len; i++)
