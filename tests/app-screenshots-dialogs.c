@@ -74,10 +74,15 @@ opponent_shown (gpointer data)
   return *(GtkWindow **) data != NULL;
 }
 
+/* Saved, and the keyring has answered for the key (here: no keyring). */
 static gboolean
 provider_saved (gpointer dialog)
 {
-  return komi_provider_dialog_get_saved_path (dialog) != NULL;
+  GType type = KOMI_TYPE_PROVIDER_DIALOG;
+
+  return komi_provider_dialog_get_saved_path (dialog) != NULL
+         && (gtk_widget_get_visible (app_test_child (dialog, type, "error_label"))
+             || gtk_widget_get_visible (app_test_child (dialog, type, "key_label")));
 }
 
 /* The provider dialog with a model refused, or saved into a scratch

@@ -11,6 +11,7 @@
 #include "komi-app-test-dialog.h"
 #include "komi-opponent-dialog.h"
 #include "komi-series-dialog.h"
+#include "komi-settings.h"
 #include "komi-test-util.h"
 
 /* Forms that speak human (issue 14 §5), driven through the real dialogs:
@@ -227,6 +228,44 @@ test_opponent_listed_once (FormsFixture *f, gconstpointer data)
   g_assert_cmpstr (gtk_editable_get_text (opponents), ==, "random, gnugo:1, gnugo:2");
 }
 
+/* The line above the form goes with what it says: KataGo without its
+ * files says fields need a change; another kind (random, which the series
+ * does not have) has none, and the line goes; a GNU Go level typed wrong and then right, and a successful
+ * Test, leave no line either. */
+static void
+test_opponent_line_cleared (FormsFixture *f, gconstpointer data)
+{
+  GtkWidget *line;
+  const char *text;
+
+  if (!have_gnugo ())
+    {
+      g_test_skip ("no GNU Go");
+      return;
+    }
+  /* A series without random, so that choosing it says nothing. */
+  gtk_editable_set_text (GTK_EDITABLE (series_child (f, "opponents_row")), "gnugo:5");
+  open_opponent (f, 520);
+  line = child (f, "error_label");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "kind_row")), 2);   /* KataGo */
+  g_assert_true (gtk_widget_get_visible (line));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "kind_row")), 0);   /* random */
+  g_assert_false (gtk_widget_get_visible (line));
+  g_assert_cmpstr (komi_opponent_dialog_get_spec (f->dialog), ==, "random");
+
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "kind_row")), 2);   /* KataGo */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.test", NULL));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "kind_row")), 1);   /* GNU Go */
+  g_assert_false (gtk_widget_get_visible (line));
+  assert_quiet (f);
+  set_text (f, "level_row", "3");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "opponent.test", NULL));
+  g_assert_true (app_test_wait_seconds (app_test_check_done, child (f, "test_label"), 60));
+  text = gtk_label_get_text (GTK_LABEL (child (f, "test_label")));
+  g_assert_true (g_str_has_prefix (text, "✓"));
+  g_assert_false (gtk_widget_get_visible (line));
+}
+
 /* New Series */
 
 static void
@@ -368,6 +407,37 @@ test_series_estimate (FormsFixture *f, gconstpointer data)
                    "Time: about 8 minutes.");
 }
 
+/* The count above New Series is of every field in error, not only those
+ * whose error shows yet: with pairs "0" as the last series left them
+ * (nothing said under the field before Run, as the dialog opens) and the
+ * seed typed wrong, two fields need a change, not one; after Run both are
+ * said under their fields. */
+static void
+test_series_count (FormsFixture *f, gconstpointer data)
+{
+  g_autoptr(GSettings) settings = komi_settings_new ();
+  GtkLabel *label;
+
+  g_settings_set_string (settings, "series-pairs", "0");
+  gtk_window_destroy (GTK_WINDOW (f->series));
+  f->series = komi_series_dialog_new (GTK_WINDOW (f->window));
+  app_test_present_dialog (f->series, (gpointer *) &f->series, 0);
+  label = GTK_LABEL (series_child (f, "error_label"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (series_child (f, "pairs_row"))), ==,
+                   "0");
+  g_assert_null (app_test_error_under (f->series, KOMI_TYPE_SERIES_DIALOG, "pairs_row"));
+  series_text (f, "seed_row", "x");
+  g_assert_nonnull (app_test_error_under (f->series, KOMI_TYPE_SERIES_DIALOG, "seed_row"));
+  g_assert_cmpstr (gtk_label_get_text (label), ==,
+                   "2 fields need a change: press Run to see which.");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->series), "series.run", NULL));
+  g_assert_nonnull (app_test_error_under (f->series, KOMI_TYPE_SERIES_DIALOG, "pairs_row"));
+  g_assert_cmpstr (gtk_label_get_text (label), ==,
+                   "2 fields need a change, as said under each.");
+  series_text (f, "seed_row", "7");
+  g_assert_cmpstr (gtk_label_get_text (label), ==, "1 field needs a change, as said under it.");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -382,8 +452,12 @@ main (int argc, char *argv[])
               fixture_set_up, test_opponent_first_error_in_view, fixture_tear_down);
   g_test_add ("/komi/app/forms/opponent/listed-once", FormsFixture, NULL,
               fixture_set_up, test_opponent_listed_once, fixture_tear_down);
+  g_test_add ("/komi/app/forms/opponent/line-cleared", FormsFixture, NULL,
+              fixture_set_up, test_opponent_line_cleared, fixture_tear_down);
   g_test_add ("/komi/app/forms/series/estimate", FormsFixture, NULL,
               fixture_set_up, test_series_estimate, fixture_tear_down);
+  g_test_add ("/komi/app/forms/series/count", FormsFixture, NULL,
+              fixture_set_up, test_series_count, fixture_tear_down);
   g_test_add ("/komi/app/forms/series/time", FormsFixture, NULL,
               fixture_set_up, test_series_time, fixture_tear_down);
   return g_test_run ();

@@ -184,6 +184,37 @@ test_spin_refuses (Fixture *f, gconstpointer data)
   type_figure (level, "4");
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (level)), ==, 4);
   g_assert_false (gtk_widget_get_visible (under));
+
+  /* The review's own mistake and blunder thresholds (its menu beside
+   * Analyse): 500 stays what it was (not 100), said under them, and the
+   * setting keeps its value. */
+  {
+    GtkWidget *mistake = app_test_child (panel, KOMI_TYPE_ANALYSIS_PANEL, "mistake_spin");
+    GtkWidget *blunder = app_test_child (panel, KOMI_TYPE_ANALYSIS_PANEL, "blunder_spin");
+    GtkWidget *said = app_test_child (panel, KOMI_TYPE_ANALYSIS_PANEL,
+                                      "threshold_refusal_label");
+
+    type_figure (mistake, "2.5");
+    g_assert_cmpfloat (g_settings_get_double (f->settings, "mistake-threshold"), ==, 2.5);
+    type_figure (mistake, "500");
+    g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (mistake)), ==, 2.5);
+    g_assert_cmpfloat (g_settings_get_double (f->settings, "mistake-threshold"), ==, 2.5);
+    g_assert_true (gtk_widget_get_visible (said));
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (said)), ==,
+                     "Mistake must be from 0.5 to 100.0, not 500");
+    g_assert_true (gtk_widget_has_css_class (mistake, "error"));
+    type_figure (mistake, "3");
+    g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (mistake)), ==, 3);
+    g_assert_false (gtk_widget_get_visible (said));
+    g_assert_false (gtk_widget_has_css_class (mistake, "error"));
+
+    kept = gtk_spin_button_get_value (GTK_SPIN_BUTTON (blunder));
+    type_figure (blunder, "0");
+    g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (blunder)), ==, kept);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (said)), ==,
+                     "Blunder must be from 0.5 to 100.0, not 0");
+    g_assert_true (gtk_widget_get_visible (said));
+  }
   g_object_unref (panel);
 }
 

@@ -29,6 +29,7 @@ struct _KomiAnalysisPanel
   GtkLabel          *status_label;
   GtkSpinButton     *mistake_spin;
   GtkSpinButton     *blunder_spin;
+  GtkLabel          *threshold_refusal_label;   /* a threshold out of range, and the range */
   GtkWidget         *analyse_button;
   GtkWidget         *engine_box;    /* the engine chosen in the window, and its strength */
   GtkDropDown       *engine_drop;

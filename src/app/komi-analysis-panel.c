@@ -15,6 +15,7 @@
 #include "komi-orientation.h"
 #include "komi-score-graph.h"
 #include "komi-settings.h"
+#include "komi-ui-util.h"
 
 
 G_DEFINE_FINAL_TYPE (KomiAnalysisPanel, komi_analysis_panel, ADW_TYPE_BIN)
@@ -480,6 +481,8 @@ komi_analysis_panel_class_init (KomiAnalysisPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiAnalysisPanel, status_label);
   gtk_widget_class_bind_template_child (widget_class, KomiAnalysisPanel, mistake_spin);
   gtk_widget_class_bind_template_child (widget_class, KomiAnalysisPanel, blunder_spin);
+  gtk_widget_class_bind_template_child (widget_class, KomiAnalysisPanel,
+                                        threshold_refusal_label);
   gtk_widget_class_bind_template_child (widget_class, KomiAnalysisPanel, analyse_button);
   gtk_widget_class_bind_template_child (widget_class, KomiAnalysisPanel, progress_box);
   gtk_widget_class_bind_template_child (widget_class, KomiAnalysisPanel, progress_bar);
@@ -508,6 +511,12 @@ komi_analysis_panel_init (KomiAnalysisPanel *self)
                        gtk_spin_button_get_adjustment (self->blunder_spin), "value",
                        G_SETTINGS_BIND_DEFAULT);
     }
+  /* A threshold out of range is refused with the range, under the two
+   * (as Preferences' same thresholds are), not clamped: 500 is not 100. */
+  komi_spin_button_refuse_out_of_range (self->mistake_spin, _("Mistake"),
+                                        GTK_WIDGET (self->threshold_refusal_label));
+  komi_spin_button_refuse_out_of_range (self->blunder_spin, _("Blunder"),
+                                        GTK_WIDGET (self->threshold_refusal_label));
   _komi_analysis_panel_init_engine (self);
   g_signal_connect_swapped (self->mistake_spin, "value-changed",
                             G_CALLBACK (on_threshold_changed), self);

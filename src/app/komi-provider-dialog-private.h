@@ -24,6 +24,7 @@ struct _KomiProviderDialog
   char                *profile_json;  /* the fields' JSON when valid */
   KomiProviderProfile *profile;       /* the same, parsed */
   char                *saved_path;
+  char                *key_refusal;   /* why the keyring did not take the key, or NULL */
   char                *edit_path;     /* the profile file being edited, or NULL: a new one */
   JsonObject          *extra;         /* its members the dialog has no row for, kept */
   GCancellable        *cancellable;   /* Save and the key's lookups in flight */

@@ -187,9 +187,11 @@ on_changed (KomiProviderDialog *self, GtkWidget *source)
     {
       self->profile_json = g_steal_pointer (&json);
       self->profile = g_steal_pointer (&profile);
+      /* A key the keyring did not take stays said until a Save stores one. */
+      gtk_label_set_text (self->error_label, self->key_refusal != NULL ? self->key_refusal : "");
     }
   gtk_widget_set_visible (GTK_WIDGET (self->error_label),
-                          self->profile == NULL && *gtk_label_get_text (self->error_label));
+                          *gtk_label_get_text (self->error_label) != '\0');
 }
 
 /* Save or Test with a field in error: every error shows, and the first
@@ -242,6 +244,22 @@ on_written (GObject      *source,
   _komi_provider_dialog_show_status (self->status_label, text);
 }
 
+/* No session bus, or no Secret Service on it (rather than a keyring that
+ * runs and refuses: locked, no default collection, a dismissed prompt). */
+static gboolean
+no_keyring (const GError *error)
+{
+  if (error->domain == G_IO_ERROR)
+    return error->code != G_IO_ERROR_DBUS_ERROR;
+  return g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN)
+         || g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER)
+         || g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_NO_SERVER)
+         || g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_DISCONNECTED)
+         || g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SPAWN_SERVICE_NOT_FOUND)
+         || g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SPAWN_EXEC_FAILED)
+         || g_error_matches (error, G_DBUS_ERROR, G_DBUS_ERROR_SPAWN_CHILD_EXITED);
+}
+
 static void
 on_key_saved (GObject      *source,
               GAsyncResult *result,
@@ -259,15 +277,36 @@ on_key_saved (GObject      *source,
       text = g_strdup_printf (_("The key is in the system keyring as %s, where Test and "
                                 "series run from Komi find it. komi-cli reads the environment "
                                 "variable %s."), name, name);
+      g_clear_pointer (&self->key_refusal, g_free);
+      if (self->profile != NULL)
+        _komi_provider_dialog_show_status (self->error_label, NULL);
       /* Typed once, kept only in the keyring. */
       gtk_editable_set_text (GTK_EDITABLE (self->key_row), "");
     }
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    /* The keyring's own words: "no keyring is running" would mislead when
-     * one runs but refuses (locked, no default collection). */
-    text = g_strdup_printf (_("The key was not stored in the system keyring: %s. Set the "
-                              "environment variable %s to it before starting Komi."),
-                            error->message, name);
+    {
+      g_autofree char *refusal = NULL;
+
+      /* Said at the top, in words, beside "Saved to…" (the profile was
+       * saved; its key was not): D-Bus's own text tells a user nothing.
+       * It goes to the log for whoever debugs the keyring. */
+      g_message ("The keyring did not store %s: %s", name, error->message);
+      if (no_keyring (error))
+        refusal = g_strdup_printf (_("The key was not stored: no system "
+                                     "keyring (such as GNOME Keyring) is running. Set the "
+                                     "environment variable %s to the key before starting "
+                                     "Komi, or start a keyring and press Save again."), name);
+      else
+        refusal = g_strdup_printf (_("The key was not stored: the system "
+                                     "keyring is locked or refused it. Unlock it and press "
+                                     "Save again, or set the environment variable %s to the "
+                                     "key before starting Komi."), name);
+      _komi_provider_dialog_show_status (self->key_label, NULL);
+      g_free (self->key_refusal);
+      self->key_refusal = g_steal_pointer (&refusal);
+      if (self->profile != NULL)
+        _komi_provider_dialog_show_status (self->error_label, self->key_refusal);
+    }
   if (text != NULL)
     _komi_provider_dialog_show_status (self->key_label, text);
 }
@@ -483,6 +522,7 @@ komi_provider_dialog_finalize (GObject *object)
   g_free (self->folder);
   g_free (self->profile_json);
   g_free (self->saved_path);
+  g_free (self->key_refusal);
   g_free (self->edit_path);
   g_clear_pointer (&self->extra, json_object_unref);
   g_clear_pointer (&self->profile, komi_provider_profile_free);

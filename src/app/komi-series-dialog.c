@@ -168,9 +168,10 @@ row_for_error (KomiSeriesDialog *self, const GError *error)
 
 
 /* Each field judged alone, its error under it once the user has changed
- * it (or pressed Run); returns the first field in error, or -1. */
+ * it (or pressed Run); returns the first field in error, or -1, and sets
+ * @n_problems to how many fields are in error, shown or not yet. */
 static int
-check_fields (KomiSeriesDialog *self, gboolean rating)
+check_fields (KomiSeriesDialog *self, gboolean rating, guint *n_problems)
 {
   g_autoptr(GPtrArray) strs = g_ptr_array_new_with_free_func (g_free);
   KomiPlayerOptions engines = { 0 };
@@ -179,6 +180,7 @@ check_fields (KomiSeriesDialog *self, gboolean rating)
                                              : self->keys_error;
   int first = -1;
 
+  *n_problems = 0;
   /* Read each time: the Opponent dialog may have saved KataGo's files. */
   komi_settings_engine_options (&engines, strs);
   for (int i = 0; i < KOMI_SERIES_N_FIELDS; i++)
@@ -190,6 +192,7 @@ check_fields (KomiSeriesDialog *self, gboolean rating)
                                   key_error);
       if (problem != NULL && first < 0)
         first = i;
+      *n_problems += problem != NULL;
       komi_form_show_error (self->field_rows[i], self->error_rows[i], problem,
                             self->touched[i] || self->tried);
     }
@@ -209,6 +212,7 @@ _komi_series_dialog_changed (KomiSeriesDialog *self, GtkWidget *source)
   g_autoptr(GPtrArray) strs = g_ptr_array_new_with_free_func (g_free);
   KomiPlayerOptions engines = { 0 };
   int first;
+  guint n_problems;
 
   for (int i = 0; i < KOMI_SERIES_N_FIELDS; i++)
     if (source != NULL && source == self->field_rows[i])
@@ -223,7 +227,7 @@ _komi_series_dialog_changed (KomiSeriesDialog *self, GtkWidget *source)
   g_cancellable_cancel (self->checks);
   g_ptr_array_set_size (self->check_lines, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->check_label), FALSE);
-  first = check_fields (self, rating);
+  first = check_fields (self, rating, &n_problems);
   gtk_label_set_text (self->error_label, "");
   gtk_label_set_text (self->summary_label, "");
   gtk_label_set_text (self->estimate_label, "");
@@ -235,17 +239,24 @@ _komi_series_dialog_changed (KomiSeriesDialog *self, GtkWidget *source)
       guint shown = 0;
       g_autofree char *text = NULL;
 
-      /* Said under each field; here, how many are left to change. */
+      /* Said under each field; here, how many are left to change: every
+       * field in error counts, the ones not said yet too (a field the
+       * user has not typed in says nothing until Run). */
       for (int i = 0; i < KOMI_SERIES_N_FIELDS; i++)
         shown += gtk_widget_get_visible (self->error_rows[i]);
       if (shown == 0)
         text = g_strdup (_("Some fields need a change before the series can run: press Run "
                            "to see which."));
+      else if (shown < n_problems)
+        text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "%u field needs a change: press Run to see which.",
+                                             "%u fields need a change: press Run to see which.",
+                                             n_problems), n_problems);
       else
         text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                              "%u field needs a change, as said under it.",
                                              "%u fields need a change, as said under each.",
-                                             shown), shown);
+                                             n_problems), n_problems);
       gtk_label_set_text (self->error_label, text);
     }
   else
