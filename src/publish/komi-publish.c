@@ -437,6 +437,155 @@ select_series (KomiStore *store, const KomiPublishOptions *options, GError **err
   return kept;
 }
 
+/* The game pages, most of a site's work (every call of every game read,
+ * written twice and compressed), are made by one worker per processor,
+ * each with a reader of the library of its own; the calling thread
+ * reports the progress and sums the games' usage in the games' order, so
+ * the leaderboard's figures are the same bytes whatever the threads did. */
+typedef struct
+{
+  const char               *db;
+  const KomiPublishOut     *site;     /* dir, pub and salt: only read */
+  GPtrArray                *games;    /* KomiStoreGame*, those to publish */
+  KomiPublishUsage         *usage;    /* one per game */
+  GCancellable             *cancellable;
+  GMutex                    lock;
+  GCond                     changed;
+  guint                     next;     /* the next game to take */
+  guint                     done;
+  guint                     running;  /* workers not yet finished */
+  KomiPublishStats          stats;    /* the workers' files, summed */
+  GError                   *error;    /* the first failure; the rest stop */
+} GameJobs;
+
+static gpointer
+game_worker (gpointer data)
+{
+  GameJobs *jobs = data;
+  KomiPublishStats stats = { 0, };
+  KomiPublishOut out = *jobs->site;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiStore) store = komi_store_open_reader (jobs->db, &error);
+
+  out.stats = &stats;
+  out.usage = NULL;
+  while (store != NULL && error == NULL)
+    {
+      guint i;
+
+      g_mutex_lock (&jobs->lock);
+      i = jobs->error == NULL ? jobs->next++ : jobs->games->len;
+      g_mutex_unlock (&jobs->lock);
+      if (i >= jobs->games->len)
+        break;
+      if (g_cancellable_set_error_if_cancelled (jobs->cancellable, &error)
+          || !_komi_publish_game_page (&out, store, jobs->games->pdata[i], &jobs->usage[i],
+                                       &error))
+        break;
+      stats.games++;
+      g_mutex_lock (&jobs->lock);
+      jobs->done++;
+      g_cond_signal (&jobs->changed);
+      g_mutex_unlock (&jobs->lock);
+    }
+  g_mutex_lock (&jobs->lock);
+  if (error != NULL && jobs->error == NULL)
+    jobs->error = g_steal_pointer (&error);
+  jobs->stats.games += stats.games;
+  jobs->stats.written += stats.written;
+  jobs->stats.unchanged += stats.unchanged;
+  jobs->stats.bytes += stats.bytes;
+  jobs->running--;
+  g_cond_signal (&jobs->changed);
+  g_mutex_unlock (&jobs->lock);
+  return NULL;
+}
+
+static guint
+worker_count (const KomiPublishOptions *options, guint games)
+{
+  guint n = options->threads > 0 ? options->threads : g_get_num_processors ();
+
+  return CLAMP (MIN (n, games), 1, 16);
+}
+
+static gboolean
+publish_games (const char               *db,
+               KomiPublishOut           *out,
+               GPtrArray                *all_games,
+               const KomiPublishOptions *options,
+               GError                  **error)
+{
+  g_autoptr(GPtrArray) games = g_ptr_array_new ();
+  g_autoptr(GPtrArray) threads = g_ptr_array_new ();
+  g_autofree KomiPublishUsage *usage = NULL;
+  GameJobs jobs = { 0, };
+  guint reported = 0;
+
+  for (guint i = 0; i < all_games->len; i++)
+    if (((KomiStoreGame *) all_games->pdata[i])->status != KOMI_GAME_STATUS_PENDING)
+      g_ptr_array_add (games, all_games->pdata[i]);
+  if (games->len == 0)
+    return TRUE;
+  usage = g_new0 (KomiPublishUsage, games->len);
+  jobs = (GameJobs) { db, out, games, usage, options->cancellable, };
+  g_mutex_init (&jobs.lock);
+  g_cond_init (&jobs.changed);
+  jobs.running = worker_count (options, games->len);
+  for (guint i = 0, n = jobs.running; i < n; i++)
+    g_ptr_array_add (threads, g_thread_new ("komi-publish", game_worker, &jobs));
+
+  g_mutex_lock (&jobs.lock);
+  while (jobs.running > 0)
+    {
+      guint done = jobs.done;
+
+      if (done != reported && options->progress != NULL)
+        {
+          /* Called without the lock: the caller may take its time. */
+          g_mutex_unlock (&jobs.lock);
+          options->progress (done, games->len, options->progress_data);
+          g_mutex_lock (&jobs.lock);
+        }
+      reported = done;
+      if (jobs.done == reported && jobs.running > 0)
+        g_cond_wait (&jobs.changed, &jobs.lock);
+    }
+  g_mutex_unlock (&jobs.lock);
+  for (guint i = 0; i < threads->len; i++)
+    g_thread_join (threads->pdata[i]);
+  if (options->progress != NULL && jobs.done != reported)
+    options->progress (jobs.done, games->len, options->progress_data);
+
+  out->stats->games += jobs.stats.games;
+  out->stats->written += jobs.stats.written;
+  out->stats->unchanged += jobs.stats.unchanged;
+  out->stats->bytes += jobs.stats.bytes;
+  g_mutex_clear (&jobs.lock);
+  g_cond_clear (&jobs.changed);
+  if (jobs.error != NULL)
+    {
+      g_propagate_error (error, jobs.error);
+      return FALSE;
+    }
+  for (guint i = 0; i < games->len && out->usage != NULL; i++)
+    {
+      const KomiStoreGame *g = games->pdata[i];
+      const char *spec = g->subject == KOMI_BLACK ? g->black_spec : g->white_spec;
+      KomiPublishUsage *sum;
+
+      if (g->subject == KOMI_EMPTY)
+        continue;
+      if ((sum = g_hash_table_lookup (out->usage, spec)) == NULL)
+        {
+          sum = g_new0 (KomiPublishUsage, 1);
+          g_hash_table_insert (out->usage, g_strdup (spec), sum);
+        }
+      _komi_publish_usage_add (sum, &usage[i]);
+    }
+  return TRUE;
+}
+
 gboolean
 komi_publish_site (const char               *db,
                    const char               *dir,
@@ -460,7 +609,7 @@ komi_publish_site (const char               *db,
                                            PACKAGE_VERSION, KOMI_PUBLISH_FORMAT,
                                            options != NULL && options->keep_request_ids);
   KomiPublishOut out = { (char *) dir, stats, pub, usage, salt };
-  guint protocol = 1, total = 0, done = 0;
+  guint protocol = 1;
   gsize rules_length = 0;
   const char *rules;
   g_autofree char *rules_file = NULL;
@@ -486,7 +635,6 @@ komi_publish_site (const char               *db,
           const KomiStoreGame *g = games->pdata[j];
 
           g_ptr_array_add (all_games, games->pdata[j]);
-          total += g->status != KOMI_GAME_STATUS_PENDING;
           if (g->subject != KOMI_EMPTY)
             subject_row_for (subjects, g)->unfinished += g->status == KOMI_GAME_STATUS_PENDING
                                                          || g->status == KOMI_GAME_STATUS_RUNNING;
@@ -539,20 +687,9 @@ komi_publish_site (const char               *db,
       if (!_komi_publish_series_page (&out, store, series->pdata[i], games, error))
         return FALSE;
       stats->series++;
-      for (guint j = 0; j < games->len; j++)
-        {
-          const KomiStoreGame *g = games->pdata[j];
-
-          if (g->status == KOMI_GAME_STATUS_PENDING)
-            continue;
-          if (g_cancellable_set_error_if_cancelled (options->cancellable, error)
-              || !_komi_publish_game_page (&out, store, g, error))
-            return FALSE;
-          stats->games++;
-          if (options->progress != NULL)
-            options->progress (++done, total, options->progress_data);
-        }
     }
+  if (!publish_games (db, &out, all_games, options, error))
+    return FALSE;
   /* The manifest last, over every file the site now has. */
   return write_index (&out, series, subjects, ladder, stats->rating_note, apart, protocol,
                       error)
