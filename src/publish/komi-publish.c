@@ -40,6 +40,7 @@ typedef struct
   char  *spec;
   char  *label;
   guint  unfinished;
+  double rated_cost;   /* what the games its rating counts cost; NAN: unknown */
   const KomiSubjectRating *rating;
 } SubjectRow;
 
@@ -96,6 +97,7 @@ subject_row_for (GPtrArray *rows, const KomiStoreGame *g)
   row = g_new0 (SubjectRow, 1);
   row->spec = g_strdup (spec);
   row->label = _komi_publish_player_label (spec, name);
+  row->rated_cost = NAN;
   g_ptr_array_add (rows, row);
   return row;
 }
@@ -191,6 +193,37 @@ append_cell (GString *s, double value, const char *format, ...)
   g_string_append (s, "</td>");
 }
 
+/* Each subject's cost of its rating: the games the pool counts for it
+ * (ended, not void, not set apart), each game's calls at its profile's
+ * prices; NAN when none of them reported a cost. */
+static void
+add_rated_costs (GPtrArray *subjects, GPtrArray *games, const KomiRatingPool *pool)
+{
+  g_autoptr(GHashTable) apart = g_hash_table_new (g_int64_hash, g_int64_equal);
+
+  for (guint i = 0; i < pool->set_apart->len; i++)
+    g_hash_table_add (apart, &((KomiSetApart *) pool->set_apart->pdata[i])->game_id);
+  for (guint j = 0; j < subjects->len; j++)
+    ((SubjectRow *) subjects->pdata[j])->rated_cost = NAN;
+  for (guint i = 0; i < games->len; i++)
+    {
+      const KomiStoreGame *g = games->pdata[i];
+      const char *spec = g->subject == KOMI_BLACK ? g->black_spec : g->white_spec;
+
+      if (g->subject == KOMI_EMPTY || isnan (g->cost_usd) || g->cost_usd < 0
+          || (g->status != KOMI_GAME_STATUS_FINISHED && g->status != KOMI_GAME_STATUS_FORFEIT)
+          || g_hash_table_contains (apart, &g->id))
+        continue;
+      for (guint j = 0; j < subjects->len; j++)
+        {
+          SubjectRow *r = subjects->pdata[j];
+
+          if (g_strcmp0 (r->spec, spec) == 0)
+            r->rated_cost = (isnan (r->rated_cost) ? 0 : r->rated_cost) + g->cost_usd;
+        }
+    }
+}
+
 /* The leaderboard, ranked by rating (then games); the reader may sort by
  * any column (assets/sort.js). Per subject what readers of other game
  * benchmarks look for: wins, draws and losses apart from turn-limit
@@ -202,7 +235,7 @@ append_leaderboard (GString *s, GPtrArray *subjects, GHashTable *usage)
   static const char *const columns[] = {
     "Subject", "Rating (95% interval, ladder Elo)", "Games", "Wins", "Draws", "Losses",
     "Turn limit", "Forfeits (lost / won)", "Voids", "Unfinished", "Tokens per move",
-    "Seconds per move", "Cost per game", "Invalid answers per 1,000 questions",
+    "Seconds per move", "Cost per game", "Cost per rating", "Invalid answers per 1,000 questions",
     "Transport faults", "Set apart",
   };
 
@@ -263,6 +296,12 @@ append_leaderboard (GString *s, GPtrArray *subjects, GHashTable *usage)
         append_cell (s, NAN, "unknown");
       else
         append_cell (s, cost, "$%.4f", cost);
+      if (r->rating == NULL || komi_score_row_games (t) == 0)
+        append_cell (s, NAN, "–");
+      else if (isnan (r->rated_cost))
+        append_cell (s, NAN, "unknown");
+      else
+        append_cell (s, r->rated_cost, "$%.4f", r->rated_cost);
       if (isnan (invalid))
         append_cell (s, NAN, "–");
       else
@@ -272,7 +311,11 @@ append_leaderboard (GString *s, GPtrArray *subjects, GHashTable *usage)
                    r->rating != NULL ? r->rating->set_apart : 0);
       g_string_append (s, "</tr>\n");
     }
-  g_string_append (s, "</tbody>\n</table></div>\n");
+  g_string_append (s, "</tbody>\n</table></div>\n"
+                      "<p class=\"note\" id=\"cost-per-rating\">Cost per rating: what the "
+                      "games that a subject's rating counts cost in all, at the prices of its "
+                      "profile; games set apart, voids and unfinished games are not in it. "
+                      "Unknown when none of those games reported a cost.</p>\n");
 }
 
 static void
@@ -670,6 +713,7 @@ komi_publish_site (const char               *db,
       g_ptr_array_set_size (subjects, 0);
       g_ptr_array_extend_and_steal (subjects, g_steal_pointer (&ranked));
       apart = komi_rating_pool_describe_set_apart (pool);
+      add_rated_costs (subjects, all_games, pool);
     }
 
   if (!write_assets (&out, error))
