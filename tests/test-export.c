@@ -760,6 +760,9 @@ random_text (GRand *rand, gboolean allow_nul)
     "é", "\u2028", "𝄞", "\"", "\\", "/", "{\"a\":1}", "{\"a\":[1.5,2e3,-0,{}],\"b\":\"\\u00e9\"}",
     "{\"x\":\"\\u001f\\u007f\\n\"}", "{\"content-type\":\"application/json\"}", "[1,2]",
     "{\"deep\":[[[[[[[[1]]]]]]]]}", "{\"dup\":1,\"dup\":2}", "{bad", "\xff\xfe", "\xc3",
+    "\xed\xa0\x80", "\xc0\x80", "\xf4\x90\x80\x80", "\xf8\x88\x80\x80\x80", "\xe2\x82",
+    "\xef\xbf\xbf", "\xf0\x9f\x98", "\xe0\x80\xaf", "\xc2\x80", "\xf4\x8f\xbf\xbf",
+    "0123456789abcdef0123456789", "\"0123456\\", "\x7f\x7e\x20\x21",
     "\x1f\x1e\x7f\t\r\n\b\f", "1e400", "{\"big\":123456789012345678901234567890}",
   };
   GString *s = g_string_new (NULL);

@@ -93,22 +93,17 @@ set_text (JsonBuilder *b,
   add_text (b, text, -1);
 }
 
-/* The same as JSON text of its own (the page's script parses it). */
+/* The same as JSON text of its own (the page's script parses it), escaped
+ * as the export's lines are. */
 static void
 append_text (GString    *s,
              const char *text,
              gssize      length)
 {
-  g_autofree char *valid = NULL;
-
   if (text == NULL)
-    {
-      g_string_append (s, "null");
-      return;
-    }
-  if (length >= 0 || !g_utf8_validate (text, -1, NULL))
-    text = valid = g_utf8_make_valid (text, length);
-  komi_protocol_append_json_string (s, text, -1);
+    g_string_append (s, "null");
+  else
+    komi_export_append_json_string (s, text, length);
 }
 
 static void

@@ -501,10 +501,19 @@ typedef struct
   GError                   *error;    /* the first failure; the rest stop */
 } GameJobs;
 
+/* A worker: the jobs, and what may be shown as it has learned it (a copy
+ * of the site's, komi-public.h). */
+typedef struct
+{
+  GameJobs   *jobs;
+  KomiPublic *pub;
+} GameWorker;
+
 static gpointer
 game_worker (gpointer data)
 {
-  GameJobs *jobs = data;
+  GameWorker *worker = data;
+  GameJobs *jobs = worker->jobs;
   KomiPublishStats stats = { 0, };
   KomiPublishOut out = *jobs->site;
   g_autoptr(GError) error = NULL;
@@ -512,6 +521,7 @@ game_worker (gpointer data)
 
   out.stats = &stats;
   out.usage = NULL;
+  out.pub = worker->pub;
   while (store != NULL && error == NULL)
     {
       guint i;
@@ -554,6 +564,7 @@ worker_count (const KomiPublishOptions *options, guint games)
 
 static gboolean
 publish_games (const char               *db,
+               KomiStore                *store,
                KomiPublishOut           *out,
                GPtrArray                *all_games,
                const KomiPublishOptions *options,
@@ -561,22 +572,45 @@ publish_games (const char               *db,
 {
   g_autoptr(GPtrArray) games = g_ptr_array_new ();
   g_autoptr(GPtrArray) threads = g_ptr_array_new ();
+  g_autoptr(GHashTable) settings = g_hash_table_new (g_str_hash, g_str_equal);
   g_autofree KomiPublishUsage *usage = NULL;
+  g_autofree GameWorker *workers = NULL;
   GameJobs jobs = { 0, };
-  guint reported = 0;
+  guint reported = 0, n_workers;
 
   for (guint i = 0; i < all_games->len; i++)
     if (((KomiStoreGame *) all_games->pdata[i])->status != KOMI_GAME_STATUS_PENDING)
       g_ptr_array_add (games, all_games->pdata[i]);
   if (games->len == 0)
     return TRUE;
+  /* Every player's hosts and key variables are learned before any page is
+   * made, so that each worker hides all of them, whichever game it takes
+   * first (a game's call URLs are learned by its worker as it goes). */
+  if (!komi_store_fill_settings (store, games, error))
+    return FALSE;
+  for (guint i = 0; i < games->len; i++)
+    {
+      const KomiStoreGame *g = games->pdata[i];
+
+      for (guint k = 0; k < 2; k++)
+        {
+          const char *text = k == 0 ? g->black_settings : g->white_settings;
+
+          if (text != NULL && g_hash_table_add (settings, (gpointer) text))
+            komi_public_learn_settings (out->pub, text);
+        }
+    }
   usage = g_new0 (KomiPublishUsage, games->len);
   jobs = (GameJobs) { db, out, games, usage, options->cancellable, };
   g_mutex_init (&jobs.lock);
   g_cond_init (&jobs.changed);
-  jobs.running = worker_count (options, games->len);
-  for (guint i = 0, n = jobs.running; i < n; i++)
-    g_ptr_array_add (threads, g_thread_new ("komi-publish", game_worker, &jobs));
+  jobs.running = n_workers = worker_count (options, games->len);
+  workers = g_new0 (GameWorker, n_workers);
+  for (guint i = 0; i < n_workers; i++)
+    {
+      workers[i] = (GameWorker) { &jobs, komi_public_copy (out->pub) };
+      g_ptr_array_add (threads, g_thread_new ("komi-publish", game_worker, &workers[i]));
+    }
 
   g_mutex_lock (&jobs.lock);
   while (jobs.running > 0)
@@ -596,7 +630,13 @@ publish_games (const char               *db,
     }
   g_mutex_unlock (&jobs.lock);
   for (guint i = 0; i < threads->len; i++)
-    g_thread_join (threads->pdata[i]);
+    {
+      g_thread_join (threads->pdata[i]);
+      /* The index and the manifest come after: they hide what the
+       * workers learned too. */
+      komi_public_absorb (out->pub, workers[i].pub);
+      komi_public_free (workers[i].pub);
+    }
   if (options->progress != NULL && jobs.done != reported)
     options->progress (jobs.done, games->len, options->progress_data);
 
@@ -732,7 +772,7 @@ komi_publish_site (const char               *db,
         return FALSE;
       stats->series++;
     }
-  if (!publish_games (db, &out, all_games, options, error))
+  if (!publish_games (db, store, &out, all_games, options, error))
     return FALSE;
   /* The manifest last, over every file the site now has. */
   return write_index (&out, series, subjects, ladder, stats->rating_note, apart, protocol,

@@ -391,12 +391,28 @@ static const char *const json_escapes[128] = {
   [0x1e] = "\\u001e", ['"'] = "\\\"", ['\\'] = "\\\\", [0x7f] = "\\u007f",
 };
 
-/* @text (valid UTF-8, no NUL) as a JSON string, written into @s's buffer
- * a stretch at a time (room made for the longest escapes). */
-static void
+/* Whether none of the 8 bytes of @w needs a second look: no control
+ * character, '"', '\\', DEL or byte of a multi-byte character (each test
+ * may flag a byte that is fine, never misses one that is not). */
+static inline gboolean
+plain_word (guint64 w)
+{
+  const guint64 ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+  guint64 quote = w ^ (ones * '"'), backslash = w ^ (ones * '\\');
+  guint64 control = (w - ones * 0x20) & ~w;
+
+  return ((control | ((quote - ones) & ~quote) | ((backslash - ones) & ~backslash)
+           | w | (w + ones)) & high) == 0;
+}
+
+/* @text as a JSON string at the end of @s, escaped as json-glib escapes
+ * it, when it is valid UTF-8 without NUL; else FALSE, @s as it was. Runs
+ * of plain ASCII go eight bytes at a time. */
+static gboolean
 json_append_escaped (GString *s, const char *text, gsize length)
 {
   const guchar *p = (const guchar *) text, *end = p + length;
+  gsize start = s->len;
 
   g_string_append_c (s, '"');
   while (p < end)
@@ -407,19 +423,58 @@ json_append_escaped (GString *s, const char *text, gsize length)
 
       g_string_set_size (s, at + 6 * (stop - p));
       o = s->str + at;
-      for (; p < stop; p++)
+      while (p < stop)
         {
-          const char *e = *p < 0x80 ? json_escapes[*p] : NULL;
+          guint64 w;
 
-          if (e == NULL)
-            *o++ = (char) *p;
+          if (stop - p >= 8 && (memcpy (&w, p, 8), plain_word (w)))
+            {
+              memcpy (o, p, 8);
+              o += 8, p += 8;
+            }
+          else if (*p >= 0x80)
+            {
+              /* One character, checked whole (it may end past @stop). */
+              const guchar *next = (const guchar *) g_utf8_next_char (p);
+
+              if (next > end || (gint32) g_utf8_get_char_validated ((const char *) p, end - p) < 0)
+                {
+                  g_string_truncate (s, start);
+                  return FALSE;
+                }
+              while (p < next)
+                *o++ = (char) *p++;
+              if (p > stop)
+                stop = p;
+            }
+          else if (json_escapes[*p] != NULL)
+            for (const char *e = json_escapes[*p++]; *e != '\0'; e++)
+              *o++ = *e;
+          else if (*p == 0)
+            {
+              g_string_truncate (s, start);
+              return FALSE;
+            }
           else
-            while (*e != '\0')
-              *o++ = *e++;
+            *o++ = (char) *p++;
         }
       g_string_truncate (s, o - s->str);
     }
   g_string_append_c (s, '"');
+  return TRUE;
+}
+
+void
+komi_export_append_json_string (GString *s, const char *text, gssize length)
+{
+  gsize n = length >= 0 ? (gsize) length : strlen (text);
+
+  if (!json_append_escaped (s, text, n))
+    {
+      g_autofree char *valid = komi_untrusted_valid_utf8 (text, (gssize) n);
+
+      json_append_escaped (s, valid, strlen (valid));
+    }
 }
 
 static void
@@ -438,14 +493,8 @@ add_string_len (GString *s, const char *member, const char *text, gsize length)
   json_member (s, member);
   if (text == NULL)
     g_string_append (s, "null");
-  else if (g_utf8_validate_len (text, length, NULL) && memchr (text, 0, length) == NULL)
-    json_append_escaped (s, text, length);
   else
-    {
-      g_autofree char *valid = komi_untrusted_valid_utf8 (text, (gssize) length);
-
-      json_append_escaped (s, valid, strlen (valid));
-    }
+    komi_export_append_json_string (s, text, (gssize) length);
 }
 
 static void

@@ -108,6 +108,24 @@ add_word (GPtrArray *words, const char *word, gsize length)
     }
 }
 
+KomiPublic *
+komi_public_copy (const KomiPublic *self)
+{
+  KomiPublic *copy = komi_public_new (self->flags);
+
+  komi_public_absorb (copy, self);
+  return copy;
+}
+
+void
+komi_public_absorb (KomiPublic *self, const KomiPublic *other)
+{
+  for (guint i = 0; i < other->hosts->len; i++)
+    add_word (self->hosts, other->hosts->pdata[i], strlen (other->hosts->pdata[i]));
+  for (guint i = 0; i < other->key_envs->len; i++)
+    add_word (self->key_envs, other->key_envs->pdata[i], strlen (other->key_envs->pdata[i]));
+}
+
 void
 komi_public_learn_url (KomiPublic *self, const char *url)
 {
