@@ -154,7 +154,8 @@ _komi_publish_usage_add (KomiPublishUsage *to, const KomiPublishUsage *u)
 }
 
 /* The game's usage as the page keeps it (so that publishing again can
- * count a page it leaves as it is): ten numbers. */
+ * count a page it leaves as it is): ten numbers, the two sums to the
+ * last bit, so that the leaderboard comes out the same either way. */
 static char *
 usage_to_text (const KomiPublishUsage *u)
 {
@@ -162,8 +163,8 @@ usage_to_text (const KomiPublishUsage *u)
 
   return g_strdup_printf ("%u %u %u %u %u %" G_GUINT64_FORMAT " %u %s %s %u", u->games,
                           u->moves, u->questions, u->invalid, u->transport, u->tokens,
-                          u->token_calls, g_ascii_formatd (ms, sizeof ms, "%.3f", u->ms),
-                          g_ascii_formatd (cost, sizeof cost, "%.9g", u->cost), u->cost_calls);
+                          u->token_calls, g_ascii_formatd (ms, sizeof ms, "%.17g", u->ms),
+                          g_ascii_formatd (cost, sizeof cost, "%.17g", u->cost), u->cost_calls);
 }
 
 static gboolean

@@ -426,37 +426,42 @@ json_append_escaped (GString *s, const char *text, gsize length)
       while (p < stop)
         {
           guint64 w;
+          const guchar *bytes_end;
 
           if (stop - p >= 8 && (memcpy (&w, p, 8), plain_word (w)))
             {
               memcpy (o, p, 8);
               o += 8, p += 8;
+              continue;
             }
-          else if (*p >= 0x80)
-            {
-              /* One character, checked whole (it may end past @stop). */
-              const guchar *next = (const guchar *) g_utf8_next_char (p);
+          /* These eight bytes one at a time, before the next look at a word. */
+          for (bytes_end = MIN (p + 8, stop); p < bytes_end;)
+            if (*p >= 0x80)
+              {
+                /* One character, checked whole (it may end past @stop). */
+                const guchar *next = (const guchar *) g_utf8_next_char (p);
 
-              if (next > end || (gint32) g_utf8_get_char_validated ((const char *) p, end - p) < 0)
-                {
-                  g_string_truncate (s, start);
-                  return FALSE;
-                }
-              while (p < next)
-                *o++ = (char) *p++;
-              if (p > stop)
-                stop = p;
-            }
-          else if (json_escapes[*p] != NULL)
-            for (const char *e = json_escapes[*p++]; *e != '\0'; e++)
-              *o++ = *e;
-          else if (*p == 0)
-            {
-              g_string_truncate (s, start);
-              return FALSE;
-            }
-          else
-            *o++ = (char) *p++;
+                if (next > end
+                    || (gint32) g_utf8_get_char_validated ((const char *) p, end - p) < 0)
+                  {
+                    g_string_truncate (s, start);
+                    return FALSE;
+                  }
+                while (p < next)
+                  *o++ = (char) *p++;
+                if (p > stop)
+                  stop = bytes_end = p;
+              }
+            else if (json_escapes[*p] != NULL)
+              for (const char *e = json_escapes[*p++]; *e != '\0'; e++)
+                *o++ = *e;
+            else if (*p == 0)
+              {
+                g_string_truncate (s, start);
+                return FALSE;
+              }
+            else
+              *o++ = (char) *p++;
         }
       g_string_truncate (s, o - s->str);
     }
