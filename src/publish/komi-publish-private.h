@@ -46,6 +46,8 @@ typedef struct
                              * the games' order once every page is made */
   const char       *salt;   /* what every page depends on besides its game:
                              * Komi's version, the site's format, the options */
+  GHashTable       *digests; /* relpath → sha256 of the bytes written or found
+                              * unchanged, for the manifest; or NULL */
 } KomiPublishOut;
 
 /* Writes @data to @relpath under the site (folders made as needed) unless

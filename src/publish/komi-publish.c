@@ -507,6 +507,7 @@ typedef struct
 {
   GameJobs   *jobs;
   KomiPublic *pub;
+  GHashTable *digests;  /* the files it wrote, for the manifest */
 } GameWorker;
 
 static gpointer
@@ -522,6 +523,7 @@ game_worker (gpointer data)
   out.stats = &stats;
   out.usage = NULL;
   out.pub = worker->pub;
+  out.digests = worker->digests;
   while (store != NULL && error == NULL)
     {
       guint i;
@@ -608,7 +610,8 @@ publish_games (const char               *db,
   workers = g_new0 (GameWorker, n_workers);
   for (guint i = 0; i < n_workers; i++)
     {
-      workers[i] = (GameWorker) { &jobs, komi_public_copy (out->pub) };
+      workers[i] = (GameWorker) { &jobs, komi_public_copy (out->pub),
+                                  g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free) };
       g_ptr_array_add (threads, g_thread_new ("komi-publish", game_worker, &workers[i]));
     }
 
@@ -636,6 +639,19 @@ publish_games (const char               *db,
        * workers learned too. */
       komi_public_absorb (out->pub, workers[i].pub);
       komi_public_free (workers[i].pub);
+      if (out->digests != NULL)
+        {
+          GHashTableIter iter;
+          gpointer path, digest;
+
+          g_hash_table_iter_init (&iter, workers[i].digests);
+          while (g_hash_table_iter_next (&iter, &path, &digest))
+            {
+              g_hash_table_iter_steal (&iter);
+              g_hash_table_replace (out->digests, path, digest);
+            }
+        }
+      g_hash_table_unref (workers[i].digests);
     }
   if (options->progress != NULL && jobs.done != reported)
     options->progress (jobs.done, games->len, options->progress_data);
@@ -691,7 +707,8 @@ komi_publish_site (const char               *db,
   g_autofree char *salt = g_strdup_printf ("Komi %s, site format %d, request ids %d",
                                            PACKAGE_VERSION, KOMI_PUBLISH_FORMAT,
                                            options != NULL && options->keep_request_ids);
-  KomiPublishOut out = { (char *) dir, stats, pub, usage, salt };
+  g_autoptr(GHashTable) digests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  KomiPublishOut out = { (char *) dir, stats, pub, usage, salt, digests };
   guint protocol = 1;
   gsize rules_length = 0;
   const char *rules;
