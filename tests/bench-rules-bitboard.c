@@ -38,8 +38,7 @@
  *       plays GAMES games with one side only (for callgrind's counts)
  */
 
-#define _GNU_SOURCE
-#include <sched.h>
+#include <sched.h>   /* sched_getcpu: the build defines _GNU_SOURCE */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

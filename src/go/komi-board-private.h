@@ -103,6 +103,23 @@ _komi_popcount (guint64 x)
 #endif
 }
 
+/* @out = the points next to any point of @in (multi-word shifts by 1 and
+ * by the stride). Border bits of @in are zero, so nothing wraps into a
+ * real point. */
+static inline void
+_komi_dilate (const guint64 *in, guint words, int stride, guint64 *out)
+{
+  for (guint i = 0; i < words; i++)
+    {
+      guint64 prev = i > 0 ? in[i - 1] : 0, next = i + 1 < words ? in[i + 1] : 0;
+
+      out[i] = (in[i] << 1) | (prev >> 63)
+               | (in[i] >> 1) | (next << 63)
+               | (in[i] << stride) | (prev >> (64 - stride))
+               | (in[i] >> stride) | (next << (64 - stride));
+    }
+}
+
 /* komi_board_play on a padded index, for a caller that has checked the
  * move (komi_game_play). */
 guint _komi_board_place (KomiBoard *board,

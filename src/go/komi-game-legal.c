@@ -10,23 +10,6 @@
 
 #include "komi-game-private.h"
 
-/* @out = the points next to any point of @in (multi-word shifts by 1 and
- * by the stride). Border bits of @in are zero, so nothing wraps into a
- * real point. */
-static inline void
-dilate (const guint64 *in, guint words, int stride, guint64 *out)
-{
-  for (guint i = 0; i < words; i++)
-    {
-      guint64 prev = i > 0 ? in[i - 1] : 0, next = i + 1 < words ? in[i + 1] : 0;
-
-      out[i] = (in[i] << 1) | (prev >> 63)
-               | (in[i] >> 1) | (next << 63)
-               | (in[i] << stride) | (prev >> (64 - stride))
-               | (in[i] >> stride) | (next << (64 - stride));
-    }
-}
-
 /* Sorts every empty point into legal (@legal_bits) and forbidden by
  * superko (@superko_bits), as bitsets over the padded board. When
  * @own_eyes is given, it receives the legal points whose neighbours are
@@ -79,30 +62,22 @@ classify_points_impl (const KomiGame *game,
   for (guint i = 0; i < words; i++)
     tmp[i] = capture[i] = 0;
   for (guint i = 0; i < words; i++)
-    {
-      guint64 atari = b->sets[KOMI_SET_ATARI][i];
+    for (guint64 bits = b->sets[KOMI_SET_ATARI][i]; bits != 0; bits &= bits - 1)
+      {
+        int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
+        const guint64 *libs = _komi_board_group_words (b, words, h);
+        guint64 mine = -(guint64) (b->color[h] == me);
 
-      for (guint64 bits = atari & b->sets[me][i]; bits != 0; bits &= bits - 1)
-        {
-          int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
-          const guint64 *stones = _komi_board_group_words (b, words, h) + words;
-
-          for (guint k = 0; k < words; k++)
-            tmp[k] |= stones[k];
-        }
-      for (guint64 bits = atari & b->sets[other][i]; bits != 0; bits &= bits - 1)
-        {
-          int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
-          const guint64 *libs = _komi_board_group_words (b, words, h);
-
-          for (guint k = 0; k < words; k++)
-            capture[k] |= libs[k];
-        }
-    }
+        for (guint k = 0; k < words; k++)
+          {
+            tmp[k] |= libs[words + k] & mine;
+            capture[k] |= libs[k] & ~mine;
+          }
+      }
   for (guint i = 0; i < words; i++)
     tmp[i] = b->sets[me][i] & ~tmp[i];
-  dilate (empty, words, stride, near_empty);
-  dilate (tmp, words, stride, safe);
+  _komi_dilate (empty, words, stride, near_empty);
+  _komi_dilate (tmp, words, stride, safe);
   for (guint i = 0; i < words; i++)
     cand[i] = empty[i] & (near_empty[i] | safe[i] | capture[i]);
 
@@ -168,7 +143,7 @@ classify_points_impl (const KomiGame *game,
       /* An own eye: no neighbour empty or the opponent's. */
       for (guint k = 0; k < words; k++)
         tmp[k] = empty[k] | b->sets[other][k];
-      dilate (tmp, words, stride, eyes);
+      _komi_dilate (tmp, words, stride, eyes);
       for (guint k = 0; k < words; k++)
         {
           eyes[k] = legal_bits[k] & ~eyes[k];
@@ -282,11 +257,20 @@ komi_point_set_nth (const KomiPointSet *set, guint i, gboolean *own_eye)
 
   g_return_val_if_fail (i < set->n, KOMI_NO_POINT);
 
-  while (i >= (c = _komi_popcount (set->bits[k])))
+  if (b->words == 2)
     {
-      i -= c;
-      k++;
+      /* 7x7 to 9x9: the word without a branch, which the draw makes as
+       * good as random. */
+      c = _komi_popcount (set->bits[0]);
+      k = i >= c;
+      i -= c & -k;
     }
+  else
+    while (i >= (c = _komi_popcount (set->bits[k])))
+      {
+        i -= c;
+        k++;
+      }
   bit = select64 (set->bits[k], i);
   if (own_eye != NULL)
     *own_eye = (set->own_eyes[k] >> bit) & 1;
@@ -297,4 +281,21 @@ guint
 komi_point_set_to_points (const KomiPointSet *set, KomiPoint *out)
 {
   return bits_to_points (set->board, set->bits, out);
+}
+
+guint
+komi_point_set_to_points_and_eyes (const KomiPointSet *set, KomiPoint *out, guint8 *own_eye)
+{
+  const KomiBoard *b = set->board;
+  guint n = 0;
+
+  for (guint i = 0; i < b->words; i++)
+    for (guint64 w = set->bits[i]; w != 0; w &= w - 1)
+      {
+        guint bit = (guint) __builtin_ctzll (w);
+
+        own_eye[n] = (set->own_eyes[i] >> bit) & 1;
+        out[n++] = b->point_of[i * 64 + bit];
+      }
+  return n;
 }
