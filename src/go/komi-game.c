@@ -58,7 +58,7 @@ history_add_impl (KomiGame *game, guint words)
   game->n_positions = n + 1;
 }
 
-static void
+static inline __attribute__ ((always_inline)) void
 history_add (KomiGame *game)
 {
   if (game->words == 2)
@@ -71,13 +71,12 @@ history_add (KomiGame *game)
  * superko, capturing the groups at @heads: _komi_board_check_padded)
  * gives a position that occurred before: the resulting position is
  * compared in full with every earlier one of the same stone counts. */
-gboolean
-_komi_game_history_repeats (const KomiGame *game, KomiColor color, int q, const int *heads,
-                            guint n_heads)
+static inline __attribute__ ((always_inline)) gboolean
+history_repeats_impl (const KomiGame *game, guint words, KomiColor color, int q,
+                      const int *heads, guint n_heads)
 {
   const KomiBoard *b = game->board;
   KomiColor other = KOMI_OTHER (color);
-  guint words = game->words;
   guint mine_at = (color - 1) * words, theirs_at = (other - 1) * words;
   guint64 mine[KOMI_MAX_WORDS], theirs[KOMI_MAX_WORDS];
   guint n_captured = 0, nb, nw;
@@ -122,6 +121,15 @@ _komi_game_history_repeats (const KomiGame *game, KomiColor color, int q, const 
         return TRUE;
     }
   return FALSE;
+}
+
+gboolean
+_komi_game_history_repeats (const KomiGame *game, KomiColor color, int q, const int *heads,
+                            guint n_heads)
+{
+  if (game->words == 2)
+    return history_repeats_impl (game, 2, color, q, heads, n_heads);
+  return history_repeats_impl (game, game->words, color, q, heads, n_heads);
 }
 
 static KomiGame *
@@ -258,7 +266,7 @@ komi_game_get_moves (const KomiGame *game, guint *n_moves)
   return game->moves;
 }
 
-static inline KomiMoveError
+static inline __attribute__ ((always_inline)) KomiMoveError
 game_check (const KomiGame *game, KomiPoint point)
 {
   const KomiBoard *b = game->board;
