@@ -88,6 +88,29 @@ _komi_board_stones (const KomiBoard *b, int head)
   return _komi_board_libs (b, head) + b->words;
 }
 
+/* The lowest set bit of the @words-word set @set, or -1 when it is
+ * empty: one test for the whole set (a loop over its bits exits once,
+ * not once per word), the word chosen without a branch when there are
+ * two. */
+static inline int
+_komi_first_bit (const guint64 *set, guint words)
+{
+  if (words == 2)
+    {
+      guint64 lo = set[0], hi = set[1], w;
+      int high = lo == 0;
+
+      if ((lo | hi) == 0)
+        return -1;
+      w = high ? hi : lo;
+      return high * 64 + __builtin_ctzll (w);
+    }
+  for (guint k = 0; k < words; k++)
+    if (set[k] != 0)
+      return (int) (k * 64 + (guint) __builtin_ctzll (set[k]));
+  return -1;
+}
+
 /* Bits set in @x. Without the popcnt instruction (the baseline x86-64
  * target) __builtin_popcountll is a call into libgcc; this is inline. */
 static inline guint

@@ -15,7 +15,8 @@
  * @own_eyes is given, it receives the legal points whose neighbours are
  * all the mover's stones (or the edge); with @skip_own_eyes they are left
  * out of @legal_bits. The legal points (own eyes included) are noted in
- * the game for komi_game_check.
+ * the game for komi_game_check. Returns the number of points in
+ * @legal_bits.
  *
  * An empty point is not suicide when it touches an empty point, is a
  * liberty of a friendly group with two or more liberties, or is the last
@@ -24,7 +25,7 @@
  * the placements that capture nothing are checked against the history
  * all at once (_komi_game_history_plain_repeats), the few that capture one by
  * one. */
-static inline __attribute__ ((always_inline)) void
+static inline __attribute__ ((always_inline)) guint
 classify_points_impl (const KomiGame *game,
                       guint           words,
                       int             stride,
@@ -40,8 +41,8 @@ classify_points_impl (const KomiGame *game,
   guint64 safe[KOMI_MAX_WORDS], capture[KOMI_MAX_WORDS];
   guint64 tmp[KOMI_MAX_WORDS], *forbidden = superko_bits;
   const guint64 *empty = b->sets[KOMI_EMPTY];
-  guint least;
-  int heads[4];
+  guint least, n_legal = 0;
+  int heads[5];
   guint n_heads;
 
   for (guint i = 0; i < words; i++)
@@ -50,7 +51,7 @@ classify_points_impl (const KomiGame *game,
     for (guint i = 0; i < words; i++)
       own_eyes[i] = 0;
   if (game->end != KOMI_END_NONE)
-    return;
+    return 0;
 
   /* A point is no suicide when it touches an empty point, is a liberty
    * of a friendly group with two or more liberties (it touches a
@@ -94,6 +95,7 @@ classify_points_impl (const KomiGame *game,
   if (least != 0 && least <= b->n_on_board[other])
     {
       int at[KOMI_MAX_POINTS], lib[KOMI_MAX_POINTS];
+      guint size[KOMI_MAX_POINTS];
       guint n_atari = 0, n_me = b->n_on_board[me] + 1;
 
       /* The enemy groups in atari and their one liberty each. */
@@ -108,6 +110,7 @@ classify_points_impl (const KomiGame *game,
             while (libs[k] == 0)
               k++;
             at[n_atari] = h;
+            size[n_atari] = b->n_stones[h];
             lib[n_atari++] = (int) (k * 64 + (guint) __builtin_ctzll (libs[k]));
           }
       for (guint i = 0; i < words; i++)
@@ -117,13 +120,18 @@ classify_points_impl (const KomiGame *game,
             guint n_other = b->n_on_board[other];
             guint32 key;
 
+            /* The groups whose liberty q is, without a branch on each:
+             * a miss is written past the hits and not counted (heads
+             * has room for one past the four a point can capture). */
             n_heads = 0;
             for (guint j = 0; j < n_atari; j++)
-              if (lib[j] == q)
-                {
-                  heads[n_heads++] = at[j];
-                  n_other -= b->n_stones[at[j]];
-                }
+              {
+                guint hit = lib[j] == q;
+
+                heads[n_heads] = at[j];
+                n_heads += hit;
+                n_other -= size[j] & -hit;
+              }
             key = me == KOMI_BLACK ? COUNTS_KEY (n_me, n_other) : COUNTS_KEY (n_other, n_me);
             if (_komi_game_history_next (game, game->bucket[me == KOMI_BLACK
                                                              ? COUNTS_BUCKET (n_me, n_other)
@@ -153,9 +161,12 @@ classify_points_impl (const KomiGame *game,
             legal_bits[k] &= ~eyes[k];
         }
     }
+  for (guint k = 0; k < words; k++)
+    n_legal += _komi_popcount (legal_bits[k]);
+  return n_legal;
 }
 
-static void
+static guint
 classify_points (const KomiGame *game,
                  gboolean        skip_own_eyes,
                  guint64        *legal_bits,
@@ -166,10 +177,9 @@ classify_points (const KomiGame *game,
    * known at compile time, so the word loops unroll and the shifts are
    * constants. */
   if (game->board->size == 9)
-    classify_points_impl (game, 2, 11, skip_own_eyes, legal_bits, superko_bits, own_eyes);
-  else
-    classify_points_impl (game, game->board->words, game->board->stride, skip_own_eyes,
-                          legal_bits, superko_bits, own_eyes);
+    return classify_points_impl (game, 2, 11, skip_own_eyes, legal_bits, superko_bits, own_eyes);
+  return classify_points_impl (game, game->board->words, game->board->stride, skip_own_eyes,
+                               legal_bits, superko_bits, own_eyes);
 }
 
 /* The points of a padded-board bitset, in board order. */
@@ -217,11 +227,8 @@ komi_game_legal_set (const KomiGame *game, KomiPointSet *set)
   guint64 superko[KOMI_MAX_WORDS];
   const KomiBoard *b = game->board;
 
-  classify_points (game, FALSE, set->bits, superko, set->own_eyes);
+  set->n = classify_points (game, FALSE, set->bits, superko, set->own_eyes);
   set->board = b;
-  set->n = 0;
-  for (guint i = 0; i < b->words; i++)
-    set->n += _komi_popcount (set->bits[i]);
 }
 
 /* The position of the @k-th set bit of @x (from 0; @x has more than @k):
