@@ -614,10 +614,24 @@ pin (void)
     fprintf (stderr, "Not pinned to one core.\n");
 }
 
+static int
+compare_doubles (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median (const double *sorted, guint n)
+{
+  return n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
+
 int
 main (int argc, char *argv[])
 {
-  double budget = 2;
+  double budget = 2, *ratios, *cpu_ratios;
   guint rounds = 6;
 
   bb_init_tables ();
@@ -645,7 +659,11 @@ main (int argc, char *argv[])
       if (strcmp (argv[i], "--seconds") == 0 && i + 1 < argc)
         budget = atof (argv[++i]);
       else if (strcmp (argv[i], "--rounds") == 0 && i + 1 < argc)
-        rounds = (guint) atoi (argv[++i]);
+        {
+          int n = atoi (argv[++i]);
+
+          rounds = n > 0 ? (guint) n : 1;
+        }
       else
         {
           fprintf (stderr, "usage: %s [--seconds S] [--rounds R] | --digest GAMES"
@@ -657,6 +675,8 @@ main (int argc, char *argv[])
   pin ();
   printf ("Komi's rules core and a bitboard, %u rounds of %.1f s each, one thread on one core\n",
           rounds, budget);
+  ratios = g_new (double, rounds);
+  cpu_ratios = g_new (double, rounds);
   for (guint r = 0; r < rounds; r++)
     {
       Figures k, b;
@@ -670,6 +690,16 @@ main (int argc, char *argv[])
               r + 1, k.games / k.seconds, k.cpu * 1e6 / k.turns, b.games / b.seconds,
               b.cpu * 1e6 / b.turns, (k.games / k.seconds) / (b.games / b.seconds),
               (b.cpu / b.turns) / (k.cpu / k.turns));
+      ratios[r] = (k.games / k.seconds) / (b.games / b.seconds);
+      cpu_ratios[r] = (b.cpu / b.turns) / (k.cpu / k.turns);
     }
+  /* The middle of the rounds: one round that another process crowded
+   * out moves it little. */
+  qsort (ratios, rounds, sizeof *ratios, compare_doubles);
+  qsort (cpu_ratios, rounds, sizeof *cpu_ratios, compare_doubles);
+  printf ("median of %u rounds: Komi/bitboard %.2f (CPU %.2f)\n", rounds,
+          median (ratios, rounds), median (cpu_ratios, rounds));
+  g_free (ratios);
+  g_free (cpu_ratios);
   return 0;
 }

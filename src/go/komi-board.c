@@ -304,12 +304,27 @@ add_stone_impl (KomiBoard *b, guint words, int stride, KomiColor color, int q, i
   guint n_friends = 0, n;
   int keep;
 
-  for (guint i = 0; i < words; i++)
-    nb[i] = 0;
-  _komi_set_bit (nb, q - stride);
-  _komi_set_bit (nb, q - 1);
-  _komi_set_bit (nb, q + 1);
-  _komi_set_bit (nb, q + stride);
+  if (words == 2)
+    {
+      /* Built in registers (the two words as one 128-bit number):
+       * setting the bits one by one in the array made each wait for the
+       * store before it. */
+      unsigned __int128 near = ((unsigned __int128) 5 << (q - 1))
+                               | ((unsigned __int128) 1 << (q - stride))
+                               | ((unsigned __int128) 1 << (q + stride));
+
+      nb[0] = (guint64) near;
+      nb[1] = (guint64) (near >> 64);
+    }
+  else
+    {
+      for (guint i = 0; i < words; i++)
+        nb[i] = 0;
+      _komi_set_bit (nb, q - stride);
+      _komi_set_bit (nb, q - 1);
+      _komi_set_bit (nb, q + 1);
+      _komi_set_bit (nb, q + stride);
+    }
 
   b->color[q] = color;
   _komi_clear_bit (b->sets[KOMI_EMPTY], q);
