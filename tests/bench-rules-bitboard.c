@@ -45,6 +45,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "komi-board-private.h"
 #include "komi-game.h"
 #include "komi-random-player.h"
 #include "komi-score.h"
@@ -74,26 +75,10 @@ bb_dilate (BB x)
   return ((x << 1) | (x >> 1) | (x << BB_W) | (x >> BB_W)) & on_board;
 }
 
-/* Without the popcnt instruction (the baseline x86-64 target, which the
- * build uses) __builtin_popcountll is a call into libgcc: inline, as the
- * rules core has it. */
-static inline guint
-popcount64 (guint64 x)
-{
-#ifdef __POPCNT__
-  return (guint) __builtin_popcountll (x);
-#else
-  x -= (x >> 1) & 0x5555555555555555ull;
-  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-  return (guint) ((x * 0x0101010101010101ull) >> 56);
-#endif
-}
-
 static inline guint
 bb_count (BB x)
 {
-  return popcount64 ((guint64) x) + popcount64 ((guint64) (x >> 64));
+  return _komi_popcount ((guint64) x) + _komi_popcount ((guint64) (x >> 64));
 }
 
 static inline int
@@ -118,33 +103,16 @@ bb_fill (BB seed, BB stones)
   return g;
 }
 
-/* The position of the k-th set bit of x (from 0): Vigna's broadword
- * select, as in komi-game-legal.c, so neither side has the better one. */
-static inline guint
-select64 (guint64 x, guint k)
-{
-  const guint64 ones = 0x0101010101010101ull, msbs = 0x8080808080808080ull;
-  guint64 s = x - ((x >> 1) & 0x5555555555555555ull);
-  guint byte, before;
-  guint64 in_byte;
-
-  s = (s & 0x3333333333333333ull) + ((s >> 2) & 0x3333333333333333ull);
-  s = ((s + (s >> 4)) & 0x0F0F0F0F0F0F0F0Full) * ones;
-  byte = (guint) ((((((k * ones) | msbs) - s) & msbs) >> 7) * ones >> 56);
-  before = (guint) (((s << 8) >> (8 * byte)) & 0xFF);
-  k -= before;
-  in_byte = (((x >> (8 * byte)) & 0xFF) * ones) & 0x8040201008040201ull;
-  in_byte = (((in_byte + 0x7F7F7F7F7F7F7F7Full) & msbs) >> 7) * ones;
-  return 8 * byte + (guint) ((((((k * ones) | msbs) - in_byte) & msbs) >> 7) * ones >> 56);
-}
-
+/* Popcount and the rank select are the rules core's own
+ * (komi-board-private.h), so neither side has the better one. */
 static inline int
 bb_select (BB x, guint k)
 {
   guint64 lo = (guint64) x;
-  guint c = popcount64 (lo);
+  guint c = _komi_popcount (lo);
 
-  return k < c ? (int) select64 (lo, k) : 64 + (int) select64 ((guint64) (x >> 64), k - c);
+  return k < c ? (int) _komi_select64 (lo, k)
+               : 64 + (int) _komi_select64 ((guint64) (x >> 64), k - c);
 }
 
 typedef struct

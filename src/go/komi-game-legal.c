@@ -231,31 +231,6 @@ komi_game_legal_set (const KomiGame *game, KomiPointSet *set)
   set->board = b;
 }
 
-/* The position of the @k-th set bit of @x (from 0; @x has more than @k):
- * bytes' running counts side by side in one word (Vigna, "Broadword
- * implementation of rank/select queries", 2008), then the same within
- * the byte: no branches. */
-static inline guint
-select64 (guint64 x, guint k)
-{
-  const guint64 ones = 0x0101010101010101ull, msbs = 0x8080808080808080ull;
-  guint64 s = x - ((x >> 1) & 0x5555555555555555ull);
-  guint byte, before;
-  guint64 in_byte;
-
-  s = (s & 0x3333333333333333ull) + ((s >> 2) & 0x3333333333333333ull);
-  s = ((s + (s >> 4)) & 0x0F0F0F0F0F0F0F0Full) * ones;
-  /* Bytes whose running count is at most k come before the k-th bit. */
-  byte = (guint) ((((((k * ones) | msbs) - s) & msbs) >> 7) * ones >> 56);
-  before = (guint) (((s << 8) >> (8 * byte)) & 0xFF);
-  k -= before;
-  /* The same within the byte: its bits spread one to a byte (1 or 0),
-   * running counts, and the bytes whose count is at most k. */
-  in_byte = (((x >> (8 * byte)) & 0xFF) * ones) & 0x8040201008040201ull;
-  in_byte = (((in_byte + 0x7F7F7F7F7F7F7F7Full) & msbs) >> 7) * ones;
-  return 8 * byte + (guint) ((((((k * ones) | msbs) - in_byte) & msbs) >> 7) * ones >> 56);
-}
-
 KomiPoint
 komi_point_set_nth (const KomiPointSet *set, guint i, gboolean *own_eye)
 {
@@ -278,7 +253,7 @@ komi_point_set_nth (const KomiPointSet *set, guint i, gboolean *own_eye)
         i -= c;
         k++;
       }
-  bit = select64 (set->bits[k], i);
+  bit = _komi_select64 (set->bits[k], i);
   if (own_eye != NULL)
     *own_eye = (set->own_eyes[k] >> bit) & 1;
   return b->point_of[k * 64 + bit];

@@ -13,6 +13,23 @@
 #include "komi-board-private.h"
 #include "komi-score.h"
 
+/* The owner of an empty region of @count points next to black stones
+ * (@black), white ones (@white), both or neither; its points counted for
+ * that owner or as dame. */
+static inline KomiColor
+count_region (KomiScore *score, gboolean black, gboolean white, guint count)
+{
+  KomiColor owner = black == white ? KOMI_EMPTY : black ? KOMI_BLACK : KOMI_WHITE;
+
+  if (owner == KOMI_BLACK)
+    score->black_territory += count;
+  else if (owner == KOMI_WHITE)
+    score->white_territory += count;
+  else
+    score->dame += count;
+  return owner;
+}
+
 /* The count without dead stones, from the board's sets: each empty
  * region is grown from one of its points by whole-board dilations (a
  * region is the empty points reached), and its owner is the one colour
@@ -63,13 +80,7 @@ area_from_sets (const KomiBoard *b, guint words, int stride, KomiScore *score)
             count += _komi_popcount (region[j]);
             rest[j] &= ~region[j];
           }
-        owner = (black != 0) == (white != 0) ? KOMI_EMPTY : black != 0 ? KOMI_BLACK : KOMI_WHITE;
-        if (owner == KOMI_BLACK)
-          score->black_territory += count;
-        else if (owner == KOMI_WHITE)
-          score->white_territory += count;
-        else
-          score->dame += count;
+        owner = count_region (score, black != 0, white != 0, count);
         if (owner != KOMI_EMPTY)
           for (guint j = 0; j < words; j++)
             for (guint64 w = region[j]; w != 0; w &= w - 1)
@@ -168,16 +179,9 @@ komi_score_area (const KomiBoard *board,
             }
         }
 
-      owner = touches_black == touches_white ? KOMI_EMPTY
-              : touches_black ? KOMI_BLACK : KOMI_WHITE;
+      owner = count_region (score, touches_black, touches_white, count);
       for (guint i = 0; i < count; i++)
         score->owner[b->point_of[stack[i]]] = owner;
-      if (owner == KOMI_BLACK)
-        score->black_territory += count;
-      else if (owner == KOMI_WHITE)
-        score->white_territory += count;
-      else
-        score->dame += count;
     }
 
 totals:
