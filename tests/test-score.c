@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "komi-game.h"
 #include "komi-score.h"
 #include "komi-test-util.h"
 
@@ -149,6 +150,56 @@ test_draw (void)
   g_assert_cmpstr (result, ==, "0");
 }
 
+/* The count without dead stones floods the board's sets; with a dead
+ * list it floods point by point. An empty point given as dead changes
+ * nothing, so both ways must give the same count, owners included, on
+ * positions of games of random legal moves on five sizes. */
+static void
+test_sets_agree_with_flood (void)
+{
+  static const guint sizes[] = { 5, 7, 9, 13, 19 };
+  guint64 seed = 12345;
+  guint compared = 0;
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (guint g = 0; g < 60; g++)
+      {
+        g_autoptr(KomiGame) game = komi_game_new (sizes[s], sizes[s] * sizes[s] * 3);
+        KomiPoint legal[KOMI_MAX_POINTS], empty = KOMI_NO_POINT;
+        const KomiBoard *board = komi_game_get_board (game);
+        guint turns = g * 5, n = sizes[s] * sizes[s];
+        KomiScore by_sets, by_points;
+
+        while (!komi_game_is_over (game) && komi_game_get_turns_played (game) < turns)
+          {
+            guint n_legal = komi_game_legal_points (game, legal);
+
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            g_assert_true (komi_game_play (game, n_legal == 0 ? KOMI_PASS
+                                           : legal[(seed >> 33) % n_legal], NULL));
+          }
+        for (guint p = 0; p < n && empty == KOMI_NO_POINT; p++)
+          if (komi_board_get (board, (KomiPoint) p) == KOMI_EMPTY)
+            empty = (KomiPoint) p;
+        if (empty == KOMI_NO_POINT)
+          continue;
+        memset (&by_sets, 0xAA, sizeof by_sets);
+        memset (&by_points, 0x55, sizeof by_points);
+        komi_score_area (board, NULL, 0, 7, &by_sets);
+        komi_score_area (board, &empty, 1, 7, &by_points);
+        g_assert_cmpuint (by_sets.black_territory, ==, by_points.black_territory);
+        g_assert_cmpuint (by_sets.white_territory, ==, by_points.white_territory);
+        g_assert_cmpuint (by_sets.dame, ==, by_points.dame);
+        g_assert_cmpuint (by_sets.black_stones, ==, by_points.black_stones);
+        g_assert_cmpuint (by_sets.white_stones, ==, by_points.white_stones);
+        g_assert_cmpfloat (by_sets.black_total, ==, by_points.black_total);
+        g_assert_cmpint (by_sets.winner, ==, by_points.winner);
+        g_assert_cmpmem (by_sets.owner, n, by_points.owner, n);
+        compared++;
+      }
+  g_assert_cmpuint (compared, >, 250);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -159,6 +210,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/score/seki-shared-liberties", test_seki_shared_liberties);
   g_test_add_func ("/komi/score/dead-stones-removed", test_dead_stones_removed);
   g_test_add_func ("/komi/score/draw", test_draw);
+  g_test_add_func ("/komi/score/sets-agree-with-flood", test_sets_agree_with_flood);
 
   return g_test_run ();
 }

@@ -88,6 +88,29 @@ _komi_board_stones (const KomiBoard *b, int head)
   return _komi_board_libs (b, head) + b->words;
 }
 
+/* The lowest set bit of the @words-word set @set, or -1 when it is
+ * empty: one test for the whole set (a loop over its bits exits once,
+ * not once per word), the word chosen without a branch when there are
+ * two. */
+static inline int
+_komi_first_bit (const guint64 *set, guint words)
+{
+  if (words == 2)
+    {
+      guint64 lo = set[0], hi = set[1], w;
+      int high = lo == 0;
+
+      if ((lo | hi) == 0)
+        return -1;
+      w = high ? hi : lo;
+      return high * 64 + __builtin_ctzll (w);
+    }
+  for (guint k = 0; k < words; k++)
+    if (set[k] != 0)
+      return (int) (k * 64 + (guint) __builtin_ctzll (set[k]));
+  return -1;
+}
+
 /* Bits set in @x. Without the popcnt instruction (the baseline x86-64
  * target) __builtin_popcountll is a call into libgcc; this is inline. */
 static inline guint
@@ -101,6 +124,48 @@ _komi_popcount (guint64 x)
   x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
   return (guint) ((x * 0x0101010101010101ull) >> 56);
 #endif
+}
+
+/* @out = the points next to any point of @in (multi-word shifts by 1 and
+ * by the stride). Border bits of @in are zero, so nothing wraps into a
+ * real point. */
+static inline void
+_komi_dilate (const guint64 *in, guint words, int stride, guint64 *out)
+{
+  for (guint i = 0; i < words; i++)
+    {
+      guint64 prev = i > 0 ? in[i - 1] : 0, next = i + 1 < words ? in[i + 1] : 0;
+
+      out[i] = (in[i] << 1) | (prev >> 63)
+               | (in[i] >> 1) | (next << 63)
+               | (in[i] << stride) | (prev >> (64 - stride))
+               | (in[i] >> stride) | (next << (64 - stride));
+    }
+}
+
+/* The position of the @k-th set bit of @x (from 0; @x has more than @k):
+ * bytes' running counts side by side in one word (Vigna, "Broadword
+ * implementation of rank/select queries", 2008), then the same within
+ * the byte: no branches. */
+static inline guint
+_komi_select64 (guint64 x, guint k)
+{
+  const guint64 ones = 0x0101010101010101ull, msbs = 0x8080808080808080ull;
+  guint64 s = x - ((x >> 1) & 0x5555555555555555ull);
+  guint byte, before;
+  guint64 in_byte;
+
+  s = (s & 0x3333333333333333ull) + ((s >> 2) & 0x3333333333333333ull);
+  s = ((s + (s >> 4)) & 0x0F0F0F0F0F0F0F0Full) * ones;
+  /* Bytes whose running count is at most k come before the k-th bit. */
+  byte = (guint) ((((((k * ones) | msbs) - s) & msbs) >> 7) * ones >> 56);
+  before = (guint) (((s << 8) >> (8 * byte)) & 0xFF);
+  k -= before;
+  /* The same within the byte: its bits spread one to a byte (1 or 0),
+   * running counts, and the bytes whose count is at most k. */
+  in_byte = (((x >> (8 * byte)) & 0xFF) * ones) & 0x8040201008040201ull;
+  in_byte = (((in_byte + 0x7F7F7F7F7F7F7F7Full) & msbs) >> 7) * ones;
+  return 8 * byte + (guint) ((((((k * ones) | msbs) - in_byte) & msbs) >> 7) * ones >> 56);
 }
 
 /* komi_board_play on a padded index, for a caller that has checked the

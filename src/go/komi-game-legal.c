@@ -10,29 +10,13 @@
 
 #include "komi-game-private.h"
 
-/* @out = the points next to any point of @in (multi-word shifts by 1 and
- * by the stride). Border bits of @in are zero, so nothing wraps into a
- * real point. */
-static inline void
-dilate (const guint64 *in, guint words, int stride, guint64 *out)
-{
-  for (guint i = 0; i < words; i++)
-    {
-      guint64 prev = i > 0 ? in[i - 1] : 0, next = i + 1 < words ? in[i + 1] : 0;
-
-      out[i] = (in[i] << 1) | (prev >> 63)
-               | (in[i] >> 1) | (next << 63)
-               | (in[i] << stride) | (prev >> (64 - stride))
-               | (in[i] >> stride) | (next << (64 - stride));
-    }
-}
-
 /* Sorts every empty point into legal (@legal_bits) and forbidden by
  * superko (@superko_bits), as bitsets over the padded board. When
  * @own_eyes is given, it receives the legal points whose neighbours are
  * all the mover's stones (or the edge); with @skip_own_eyes they are left
  * out of @legal_bits. The legal points (own eyes included) are noted in
- * the game for komi_game_check.
+ * the game for komi_game_check. Returns the number of points in
+ * @legal_bits.
  *
  * An empty point is not suicide when it touches an empty point, is a
  * liberty of a friendly group with two or more liberties, or is the last
@@ -41,7 +25,7 @@ dilate (const guint64 *in, guint words, int stride, guint64 *out)
  * the placements that capture nothing are checked against the history
  * all at once (_komi_game_history_plain_repeats), the few that capture one by
  * one. */
-static inline __attribute__ ((always_inline)) void
+static inline __attribute__ ((always_inline)) guint
 classify_points_impl (const KomiGame *game,
                       guint           words,
                       int             stride,
@@ -57,8 +41,8 @@ classify_points_impl (const KomiGame *game,
   guint64 safe[KOMI_MAX_WORDS], capture[KOMI_MAX_WORDS];
   guint64 tmp[KOMI_MAX_WORDS], *forbidden = superko_bits;
   const guint64 *empty = b->sets[KOMI_EMPTY];
-  guint least;
-  int heads[4];
+  guint least, n_legal = 0;
+  int heads[5];
   guint n_heads;
 
   for (guint i = 0; i < words; i++)
@@ -67,7 +51,7 @@ classify_points_impl (const KomiGame *game,
     for (guint i = 0; i < words; i++)
       own_eyes[i] = 0;
   if (game->end != KOMI_END_NONE)
-    return;
+    return 0;
 
   /* A point is no suicide when it touches an empty point, is a liberty
    * of a friendly group with two or more liberties (it touches a
@@ -79,30 +63,22 @@ classify_points_impl (const KomiGame *game,
   for (guint i = 0; i < words; i++)
     tmp[i] = capture[i] = 0;
   for (guint i = 0; i < words; i++)
-    {
-      guint64 atari = b->sets[KOMI_SET_ATARI][i];
+    for (guint64 bits = b->sets[KOMI_SET_ATARI][i]; bits != 0; bits &= bits - 1)
+      {
+        int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
+        const guint64 *libs = _komi_board_group_words (b, words, h);
+        guint64 mine = -(guint64) (b->color[h] == me);
 
-      for (guint64 bits = atari & b->sets[me][i]; bits != 0; bits &= bits - 1)
-        {
-          int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
-          const guint64 *stones = _komi_board_group_words (b, words, h) + words;
-
-          for (guint k = 0; k < words; k++)
-            tmp[k] |= stones[k];
-        }
-      for (guint64 bits = atari & b->sets[other][i]; bits != 0; bits &= bits - 1)
-        {
-          int h = (int) (i * 64 + (guint) __builtin_ctzll (bits));
-          const guint64 *libs = _komi_board_group_words (b, words, h);
-
-          for (guint k = 0; k < words; k++)
-            capture[k] |= libs[k];
-        }
-    }
+        for (guint k = 0; k < words; k++)
+          {
+            tmp[k] |= libs[words + k] & mine;
+            capture[k] |= libs[k] & ~mine;
+          }
+      }
   for (guint i = 0; i < words; i++)
     tmp[i] = b->sets[me][i] & ~tmp[i];
-  dilate (empty, words, stride, near_empty);
-  dilate (tmp, words, stride, safe);
+  _komi_dilate (empty, words, stride, near_empty);
+  _komi_dilate (tmp, words, stride, safe);
   for (guint i = 0; i < words; i++)
     cand[i] = empty[i] & (near_empty[i] | safe[i] | capture[i]);
 
@@ -119,6 +95,7 @@ classify_points_impl (const KomiGame *game,
   if (least != 0 && least <= b->n_on_board[other])
     {
       int at[KOMI_MAX_POINTS], lib[KOMI_MAX_POINTS];
+      guint size[KOMI_MAX_POINTS];
       guint n_atari = 0, n_me = b->n_on_board[me] + 1;
 
       /* The enemy groups in atari and their one liberty each. */
@@ -133,6 +110,7 @@ classify_points_impl (const KomiGame *game,
             while (libs[k] == 0)
               k++;
             at[n_atari] = h;
+            size[n_atari] = b->n_stones[h];
             lib[n_atari++] = (int) (k * 64 + (guint) __builtin_ctzll (libs[k]));
           }
       for (guint i = 0; i < words; i++)
@@ -142,13 +120,18 @@ classify_points_impl (const KomiGame *game,
             guint n_other = b->n_on_board[other];
             guint32 key;
 
+            /* The groups whose liberty q is, without a branch on each:
+             * a miss is written past the hits and not counted (heads
+             * has room for one past the four a point can capture). */
             n_heads = 0;
             for (guint j = 0; j < n_atari; j++)
-              if (lib[j] == q)
-                {
-                  heads[n_heads++] = at[j];
-                  n_other -= b->n_stones[at[j]];
-                }
+              {
+                guint hit = lib[j] == q;
+
+                heads[n_heads] = at[j];
+                n_heads += hit;
+                n_other -= size[j] & -hit;
+              }
             key = me == KOMI_BLACK ? COUNTS_KEY (n_me, n_other) : COUNTS_KEY (n_other, n_me);
             if (_komi_game_history_next (game, game->bucket[me == KOMI_BLACK
                                                              ? COUNTS_BUCKET (n_me, n_other)
@@ -168,7 +151,7 @@ classify_points_impl (const KomiGame *game,
       /* An own eye: no neighbour empty or the opponent's. */
       for (guint k = 0; k < words; k++)
         tmp[k] = empty[k] | b->sets[other][k];
-      dilate (tmp, words, stride, eyes);
+      _komi_dilate (tmp, words, stride, eyes);
       for (guint k = 0; k < words; k++)
         {
           eyes[k] = legal_bits[k] & ~eyes[k];
@@ -178,9 +161,12 @@ classify_points_impl (const KomiGame *game,
             legal_bits[k] &= ~eyes[k];
         }
     }
+  for (guint k = 0; k < words; k++)
+    n_legal += _komi_popcount (legal_bits[k]);
+  return n_legal;
 }
 
-static void
+static guint
 classify_points (const KomiGame *game,
                  gboolean        skip_own_eyes,
                  guint64        *legal_bits,
@@ -191,10 +177,9 @@ classify_points (const KomiGame *game,
    * known at compile time, so the word loops unroll and the shifts are
    * constants. */
   if (game->board->size == 9)
-    classify_points_impl (game, 2, 11, skip_own_eyes, legal_bits, superko_bits, own_eyes);
-  else
-    classify_points_impl (game, game->board->words, game->board->stride, skip_own_eyes,
-                          legal_bits, superko_bits, own_eyes);
+    return classify_points_impl (game, 2, 11, skip_own_eyes, legal_bits, superko_bits, own_eyes);
+  return classify_points_impl (game, game->board->words, game->board->stride, skip_own_eyes,
+                               legal_bits, superko_bits, own_eyes);
 }
 
 /* The points of a padded-board bitset, in board order. */
@@ -242,36 +227,8 @@ komi_game_legal_set (const KomiGame *game, KomiPointSet *set)
   guint64 superko[KOMI_MAX_WORDS];
   const KomiBoard *b = game->board;
 
-  classify_points (game, FALSE, set->bits, superko, set->own_eyes);
+  set->n = classify_points (game, FALSE, set->bits, superko, set->own_eyes);
   set->board = b;
-  set->n = 0;
-  for (guint i = 0; i < b->words; i++)
-    set->n += _komi_popcount (set->bits[i]);
-}
-
-/* The position of the @k-th set bit of @x (from 0; @x has more than @k):
- * bytes' running counts side by side in one word (Vigna, "Broadword
- * implementation of rank/select queries", 2008), then the same within
- * the byte: no branches. */
-static inline guint
-select64 (guint64 x, guint k)
-{
-  const guint64 ones = 0x0101010101010101ull, msbs = 0x8080808080808080ull;
-  guint64 s = x - ((x >> 1) & 0x5555555555555555ull);
-  guint byte, before;
-  guint64 in_byte;
-
-  s = (s & 0x3333333333333333ull) + ((s >> 2) & 0x3333333333333333ull);
-  s = ((s + (s >> 4)) & 0x0F0F0F0F0F0F0F0Full) * ones;
-  /* Bytes whose running count is at most k come before the k-th bit. */
-  byte = (guint) ((((((k * ones) | msbs) - s) & msbs) >> 7) * ones >> 56);
-  before = (guint) (((s << 8) >> (8 * byte)) & 0xFF);
-  k -= before;
-  /* The same within the byte: its bits spread one to a byte (1 or 0),
-   * running counts, and the bytes whose count is at most k. */
-  in_byte = (((x >> (8 * byte)) & 0xFF) * ones) & 0x8040201008040201ull;
-  in_byte = (((in_byte + 0x7F7F7F7F7F7F7F7Full) & msbs) >> 7) * ones;
-  return 8 * byte + (guint) ((((((k * ones) | msbs) - in_byte) & msbs) >> 7) * ones >> 56);
 }
 
 KomiPoint
@@ -282,12 +239,21 @@ komi_point_set_nth (const KomiPointSet *set, guint i, gboolean *own_eye)
 
   g_return_val_if_fail (i < set->n, KOMI_NO_POINT);
 
-  while (i >= (c = _komi_popcount (set->bits[k])))
+  if (b->words == 2)
     {
-      i -= c;
-      k++;
+      /* 7x7 to 9x9: the word without a branch, which the draw makes as
+       * good as random. */
+      c = _komi_popcount (set->bits[0]);
+      k = i >= c;
+      i -= c & -k;
     }
-  bit = select64 (set->bits[k], i);
+  else
+    while (i >= (c = _komi_popcount (set->bits[k])))
+      {
+        i -= c;
+        k++;
+      }
+  bit = _komi_select64 (set->bits[k], i);
   if (own_eye != NULL)
     *own_eye = (set->own_eyes[k] >> bit) & 1;
   return b->point_of[k * 64 + bit];
@@ -297,4 +263,21 @@ guint
 komi_point_set_to_points (const KomiPointSet *set, KomiPoint *out)
 {
   return bits_to_points (set->board, set->bits, out);
+}
+
+guint
+komi_point_set_to_points_and_eyes (const KomiPointSet *set, KomiPoint *out, guint8 *own_eye)
+{
+  const KomiBoard *b = set->board;
+  guint n = 0;
+
+  for (guint i = 0; i < b->words; i++)
+    for (guint64 w = set->bits[i]; w != 0; w &= w - 1)
+      {
+        guint bit = (guint) __builtin_ctzll (w);
+
+        own_eye[n] = (set->own_eyes[i] >> bit) & 1;
+        out[n++] = b->point_of[i * 64 + bit];
+      }
+  return n;
 }

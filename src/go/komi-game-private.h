@@ -45,11 +45,6 @@ struct _KomiGame
   guint32       *counts;      /* per position: black stones | white stones << 16 */
   guint32       *chain;       /* per position: 1 + the previous position in its bucket, 0 = none */
   guint32        bucket[COUNTS_BUCKETS];  /* 1 + the latest position per bucket */
-  /* least[c - 1][m]: 1 + the fewest stones of the other colour in any
-   * position with m stones of colour c; 0 = no such position. A capture
-   * by c can only repeat a position when least[c - 1][m + 1] shows one
-   * with fewer enemy stones than now. */
-  guint16        least[2][KOMI_MAX_POINTS + 2];
 
   /* The legal points the legal-point functions found last, with every
    * check (superko included), while @note_turn is 1 + n_moves: the turn
@@ -59,6 +54,13 @@ struct _KomiGame
    * is used by one thread at a time. */
   guint          note_turn;
   guint64        note[KOMI_MAX_WORDS];
+
+  /* least[c - 1][m]: 1 + the fewest stones of the other colour in any
+   * position with m stones of colour c; 0 = no such position. A capture
+   * by c can only repeat a position when least[c - 1][m + 1] shows one
+   * with fewer enemy stones than now. Last: only the board's points + 2
+   * entries of each row are set (zero) when the game is made. */
+  guint16        least[2][KOMI_MAX_POINTS + 2];
 };
 
 /* The first position (1 + its index) at or before @link in the chain

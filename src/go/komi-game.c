@@ -22,16 +22,27 @@ history_grow (KomiGame *game)
   game->chain = g_renew (guint32, game->chain, game->capacity);
 }
 
-/* Records the board's position (after a placement, or the start). */
-static void
-history_add (KomiGame *game)
+/* least[][m] = min (least[][m], @v), where 0 stands for none: as
+ * unsigned 16-bit numbers, 0 - 1 is above every count. */
+static inline void
+least_update (guint16 *slot, guint v)
+{
+  guint16 old = (guint16) (*slot - 1);
+
+  *slot = (guint16) (MIN (old, (guint16) v) + 1);
+}
+
+/* Records the board's position (after a placement, or the start).
+ * @words is the board's (a constant in the 9x9 copy). */
+static inline __attribute__ ((always_inline)) void
+history_add_impl (KomiGame *game, guint words)
 {
   const KomiBoard *b = game->board;
   guint nb = b->n_on_board[KOMI_BLACK], nw = b->n_on_board[KOMI_WHITE];
-  guint n = game->n_positions, words = game->words, bucket = COUNTS_BUCKET (nb, nw);
+  guint n = game->n_positions, bucket = COUNTS_BUCKET (nb, nw);
   guint64 *dst;
 
-  if (n == game->capacity)
+  if (G_UNLIKELY (n == game->capacity))
     history_grow (game);
   dst = game->stones + (gsize) n * 2 * words;
   for (guint k = 0; k < words; k++)
@@ -39,27 +50,33 @@ history_add (KomiGame *game)
       dst[k] = b->sets[KOMI_BLACK][k];
       dst[words + k] = b->sets[KOMI_WHITE][k];
     }
-  if (game->least[0][nb] == 0 || game->least[0][nb] > nw + 1)
-    game->least[0][nb] = (guint16) (nw + 1);
-  if (game->least[1][nw] == 0 || game->least[1][nw] > nb + 1)
-    game->least[1][nw] = (guint16) (nb + 1);
+  least_update (&game->least[0][nb], nw);
+  least_update (&game->least[1][nw], nb);
   game->counts[n] = COUNTS_KEY (nb, nw);
   game->chain[n] = game->bucket[bucket];
   game->bucket[bucket] = n + 1;
   game->n_positions = n + 1;
 }
 
+static inline __attribute__ ((always_inline)) void
+history_add (KomiGame *game)
+{
+  if (game->words == 2)
+    history_add_impl (game, 2);
+  else
+    history_add_impl (game, game->words);
+}
+
 /* Whether @color placing at padded @q (a legal placement but for
  * superko, capturing the groups at @heads: _komi_board_check_padded)
  * gives a position that occurred before: the resulting position is
  * compared in full with every earlier one of the same stone counts. */
-gboolean
-_komi_game_history_repeats (const KomiGame *game, KomiColor color, int q, const int *heads,
-                            guint n_heads)
+static inline __attribute__ ((always_inline)) gboolean
+history_repeats_impl (const KomiGame *game, guint words, KomiColor color, int q,
+                      const int *heads, guint n_heads)
 {
   const KomiBoard *b = game->board;
   KomiColor other = KOMI_OTHER (color);
-  guint words = game->words;
   guint mine_at = (color - 1) * words, theirs_at = (other - 1) * words;
   guint64 mine[KOMI_MAX_WORDS], theirs[KOMI_MAX_WORDS];
   guint n_captured = 0, nb, nw;
@@ -106,12 +123,28 @@ _komi_game_history_repeats (const KomiGame *game, KomiColor color, int q, const 
   return FALSE;
 }
 
+gboolean
+_komi_game_history_repeats (const KomiGame *game, KomiColor color, int q, const int *heads,
+                            guint n_heads)
+{
+  if (game->words == 2)
+    return history_repeats_impl (game, 2, color, q, heads, n_heads);
+  return history_repeats_impl (game, game->words, color, q, heads, n_heads);
+}
+
 static KomiGame *
 game_new_take_board (KomiBoard *board, KomiColor to_move, guint max_turns)
 {
-  KomiGame *game = g_new0 (KomiGame, 1);
+  KomiGame *game = g_malloc (sizeof *game);
   /* A turn limit bounds the moves and positions: no growing then. */
   guint expected = max_turns > 0 && max_turns < 1024 ? max_turns + 1 : 128;
+  gsize n_least = board->size * board->size + 2;
+
+  /* Zeroed but for the rows of least[] past the board's stone counts,
+   * which are never read: a game is made for every game played. */
+  memset (game, 0, G_STRUCT_OFFSET (KomiGame, least));
+  memset (game->least[0], 0, n_least * sizeof game->least[0][0]);
+  memset (game->least[1], 0, n_least * sizeof game->least[1][0]);
 
   game->board = board;
   game->to_move = to_move;
@@ -233,7 +266,7 @@ komi_game_get_moves (const KomiGame *game, guint *n_moves)
   return game->moves;
 }
 
-static inline KomiMoveError
+static inline __attribute__ ((always_inline)) KomiMoveError
 game_check (const KomiGame *game, KomiPoint point)
 {
   const KomiBoard *b = game->board;

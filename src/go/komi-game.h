@@ -86,6 +86,11 @@ KomiPoint     komi_point_set_nth              (const KomiPointSet *set,
 /* Every point of @set in board order (@out holds set->n); returns set->n. */
 guint         komi_point_set_to_points        (const KomiPointSet *set,
                                                KomiPoint       *out);
+/* The same, and in @own_eye (set->n entries) whether each point is an own
+ * eye of the side to move (komi_board_is_own_eye). */
+guint         komi_point_set_to_points_and_eyes (const KomiPointSet *set,
+                                                 KomiPoint          *out,
+                                                 guint8             *own_eye);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiGame, komi_game_free)
 

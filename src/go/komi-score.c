@@ -13,6 +13,81 @@
 #include "komi-board-private.h"
 #include "komi-score.h"
 
+/* The owner of an empty region of @count points next to black stones
+ * (@black), white ones (@white), both or neither; its points counted for
+ * that owner or as dame. */
+static inline KomiColor
+count_region (KomiScore *score, gboolean black, gboolean white, guint count)
+{
+  KomiColor owner = black == white ? KOMI_EMPTY : black ? KOMI_BLACK : KOMI_WHITE;
+
+  if (owner == KOMI_BLACK)
+    score->black_territory += count;
+  else if (owner == KOMI_WHITE)
+    score->white_territory += count;
+  else
+    score->dame += count;
+  return owner;
+}
+
+/* The count without dead stones, from the board's sets: each empty
+ * region is grown from one of its points by whole-board dilations (a
+ * region is the empty points reached), and its owner is the one colour
+ * next to it. @words and @stride are the board's (constants in the 9x9
+ * copy). */
+static inline __attribute__ ((always_inline)) void
+area_from_sets (const KomiBoard *b, guint words, int stride, KomiScore *score)
+{
+  const guint64 *empty = b->sets[KOMI_EMPTY];
+  guint64 rest[KOMI_MAX_WORDS];
+  guint n = b->size * b->size;
+
+  for (guint p = 0; p < n; p++)
+    score->owner[p] = b->color[b->pad_of[p]];
+  score->black_stones = b->n_on_board[KOMI_BLACK];
+  score->white_stones = b->n_on_board[KOMI_WHITE];
+
+  for (guint k = 0; k < words; k++)
+    rest[k] = empty[k];
+  for (guint k = 0; k < words; k++)
+    while (rest[k] != 0)
+      {
+        guint64 region[KOMI_MAX_WORDS], near[KOMI_MAX_WORDS], grew, black = 0, white = 0;
+        guint count = 0;
+        KomiColor owner;
+
+        for (guint j = 0; j < words; j++)
+          region[j] = 0;
+        region[k] = rest[k] & -rest[k];
+        do
+          {
+            _komi_dilate (region, words, stride, near);
+            grew = 0;
+            for (guint j = 0; j < words; j++)
+              {
+                guint64 r = region[j] | (near[j] & empty[j]);
+
+                grew |= r ^ region[j];
+                region[j] = r;
+              }
+          }
+        while (grew != 0);
+        /* near: the points next to the whole region (it last grew by none). */
+        for (guint j = 0; j < words; j++)
+          {
+            black |= near[j] & b->sets[KOMI_BLACK][j];
+            white |= near[j] & b->sets[KOMI_WHITE][j];
+            count += _komi_popcount (region[j]);
+            rest[j] &= ~region[j];
+          }
+        owner = count_region (score, black != 0, white != 0, count);
+        if (owner != KOMI_EMPTY)
+          for (guint j = 0; j < words; j++)
+            for (guint64 w = region[j]; w != 0; w &= w - 1)
+              score->owner[b->point_of[j * 64 + (guint) __builtin_ctzll (w)]] = (guint8) owner;
+      }
+}
+
 void
 komi_score_area (const KomiBoard *board,
                  const KomiPoint *dead,
@@ -34,6 +109,16 @@ komi_score_area (const KomiBoard *board,
   memset (score, 0, sizeof *score);
   score->size = size;
   score->komi = komi;
+  if (n_dead == 0)
+    {
+      /* The count after every game: no list of points, no stack. */
+      if (size == 9)
+        area_from_sets (b, 2, 11, score);
+      else
+        area_from_sets (b, b->words, b->stride, score);
+      goto totals;
+    }
+
   memcpy (colors, b->color, b->n_padded);
 
   for (guint i = 0; i < n_dead; i++)
@@ -94,18 +179,12 @@ komi_score_area (const KomiBoard *board,
             }
         }
 
-      owner = touches_black == touches_white ? KOMI_EMPTY
-              : touches_black ? KOMI_BLACK : KOMI_WHITE;
+      owner = count_region (score, touches_black, touches_white, count);
       for (guint i = 0; i < count; i++)
         score->owner[b->point_of[stack[i]]] = owner;
-      if (owner == KOMI_BLACK)
-        score->black_territory += count;
-      else if (owner == KOMI_WHITE)
-        score->white_territory += count;
-      else
-        score->dame += count;
     }
 
+totals:
   score->black_total = score->black_stones + score->black_territory;
   score->white_total = score->white_stones + score->white_territory + komi;
   if (score->black_total > score->white_total)

@@ -122,8 +122,7 @@ komi_random_choose (KomiRng        *rng,
                     const KomiGame *game,
                     KomiPoint      *buf)
 {
-  const KomiBoard *board = komi_game_get_board (game);
-  KomiColor color = komi_game_get_to_move (game);
+  guint8 eyes[KOMI_MAX_POINTS];
   KomiPointSet legal;
   KomiPoint first;
   gboolean eye;
@@ -142,14 +141,19 @@ komi_random_choose (KomiRng        *rng,
   if (!eye)
     return first;
 
-  komi_point_set_to_points (&legal, buf);
-  buf[i] = buf[--n];
+  /* The list, and which of its points are own eyes (the set knows). */
+  komi_point_set_to_points_and_eyes (&legal, buf, eyes);
+  n--;
+  buf[i] = buf[n];
+  eyes[i] = eyes[n];
   while (n > 0)
     {
       i = (guint) rng_uniform (rng, n);
-      if (!komi_board_is_own_eye (board, color, buf[i]))
+      if (!eyes[i])
         return buf[i];
-      buf[i] = buf[--n];
+      n--;
+      buf[i] = buf[n];
+      eyes[i] = eyes[n];
     }
   return KOMI_PASS;
 }
