@@ -91,6 +91,55 @@ test_gnugo (void)
   remove_test_dir (dir);
 }
 
+/* `ladder record` plays a calibration game again (judged by the ladder's
+ * referee, KataGo) and writes the moves the shipped recording has; a line
+ * whose result is not the calibration's is refused, nothing written. */
+static void
+test_record (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-ladder-check-XXXXXX", NULL);
+  g_autofree char *picks = g_build_filename (dir, "picks.csv", NULL);
+  g_autofree char *wrong = g_build_filename (dir, "wrong.csv", NULL);
+  g_autofree char *out = g_build_filename (dir, "replays.json", NULL);
+  g_autofree char *none = g_build_filename (dir, "none.json", NULL);
+  g_autofree char *shipped_path = g_build_filename (g_getenv ("KOMI_SOURCE_DIR"), "data",
+                                                    "ladder", "protocol-1-replays.json", NULL);
+  g_autofree char *shipped = NULL, *recorded = NULL, *line = NULL;
+  const char *header = "protocol,black,white,seed,orientation,result,end_reason\n";
+  const char *game = "1,mix:0.9:gnugo:1,random,15997987587228754556,6,W+18,two-passes\n";
+  g_autofree char *good = g_strconcat (header, game, NULL);
+  g_autofree char *bad = g_strconcat (header, "1,mix:0.9:gnugo:1,random,15997987587228754556,6,"
+                                      "B+18,two-passes\n", NULL);
+  const char *moves;
+  g_auto(KomiCliRun) run = { 0, };
+  g_auto(KomiCliRun) refused = { 0, };
+
+  g_assert_true (g_file_set_contents (picks, good, -1, NULL));
+  g_assert_true (g_file_set_contents (wrong, bad, -1, NULL));
+  run.status = run_komi_cli (&run.out, &run.err, "ladder", "record", "--games", picks, "--out",
+                             out, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "game 1: mix:0.9:gnugo:1 against random, "));
+  g_assert_true (g_file_get_contents (out, &recorded, NULL, NULL));
+  g_assert_true (g_file_get_contents (shipped_path, &shipped, NULL, NULL));
+  /* The same moves as the shipped recording of that game. */
+  moves = strstr (recorded, "\"moves\" : \"");
+  g_assert_nonnull (moves);
+  line = g_strndup (moves, strcspn (moves + 12, "\"") + 13);
+  g_assert_nonnull (strstr (shipped, line));
+  g_assert_nonnull (strstr (recorded, "\"result\" : \"W+18\""));
+
+  refused.status = run_komi_cli (&refused.out, &refused.err, "ladder", "record", "--games",
+                                 wrong, "--out", none, NULL);
+  g_assert_cmpint (refused.status, ==, 1);
+  g_assert_nonnull (strstr (refused.err, "ended W+18 by two-passes where the calibration game "
+                                         "ended B+18 by two-passes"));
+  g_assert_nonnull (strstr (refused.err, "1 game did not replay as the calibration played it; "
+                                         "nothing is written"));
+  g_assert_false (g_file_test (none, G_FILE_TEST_EXISTS));
+  remove_test_dir (dir);
+}
+
 /* KataGo: the member as the ladder had it; a wrapper that gives KataGo 8
  * visits whatever Komi asks (the same version, network and settings on
  * record); and a config that keeps the network but searches otherwise.
@@ -184,6 +233,9 @@ main (int argc, char *argv[])
       return 77;
     }
   else
-    g_test_add_func ("/komi/ladder-check/katago", test_katago);
+    {
+      g_test_add_func ("/komi/ladder-check/katago", test_katago);
+      g_test_add_func ("/komi/ladder-check/record", test_record);
+    }
   return g_test_run ();
 }

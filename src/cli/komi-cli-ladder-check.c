@@ -739,6 +739,13 @@ end_code (KomiEndReason reason)
 }
 
 static void
+set_string (JsonBuilder *builder, const char *name, const char *value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_string_value (builder, value);
+}
+
+static void
 add_moves (JsonBuilder *builder, const KomiGame *game)
 {
   guint n = 0;
@@ -752,8 +759,7 @@ add_moves (JsonBuilder *builder, const KomiGame *game)
       g_string_append_printf (text, "%s%s", i > 0 ? " " : "",
                               komi_point_to_name (9, moves[i].point, buf));
     }
-  json_builder_set_member_name (builder, "moves");
-  json_builder_add_string_value (builder, text->str);
+  set_string (builder, "moves", text->str);
 }
 
 int
@@ -828,8 +834,7 @@ komi_cli_ladder_record (int argc, char **argv)
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "protocol");
   json_builder_add_int_value (builder, ladder->protocol);
-  json_builder_set_member_name (builder, "date");
-  json_builder_add_string_value (builder, date);
+  set_string (builder, "date", date);
   json_builder_set_member_name (builder, "games");
   json_builder_begin_array (builder);
   for (guint r = 0; r < runs->len; r++)
@@ -871,27 +876,21 @@ komi_cli_ladder_record (int argc, char **argv)
               run->index, pick->black, pick->white,
               komi_game_get_turns_played (run->record->game), run->record->seconds,
               run->record->result);
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "black");
-      json_builder_add_string_value (builder, pick->black);
-      json_builder_set_member_name (builder, "white");
-      json_builder_add_string_value (builder, pick->white);
-      json_builder_set_member_name (builder, "seed");
       text = g_strdup_printf ("%" PRIu64, pick->seed);
-      json_builder_add_string_value (builder, text);
-      g_clear_pointer (&text, g_free);
+      json_builder_begin_object (builder);
+      set_string (builder, "black", pick->black);
+      set_string (builder, "white", pick->white);
+      set_string (builder, "seed", text);
       json_builder_set_member_name (builder, "orientation");
       json_builder_add_int_value (builder, pick->orientation);
-      json_builder_set_member_name (builder, "result");
-      json_builder_add_string_value (builder, run->record->result);
-      json_builder_set_member_name (builder, "end_reason");
-      json_builder_add_string_value (builder, end);
+      set_string (builder, "result", run->record->result);
+      set_string (builder, "end_reason", end);
+      g_clear_pointer (&text, g_free);
       add_moves (builder, run->record->game);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "referee");
-  json_builder_add_string_value (builder, referee);
+  set_string (builder, "referee", referee);
   json_builder_end_object (builder);
   for (guint r = 0; r < runs->len; r++)
     replay_run_clear (&g_array_index (runs, ReplayRun, r));
