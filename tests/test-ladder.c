@@ -209,7 +209,8 @@ test_set_apart (void)
 
 /* `ladder check` against a real KataGo: the network the ladder pins
  * matches; the same weights in another file (recompressed, so its SHA-256
- * differs) are named as a different network, and the check fails. */
+ * differs) play the same moves but are named as a different network, and
+ * the check fails. (Moves that differ: test-ladder-check.c.) */
 static void
 test_check_katago (void)
 {
@@ -251,16 +252,18 @@ test_check_katago (void)
                           "  \"model_sha256\": \"%s\"}}}]}", shipped->referee, random_pins, sha);
   g_assert_true (g_file_set_contents (ladder, text, -1, NULL));
 
-  same.status = run_komi_cli (&same.out, &same.err, "ladder", "check", "--ladder", ladder, NULL);
+  same.status = run_komi_cli (&same.out, &same.err, "ladder", "check", "--ladder", ladder,
+                              "--member", "katago:1", NULL);
   g_assert_cmpint (same.status, ==, 0);
-  g_assert_nonnull (strstr (same.out, "Every member matches its pins"));
+  g_assert_nonnull (strstr (same.out, "Every member checked plays its recorded games move for "
+                                      "move"));
 
   changed.status = run_komi_cli (&changed.out, &changed.err, "ladder", "check", "--ladder",
-                                 ladder, "--katago-model", other, NULL);
+                                 ladder, "--member", "katago:1", "--katago-model", other, NULL);
   g_assert_cmpint (changed.status, ==, 1);
-  g_assert_nonnull (strstr (changed.out, "katago:1"));
-  g_assert_nonnull (strstr (changed.out, "KataGo network differs: sha256 "));
-  g_assert_nonnull (strstr (changed.out, "1 member differs from its pins"));
+  g_assert_nonnull (strstr (changed.out, "  katago:1             differs: game "));
+  g_assert_nonnull (strstr (changed.out, "the same moves, but KataGo network differs: sha256 "));
+  g_assert_nonnull (strstr (changed.out, "1 member does not match the ladder's"));
   remove_test_dir (dir);
 }
 

@@ -21,12 +21,10 @@
 #include "komi-store.h"
 
 /* `ladder`: the Protocol 1 ladder shipped with Komi. `ladder show` prints
- * it, `ladder check` starts each member as this machine has it and
- * compares what it reports with the ladder's pins, and `ladder freeze`
- * makes a ladder file from a calibration library (how the shipped one was
- * made). */
-
-#define CHECK_TURNS 6
+ * it, `ladder check` plays the ladder's recorded games again with this
+ * machine's engines and compares every move (komi-cli-ladder-check.c, with
+ * `ladder record`, which makes those recordings), and `ladder freeze` makes
+ * a ladder file from a calibration library (how the shipped one was made). */
 
 static KomiLadder *
 load_ladder (const char *path, GError **error)
@@ -83,117 +81,6 @@ ladder_show (int argc, char **argv)
       fputs (report, stdout);
     }
   return 0;
-}
-
-/* Plays a few turns of @spec against the random player, judged by the
- * options' referee, and compares the record with @member's pins and
- * @ladder's referee; prints one line. TRUE when it matches. */
-static gboolean
-check_member (const KomiLadder         *ladder,
-              const KomiLadderMember   *member,
-              const KomiPlayerOptions  *opts,
-              KomiReferee              *referee)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KomiPlayer) player = komi_player_new_from_spec (member->label, opts, &error);
-  g_autoptr(KomiPlayer) random = NULL;
-  g_autoptr(KomiGameRecord) record = NULL;
-  g_autofree char *reason = NULL;
-  KomiMatchSettings settings = {
-    .size = 9, .komi = 7, .max_turns = CHECK_TURNS, .seed = 1,
-  };
-
-  if (player != NULL)
-    random = komi_player_new_from_spec ("random", opts, &error);
-  if (random != NULL)
-    {
-      settings.black = player;
-      settings.white = random;
-      settings.referee = referee;
-      record = komi_match_play_game (&settings, NULL, &error);
-    }
-  if (record == NULL)
-    {
-      printf (_("  %-20s cannot start: %s\n"), member->label, error->message);
-      return FALSE;
-    }
-  if (member->pins != NULL
-      && !komi_ladder_pins_match (member->pins, record->black_name, record->black_settings,
-                                  &reason))
-    {
-      printf (_("  %-20s differs: %s\n"), member->label, reason);
-      return FALSE;
-    }
-  if (ladder->referee != NULL && record->outcome == KOMI_OUTCOME_FINISHED
-      && g_strcmp0 (record->referee, ladder->referee) != 0)
-    {
-      printf (_("  %-20s judged by %s, not by the ladder's referee %s\n"), member->label,
-              record->referee != NULL ? record->referee : _("no referee"), ladder->referee);
-      return FALSE;
-    }
-  printf (_("  %-20s matches: %s\n"), member->label, record->black_name);
-  return TRUE;
-}
-
-static int
-ladder_check (int argc, char **argv)
-{
-  KomiCliEngineOptions engines = { 0, };
-  g_autofree char *path = NULL;
-  const GOptionEntry entries[] = {
-    { "ladder", 'l', 0, G_OPTION_ARG_FILENAME, &path,
-      N_("A ladder file instead of the shipped Protocol 1 ladder"), N_("FILE") },
-    { NULL }
-  };
-  g_autoptr(GOptionContext) context =
-    g_option_context_new (N_("- start each ladder member as this machine has it and compare "
-                             "it with the ladder's pins"));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KomiLadder) ladder = NULL;
-  g_autoptr(KomiReferee) referee = NULL;
-  KomiPlayerOptions opts;
-  guint differ = 0;
-
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_add_group (context, komi_cli_engine_option_group (&engines));
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1)
-    {
-      komi_cli_engine_options_clear (&engines);
-      return komi_cli_usage ("ladder", "%s", error ? error->message
-                                                   : _("unexpected argument (see komi-cli "
-                                                       "ladder check --help)"));
-    }
-  komi_cli_engine_options_get (&engines, &opts);
-  if ((ladder = load_ladder (path, &error)) == NULL
-      || (ladder->referee != NULL && (referee = komi_cli_referee_new (&engines, &error)) == NULL
-          && error != NULL))
-    {
-      komi_cli_engine_options_clear (&engines);
-      return komi_cli_fail ("ladder", error);
-    }
-
-  printf (_("Checking the %u members of the Protocol %u ladder (%u turns each against the "
-            "random player):\n"), ladder->members->len, ladder->protocol, CHECK_TURNS);
-  for (guint i = 0; i < ladder->members->len; i++)
-    if (!check_member (ladder, ladder->members->pdata[i], &opts, referee))
-      differ++;
-  komi_cli_engine_options_clear (&engines);
-  if (differ == 0)
-    {
-      printf (_("Every member matches its pins: games against them are rated on the ladder's "
-                "scale.\n"));
-      return 0;
-    }
-  printf (g_dngettext (GETTEXT_PACKAGE,
-                       "%u member differs from its pins: games against it are set apart, not "
-                       "rated. Install the engine build and network the ladder names (komi-cli "
-                       "ladder show --json lists them), or point --gnugo/--katago-* at them.\n",
-                       "%u members differ from their pins: games against them are set apart, "
-                       "not rated. Install the engine builds and network the ladder names "
-                       "(komi-cli ladder show --json lists them), or point --gnugo/--katago-* at "
-                       "them.\n", differ), differ);
-  return 1;
 }
 
 static int
@@ -276,11 +163,13 @@ komi_cli_ladder (int argc, char **argv)
       argv++;
     }
   if (strcmp (sub, "check") == 0)
-    return ladder_check (argc, argv);
+    return komi_cli_ladder_check (argc, argv);
+  if (strcmp (sub, "record") == 0)
+    return komi_cli_ladder_record (argc, argv);
   if (strcmp (sub, "freeze") == 0)
     return ladder_freeze (argc, argv);
   if (strcmp (sub, "show") == 0 || sub[0] == '-')
     return ladder_show (argc, argv);
-  return komi_cli_usage ("ladder", _("unknown subcommand “%s”: use show, check or freeze"),
+  return komi_cli_usage ("ladder", _("unknown subcommand “%s”: use show, check, record or freeze"),
                          sub);
 }

@@ -37,7 +37,7 @@ static const Subcommand subcommands[] = {
   { "verify",  komi_cli_verify,  N_("check every game of a library (or a published site) from its record alone: moves, requests, answers, results, engine pins") },
   { "status",  komi_cli_status,  N_("how far the series of one or more libraries (a series' shards) are: games ended, per shard, ETA") },
   { "ratings", komi_cli_ratings, N_("the ladder and each subject's rating, from the library; 'ratings calibrate' freezes the ladder") },
-  { "ladder",  komi_cli_ladder,  N_("the Protocol 1 ladder shipped with Komi; 'ladder check' compares this machine's engines with its pins") },
+  { "ladder",  komi_cli_ladder,  N_("the Protocol 1 ladder shipped with Komi; 'ladder check' replays its recorded games with this machine's engines, move by move") },
   { "rate",    komi_cli_rate,    N_("rate a player against the ladder at the least cost: pairs against the rungs that say the most, until the interval is narrow enough") },
   { "analyse", komi_cli_analyse, N_("review games of the library with KataGo or GNU Go: points lost per move, mistakes, blunders") },
   { "export",  komi_cli_export,  N_("write the library's games as SGF, the call log as JSON Lines, results as CSV") },

@@ -30,6 +30,9 @@ int  komi_cli_export   (int argc, char **argv);
 int  komi_cli_analyse  (int argc, char **argv);
 int  komi_cli_ratings  (int argc, char **argv);
 int  komi_cli_ladder   (int argc, char **argv);
+/* `ladder check` and `ladder record` (komi-cli-ladder-check.c). */
+int  komi_cli_ladder_check  (int argc, char **argv);
+int  komi_cli_ladder_record (int argc, char **argv);
 int  komi_cli_rate     (int argc, char **argv);
 int  komi_cli_import   (int argc, char **argv);
 int  komi_cli_publish  (int argc, char **argv);

@@ -48,6 +48,15 @@ komi_ladder_shipped (guint    protocol,
   return ladder;
 }
 
+GBytes *
+komi_ladder_shipped_replays (guint protocol)
+{
+  g_autofree char *path = g_strdup_printf ("/io/github/komigo/Komi/ladder/protocol-%u-replays.json",
+                                           protocol);
+
+  return g_resource_lookup_data (komi_get_resource (), path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+}
+
 char *
 komi_ladder_library_path (const char *db,
                           guint       protocol)

@@ -25,6 +25,10 @@ KomiLadder *komi_ladder_shipped          (guint                protocol,
  * (data/ladder/protocol-N-games.csv, compiled in), or NULL with an error. */
 KomiResultList *komi_ladder_shipped_games (guint                protocol,
                                            GError             **error);
+/* The text of the recorded games, every move, that `komi-cli ladder check`
+ * plays again (data/ladder/protocol-N-replays.json, compiled in), or NULL
+ * when Komi ships none for that protocol. */
+GBytes     *komi_ladder_shipped_replays  (guint                protocol);
 
 /* How well @ladder's frozen ratings predict the games among its members in
  * @results (komi-ladder-fit.c): every pair that met, observed against
