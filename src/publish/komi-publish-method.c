@@ -58,7 +58,7 @@ append_ladder_evidence (GString *s, guint protocol)
     "<h2 id=\"ladder-evidence\">The ladder's evidence</h2>\n<p>The shipped ladder as "
     "<code>komi-cli ladder</code> prints it: each member's frozen Elo with its 95% interval "
     "relative to the pinned random player, and its rating above the member below it with "
-    "that difference's own 95% half-width.</p>\n<pre class=\"ladder-members\">");
+    "that difference's own 95% half-width.</p>\n<pre class=\"ladder-members\" tabindex=\"0\">");
   _komi_html_append (s, members);
   g_string_append (s, "</pre>\n");
   games = komi_ladder_shipped_games (protocol, NULL);
@@ -71,7 +71,7 @@ append_ladder_evidence (GString *s, guint protocol)
         "<p>For every pair of members that met in the calibration, the stronger one's points "
         "against what the frozen ratings predict (<code>komi-cli ladder --fit</code>). Pairs "
         "two or more steps apart were never fitted alone: their Σz² checks that the steps "
-        "add up.</p>\n<pre class=\"ladder-fit\" id=\"ladder-fit-table\">");
+        "add up.</p>\n<pre class=\"ladder-fit\" id=\"ladder-fit-table\" tabindex=\"0\">");
       _komi_html_append (s, fit);
       g_string_append (s, "</pre>\n");
     }
@@ -91,7 +91,7 @@ append_ladder_evidence (GString *s, guint protocol)
     "uncertainty and can be compared on their own intervals; near different rungs, the "
     "uncertainty of the difference between those rungs enters. What it adds to a subject "
     "at a member's rating that played the member and its neighbours alike:</p>\n"
-    "<table class=\"ladder-uncertainty\"><thead><tr><th>Near</th><th>Elo</th>"
+    "<div class=\"table-wrap\"><table class=\"ladder-uncertainty\"><thead><tr><th>Near</th><th>Elo</th>"
     "<th>The ladder's share (95%)</th></tr></thead><tbody>\n");
   games_vs = g_new0 (double, k);
   for (guint i = 0; i < k; i++)
@@ -109,7 +109,7 @@ append_ladder_evidence (GString *s, guint protocol)
                               fabs (m->rating) < 0.5 ? 0 : m->rating,
                               1.959964 * sqrt (variance));
     }
-  g_string_append (s, "</tbody></table>\n");
+  g_string_append (s, "</tbody></table></div>\n");
 }
 
 gboolean
