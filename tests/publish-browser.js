@@ -95,6 +95,14 @@ async function readerChecks(page, shoot) {
   for (const id of ['forfeit', 'void', 'transport-fault', 'turn-limit'])
     check(await page.$(`#${id}`) !== null, `the methodology defines ${id}`);
   check((await page.$$('ol.orientations li')).length === 8, 'the methodology lists the 8 orientations');
+  // The shipped ladder's evidence: its fit and its own uncertainty.
+  const ladderFit = await page.$eval('#ladder-fit-table', (n) => n.textContent).catch(() => '');
+  check(ladderFit.includes('Neighbours (1 step apart)') && ladderFit.includes('Further apart'),
+        'the methodology shows the ladder\'s fit, neighbours and pairs further apart');
+  const shares = await page.$$eval('table.ladder-uncertainty tbody tr',
+                                   (rows) => rows.map((r) => r.cells[2].textContent));
+  check(shares.length >= 2 && shares.every((t) => /^± \d+$/.test(t)),
+        'the methodology shows the ladder\'s own uncertainty near each member');
   await shoot('methodology');
 
   // The leaderboard: every column a reader looks for, sortable.

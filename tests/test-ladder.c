@@ -29,7 +29,8 @@ load_json_ladder (const char *text)
 
 /* The refit: `ratings calibrate --results` over the shipped games gives
  * the shipped ratings, intervals and game counts to the printed
- * precision (whole Elo), and the compiled-in ladder is the file in data/. */
+ * precision (whole Elo) and the shipped covariance, and the compiled-in
+ * ladder is the file in data/. */
 static void
 test_refit (void)
 {
@@ -78,6 +79,14 @@ test_refit (void)
         }
       if (i > 0)
         g_assert_cmpfloat (round (f->step), ==, round (s->step));
+      /* The shipped covariance is the refit's (same fit, same games), row
+       * by row in the same member order. */
+      g_assert_nonnull (shipped->covariance);
+      g_assert_nonnull (refit->covariance);
+      g_assert_cmpstr (((KomiLadderMember *) refit->members->pdata[i])->label, ==, s->label);
+      for (guint j = 0; j < shipped->members->len; j++)
+        g_assert_cmpfloat_with_epsilon (shipped->covariance[i * shipped->members->len + j],
+                                        refit->covariance[i * shipped->members->len + j], 0.25);
     }
   g_assert_nonnull (shipped->referee);
   g_assert_true (g_str_has_prefix (shipped->referee, "KataGo "));

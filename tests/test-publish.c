@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <string.h>
 #include <utime.h>
 
@@ -16,6 +17,7 @@
 
 #include "komi-export.h"
 #include "komi-ladder.h"
+#include "komi-ladder-ship.h"
 #include "komi-publish.h"
 #include "komi-rating.h"
 #include "komi-rating-library.h"
@@ -342,6 +344,48 @@ leaderboard_of (const char *site)
 
   g_assert_nonnull (end);
   return g_strndup (start, end - start);
+}
+
+/* The methodology shows the shipped ladder's evidence: the members, the
+ * fit to the calibration games (neighbours and pairs further apart, as
+ * `komi-cli ladder --fit`), and the ladder's own uncertainty near each
+ * member, which grows up the chain away from the pinned random player. */
+static void
+test_methodology_ladder (void)
+{
+  g_autofree char *site = g_build_filename (dir, "site-method", NULL);
+  g_autofree char *out = publish (site, NULL);
+  g_autofree char *page = read_file (site, "methodology.html", NULL);
+  g_autoptr(GRegex) row = g_regex_new ("<tr><td><code>([^<]+)</code></td><td>(-?[0-9]+)</td>"
+                                       "<td>± ([0-9]+)</td></tr>", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiLadder) shipped = komi_ladder_shipped (1, &error);
+  guint rows = 0;
+  double first = NAN, last = NAN;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (page, "id=\"ladder-evidence\""));
+  g_assert_nonnull (strstr (page, "id=\"ladder-fit-table\""));
+  g_assert_nonnull (strstr (page, "Neighbours (1 step apart): Σz²"));
+  g_assert_nonnull (strstr (page, "Further apart (2 steps or more"));
+  g_assert_nonnull (strstr (page, "id=\"ladder-uncertainty\""));
+  g_assert_nonnull (strstr (page, "--with-ladder-uncertainty"));
+  for (g_regex_match (row, page, 0, &match); g_match_info_matches (match);
+       g_match_info_next (match, NULL))
+    {
+      g_autofree char *label = g_match_info_fetch (match, 1);
+      g_autofree char *share = g_match_info_fetch (match, 3);
+      const KomiLadderMember *m = g_ptr_array_index (shipped->members, rows);
+
+      g_assert_cmpstr (label, ==, m->label);
+      if (rows == 0)
+        first = g_ascii_strtod (share, NULL);
+      last = g_ascii_strtod (share, NULL);
+      rows++;
+    }
+  g_assert_cmpuint (rows, ==, shipped->members->len);
+  g_assert_cmpfloat (last, >, first + 50);
 }
 
 /* A game page left as it is (its stamp unchanged) still counts in the
@@ -783,6 +827,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/publish/again-stamp", test_again_stamp);
   g_test_add_func ("/komi/publish/threads", test_threads);
   g_test_add_func ("/komi/publish/leaderboard", test_leaderboard);
+  g_test_add_func ("/komi/publish/methodology-ladder", test_methodology_ladder);
   g_test_add_func ("/komi/publish/awkward-text", test_awkward_text);
   g_test_add_func ("/komi/publish/private-values", test_private_values);
   status = g_test_run ();

@@ -175,6 +175,33 @@ test_engine_subject (void)
   if (strstr (ratings.out, estimate) == NULL)
     g_error ("ratings does not say “%s”:\n%s", estimate, ratings.out);
 
+  /* --with-ladder-uncertainty: the same command again plays nothing more
+   * and gives the interval widened by the ladder's covariance, which is
+   * what `ratings --with-ladder-uncertainty` says of the same library. */
+  {
+    g_auto(KomiCliRun) wide = { 0, };
+    g_auto(KomiCliRun) wide_ratings = { 0, };
+    g_autofree char *widened = NULL;
+    const char *line;
+
+    wide.status = run_komi_cli (&wide.out, &wide.err, "rate", "gnugo:3", "--ladder", ladder,
+                                "--db", db, "--max-pairs", "3", "--with-ladder-uncertainty",
+                                NULL);
+    g_assert_cmpint (wide.status, ==, 0);
+    line = strstr (wide.out, "With the ladder's uncertainty: ");
+    g_assert_nonnull (line);
+    line += strlen ("With the ladder's uncertainty: ");
+    widened = g_strndup (line, strcspn (line, "\n"));
+    g_assert_nonnull (strstr (widened, "with the ladder's uncertainty"));
+    g_assert_cmpstr (widened, !=, estimate);
+    wide_ratings.status = run_komi_cli (&wide_ratings.out, &wide_ratings.err, "ratings", "--db",
+                                        db, "--ladder", ladder, "--with-ladder-uncertainty",
+                                        NULL);
+    g_assert_cmpint (wide_ratings.status, ==, 0);
+    if (strstr (wide_ratings.out, widened) == NULL)
+      g_error ("ratings does not say “%s”:\n%s", widened, wide_ratings.out);
+  }
+
   /* The copy continued, killed while its second pair is in play, then
    * run again: the same games, moves and estimate as the run that was
    * never killed. */
@@ -360,6 +387,27 @@ test_errors (void)
   g_assert_nonnull (strstr (run.err, "/nonexistent/ladder.json"));
   usage.status = run_komi_cli (&usage.out, &usage.err, "rate", "gnugo:3", "--target", "0", NULL);
   g_assert_cmpint (usage.status, ==, 2);
+
+  /* --with-ladder-uncertainty on a ladder file without a covariance is
+   * refused in words before any game is played (no library is made). */
+  {
+    g_autofree char *dir = g_dir_make_tmp ("komi-rate-XXXXXX", NULL);
+    g_autofree char *ladder = g_build_filename (dir, "bare.json", NULL);
+    g_autofree char *db = g_build_filename (dir, "library.db", NULL);
+    g_auto(KomiCliRun) bare = { 0, };
+
+    g_assert_true (g_file_set_contents (ladder,
+                                        "{\"protocol\": 1, \"pinned\": \"random\", "
+                                        "\"members\": [{\"label\": \"random\", \"rating\": 0}, "
+                                        "{\"label\": \"gnugo:1\", \"rating\": 900, \"se\": 40}]}",
+                                        -1, NULL));
+    bare.status = run_komi_cli (&bare.out, &bare.err, "rate", "gnugo:3", "--ladder", ladder,
+                                "--db", db, "--with-ladder-uncertainty", NULL);
+    g_assert_cmpint (bare.status, ==, 1);
+    g_assert_nonnull (strstr (bare.err, "no covariance"));
+    g_assert_false (g_file_test (db, G_FILE_TEST_EXISTS));
+    remove_test_dir (dir);
+  }
 }
 
 int

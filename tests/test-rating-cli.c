@@ -277,6 +277,89 @@ test_cli (void)
   g_rmdir (dir);
 }
 
+/* --with-ladder-uncertainty: refused in words on a ladder file without a
+ * covariance; with one (gnugo:1 known to ±25, the pinned random exactly),
+ * model-x carries gnugo:1's error in the share its games against gnugo:1
+ * hold of its information, computed here by hand, and its interval is
+ * wider. */
+static void
+test_cli_ladder_uncertainty (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("komi-rating-XXXXXX", NULL);
+  g_autofree char *csv = g_build_filename (dir, "results.csv", NULL);
+  g_autofree char *ladder = g_build_filename (dir, "ladder.json", NULL);
+  g_autofree char *plain = NULL, *wide = NULL, *err = NULL;
+  g_autoptr(GString) with_cov = g_string_new (cli_ladder);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonParser) parser_wide = json_parser_new ();
+  JsonObject *own, *widened;
+  int status;
+
+  g_assert_true (g_file_set_contents (csv, cli_csv, -1, NULL));
+  g_assert_true (g_file_set_contents (ladder, cli_ladder, -1, NULL));
+  wide = run_cli (&status, &err, "--results", csv, "--ladder", ladder,
+                  "--with-ladder-uncertainty", NULL);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_nonnull (strstr (err, "no covariance"));
+  g_clear_pointer (&wide, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_string_truncate (with_cov, with_cov->len - 1);
+  g_string_append (with_cov, ", \"covariance\": [[0, 0], [0, 625]]}");
+  g_assert_true (g_file_set_contents (ladder, with_cov->str, -1, NULL));
+  plain = run_cli (&status, NULL, "--results", csv, "--ladder", ladder, "--json", NULL);
+  g_assert_cmpint (status, ==, 0);
+  wide = run_cli (&status, NULL, "--results", csv, "--ladder", ladder, "--json",
+                  "--with-ladder-uncertainty", NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, plain, -1, NULL));
+  g_assert_true (json_parser_load_from_data (parser_wide, wide, -1, NULL));
+  own = json_object_get_object_member (json_array_get_object_element (
+          json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                        "subjects"), 0), "rating");
+  widened = json_object_get_object_member (json_array_get_object_element (
+              json_object_get_array_member (json_node_get_object (
+                                              json_parser_get_root (parser_wide)),
+                                            "subjects"), 0), "rating");
+  g_assert_cmpfloat (json_object_get_double_member (widened, "elo"), ==,
+                     json_object_get_double_member (own, "elo"));
+  /* By hand: the rating moves with gnugo:1 by w_g / (w_r + w_g), w = n p(1 − p). */
+  {
+    JsonArray *opponents = json_object_get_array_member (
+      json_array_get_object_element (json_object_get_array_member (
+        json_node_get_object (json_parser_get_root (parser)), "subjects"), 0), "opponents");
+    double elo = json_object_get_double_member (own, "elo"), w[2] = { 0, 0 };
+
+    for (guint i = 0; i < json_array_get_length (opponents); i++)
+      {
+        JsonObject *row = json_array_get_object_element (opponents, i);
+        gboolean gnugo = g_strcmp0 (json_object_get_string_member (row, "label"), "gnugo:1") == 0;
+        double p = 1 / (1 + pow (10, -(elo - (gnugo ? 400 : 0)) / 400));
+
+        w[gnugo] += json_object_get_int_member (row, "games") * p * (1 - p);
+      }
+    g_assert_cmpfloat (w[0], >, 0);
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (widened, "ladder_se"),
+                                    25 * w[1] / (w[0] + w[1]), 0.2);
+  }
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (widened, "se"),
+                                  hypot (json_object_get_double_member (own, "se"),
+                                         json_object_get_double_member (widened, "ladder_se")),
+                                  0.2);
+  g_assert_cmpfloat (json_object_get_double_member (widened, "low"), <,
+                     json_object_get_double_member (own, "low"));
+  g_assert_cmpfloat (json_object_get_double_member (widened, "high"), >,
+                     json_object_get_double_member (own, "high"));
+  g_clear_pointer (&wide, g_free);
+  wide = run_cli (&status, NULL, "--results", csv, "--ladder", ladder,
+                  "--with-ladder-uncertainty", NULL);
+  g_assert_nonnull (strstr (wide, "with the ladder's uncertainty"));
+
+  g_unlink (csv);
+  g_unlink (ladder);
+  g_rmdir (dir);
+}
+
 /* Games of another protocol are set apart with the reason, never mixed
  * in; --protocol and --subject
  * choose the pool; bad input names the file and line. */
@@ -461,6 +544,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/komi/rating/parse", test_parse);
   g_test_add_func ("/komi/rating/cli", test_cli);
+  g_test_add_func ("/komi/rating/cli-ladder-uncertainty", test_cli_ladder_uncertainty);
   g_test_add_func ("/komi/rating/cli-choices", test_cli_choices);
   g_test_add_func ("/komi/rating/fit", test_fit);
 

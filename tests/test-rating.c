@@ -480,6 +480,144 @@ test_ladder_json (void)
   g_assert_nonnull (strstr (error->message, "pinned"));
 }
 
+/* A three-member ladder (0 pinned, 400, 800) with a covariance, as JSON;
+ * @shift moves member @moved (NAN: none) for a finite difference. */
+static KomiLadder *
+tiny_ladder (int moved, double shift, gboolean with_covariance)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = g_strdup_printf (
+    "{\"protocol\": 1, \"pinned\": \"random\", \"members\": ["
+    "{\"label\": \"random\", \"rating\": %.17g, \"se\": 0},"
+    "{\"label\": \"gnugo:1\", \"rating\": %.17g, \"se\": 20},"
+    "{\"label\": \"gnugo:10\", \"rating\": %.17g, \"se\": 30}]%s}",
+    moved == 0 ? shift : 0.0, 400 + (moved == 1 ? shift : 0), 800 + (moved == 2 ? shift : 0),
+    with_covariance ? ", \"covariance\": [[0, 0, 0], [0, 400, 300], [0, 300, 900]]" : "");
+  KomiLadder *ladder = komi_ladder_new_from_json (json, -1, &error);
+
+  g_assert_no_error (error);
+  return ladder;
+}
+
+/* The subject's interval with the ladder's uncertainty: the rating's
+ * sensitivity to each member measured by moving the member and refitting
+ * (a finite difference, not the formula), then gᵀΣg by hand; the interval
+ * is wider on both sides by exactly that variance. A ladder without a
+ * covariance refuses, saying why. */
+static void
+test_ladder_uncertainty (void)
+{
+  g_autoptr(KomiLadder) ladder = tiny_ladder (-1, 0, TRUE);
+  g_autoptr(KomiLadder) bare = tiny_ladder (-1, 0, FALSE);
+  g_autoptr(KomiResultList) list = komi_result_list_new ();
+  g_autoptr(KomiSubjectRating) own = NULL;
+  g_autoptr(GPtrArray) subjects = g_ptr_array_new_with_free_func (
+    (GDestroyNotify) komi_subject_rating_free);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL, *described = NULL;
+  g_autoptr(KomiLadder) again = NULL;
+  const double cov[3][3] = { { 0, 0, 0 }, { 0, 400, 300 }, { 0, 300, 900 } };
+  double g[3], variance = 0, below, above;
+  KomiSubjectRating *widened;
+
+  add_games (list, "gnugo:1", 14, 0, 6);
+  add_games (list, "gnugo:10", 7, 1, 12);
+  own = rate_one (ladder, list);
+  g_assert_cmpint (own->estimate.kind, ==, KOMI_ESTIMATE_MLE);
+  g_assert_cmpfloat (own->estimate.ladder_se, ==, 0);
+
+  for (int m = 0; m < 3; m++)
+    {
+      g_autoptr(KomiLadder) up = tiny_ladder (m, 0.01, TRUE);
+      g_autoptr(KomiLadder) down = tiny_ladder (m, -0.01, TRUE);
+      g_autoptr(KomiSubjectRating) a = rate_one (up, list);
+      g_autoptr(KomiSubjectRating) b = rate_one (down, list);
+
+      g[m] = (a->estimate.rating - b->estimate.rating) / 0.02;
+    }
+  /* Moving every member together moves the subject with them. */
+  g_assert_cmpfloat_with_epsilon (g[0] + g[1] + g[2], 1, 1e-6);
+  g_assert_cmpfloat_with_epsilon (g[0], 0, 1e-9);
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      variance += g[i] * cov[i][j] * g[j];
+  g_test_message ("sensitivity %.4f %.4f, ladder SE %.2f Elo", g[1], g[2], sqrt (variance));
+
+  g_ptr_array_add (subjects, rate_one (ladder, list));
+  g_assert_true (komi_rating_add_ladder_uncertainty (ladder, subjects, &error));
+  g_assert_no_error (error);
+  widened = subjects->pdata[0];
+  g_assert_cmpfloat (widened->estimate.rating, ==, own->estimate.rating);
+  g_assert_cmpfloat_with_epsilon (widened->estimate.ladder_se, sqrt (variance), 1e-4);
+  g_assert_cmpfloat_with_epsilon (widened->estimate.se,
+                                  sqrt (own->estimate.se * own->estimate.se + variance), 1e-4);
+  below = own->estimate.rating - own->estimate.low;
+  above = own->estimate.high - own->estimate.rating;
+  g_assert_cmpfloat (widened->estimate.low, <, own->estimate.low - 1);
+  g_assert_cmpfloat (widened->estimate.high, >, own->estimate.high + 1);
+  g_assert_cmpfloat_with_epsilon (widened->estimate.rating - widened->estimate.low,
+                                  sqrt (below * below + 1.959964 * 1.959964 * variance), 1e-3);
+  g_assert_cmpfloat_with_epsilon (widened->estimate.high - widened->estimate.rating,
+                                  sqrt (above * above + 1.959964 * 1.959964 * variance), 1e-3);
+  described = komi_estimate_describe (&widened->estimate);
+  g_assert_nonnull (strstr (described, "with the ladder's uncertainty"));
+
+  /* The covariance survives a save and load; a ladder without one, or a
+   * broken one, is refused in words. */
+  text = komi_ladder_to_json (ladder);
+  again = komi_ladder_new_from_json (text, -1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (again->covariance);
+  g_assert_cmpfloat (again->covariance[1 * 3 + 2], ==, 300);
+  g_assert_false (komi_rating_add_ladder_uncertainty (bare, subjects, &error));
+  g_assert_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT);
+  g_assert_nonnull (strstr (error->message, "no covariance"));
+  g_clear_error (&error);
+  g_clear_pointer (&again, komi_ladder_free);
+  again = komi_ladder_new_from_json ("{\"protocol\": 1, \"pinned\": \"x\", \"members\": "
+                                     "[{\"label\": \"x\", \"rating\": 0}], "
+                                     "\"covariance\": [[-1]]}", -1, &error);
+  g_assert_null (again);
+  g_assert_error (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT);
+  g_assert_nonnull (strstr (error->message, "covariance"));
+}
+
+/* Calibrating keeps the fit's covariance, in member order: its diagonal
+ * is each member's squared error, and the neighbours' difference's error
+ * follows from it. */
+static void
+test_calibrate_covariance (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  g_autoptr(KomiResultList) list = komi_result_list_new ();
+  g_autoptr(KomiLadder) ladder = NULL;
+  g_autoptr(GError) error = NULL;
+  guint k;
+
+  /* The strongest pair first: the fit's own order is not the ladder's. */
+  for (guint i = G_N_ELEMENTS (ladder_labels) - 1; i > 0; i--)
+    komi_result_list_simulate (list, 1, ladder_labels[i - 1], ladder_truth[i - 1],
+                               ladder_labels[i], ladder_truth[i], 200, FALSE, rand);
+  ladder = komi_ladder_calibrate (komi_result_list_index (list, 0), list->results->len, NULL, 0,
+                                  &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (ladder->covariance);
+  k = ladder->members->len;
+  for (guint i = 0; i < k; i++)
+    {
+      const KomiLadderMember *m = ladder->members->pdata[i];
+
+      g_assert_cmpfloat_with_epsilon (sqrt (ladder->covariance[i * k + i]), m->se, 1e-9);
+      if (i > 0)
+        {
+          double d = ladder->covariance[i * k + i] + ladder->covariance[(i - 1) * k + i - 1]
+                     - 2 * ladder->covariance[i * k + i - 1];
+
+          g_assert_cmpfloat_with_epsilon (sqrt (d), m->step_se, 1e-9);
+        }
+    }
+}
+
 /* 100,000 games rate in well under a second. */
 static void
 test_speed (void)
@@ -508,6 +646,8 @@ main (int argc, char **argv)
   g_test_add_func ("/komi/rating/calibrate-wide", test_calibrate_wide);
   g_test_add_func ("/komi/rating/unplaceable", test_unplaceable);
   g_test_add_func ("/komi/rating/ladder-json", test_ladder_json);
+  g_test_add_func ("/komi/rating/ladder-uncertainty", test_ladder_uncertainty);
+  g_test_add_func ("/komi/rating/calibrate-covariance", test_calibrate_covariance);
   g_test_add_func ("/komi/rating/speed", test_speed);
 
   return g_test_run ();

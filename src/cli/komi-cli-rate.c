@@ -16,6 +16,7 @@
 #include "komi-cli.h"
 #include "komi-ladder-ship.h"
 #include "komi-rate-run.h"
+#include "komi-rating-pool.h"
 #include "komi-store-sink.h"
 
 /* `rate SUBJECT`: rates a subject against a frozen ladder at the least
@@ -34,6 +35,7 @@ typedef struct
   KomiRateDecision    last;
   gint64              series_id;
   double              spent;
+  gboolean            with_ladder;  /* --with-ladder-uncertainty */
   GError             *error;
 } Rate;
 
@@ -124,6 +126,29 @@ rate_subject (Rate *rate)
   if (rate->series_id > 0)
     printf (_("\nSeries %" PRId64 ", %s: %s\n"), rate->series_id, rate->options.subject,
             estimate);
+  if (rate->with_ladder && rate->series_id > 0)
+    {
+      /* The series as `ratings --series ID --with-ladder-uncertainty` rates
+       * it: the same pool, the same widening. The stop was on the
+       * subject's own interval, the ladder's share being fixed by the
+       * calibration whatever the subject plays. */
+      const gint64 series[] = { rate->series_id, 0 };
+      g_autoptr(KomiRatingPool) pool = komi_rating_pool_read (rate->store, rate->ladder, series,
+                                                              &rate->error);
+      KomiSubjectRating *subject = pool != NULL ? komi_rating_pool_lookup (pool,
+                                                                           rate->options.subject)
+                                                : NULL;
+      g_autofree char *widened = NULL;
+
+      if (pool == NULL || !komi_rating_add_ladder_uncertainty (rate->ladder, pool->subjects,
+                                                               &rate->error))
+        return komi_cli_fail ("rate", rate->error);
+      if (subject != NULL)
+        {
+          widened = komi_estimate_describe (&subject->estimate);
+          printf (_("With the ladder's uncertainty: %s\n"), widened);
+        }
+    }
   printf (g_dngettext (NULL, "Stopped after %u pair: %s; $%.4f spent at the profiles' "
                              "prices.\n",
                        "Stopped after %u pairs: %s; $%.4f spent at the profiles' prices.\n",
@@ -170,6 +195,9 @@ komi_cli_rate (int argc, char **argv)
       N_("The library (default in the XDG data folder)"), N_("PATH") },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs, N_("Games at once (default 2: a pair)"),
       N_("N") },
+    { "with-ladder-uncertainty", 0, 0, G_OPTION_ARG_NONE, &rate.with_ladder,
+      N_("At the end, also give the interval widened by the ladder's own uncertainty (its "
+         "members' covariance); the stop stays on the subject's own interval"), NULL },
     { NULL }
   };
 
@@ -191,6 +219,14 @@ komi_cli_rate (int argc, char **argv)
     return komi_cli_fail ("rate", error);
   if (ladder->members->len == 0)
     return komi_cli_error ("rate", "%s", _("the ladder has no members"));
+  if (rate.with_ladder)
+    {
+      /* Said before any game is paid for: the ladder file must hold its covariance. */
+      g_autoptr(GPtrArray) none = g_ptr_array_new ();
+
+      if (!komi_rating_add_ladder_uncertainty (ladder, none, &error))
+        return komi_cli_fail ("rate", error);
+    }
   rate.store = komi_store_open (db, &error);
   if (rate.store == NULL)
     return komi_cli_fail ("rate", error);

@@ -40,6 +40,7 @@ typedef struct
   gboolean json;
   char    *db;             /* --db: the library */
   char   **series;         /* --series ID (repeatable): only these series' games */
+  gboolean with_ladder;    /* --with-ladder-uncertainty */
 } KomiCliRatingsOptions;
 
 int komi_cli_ratings_run (const KomiGameResult        *results,
@@ -268,6 +269,12 @@ komi_cli_ratings_run (const KomiGameResult        *results,
       if (pool == NULL)
         return fail (error);
     }
+  /* The members' covariance through each subject's sensitivity to them
+   * (komi_rating_ladder_variance()); ranks do not move, the MLEs being
+   * unchanged. */
+  if (options->with_ladder && !komi_rating_add_ladder_uncertainty (pool->ladder, pool->subjects,
+                                                                   &error))
+    return fail (error);
   return report (pool, options, out);
 }
 
@@ -302,6 +309,9 @@ komi_cli_ratings (int argc, char **argv)
       N_("The library to read games from (default in the XDG data folder)"), N_("PATH") },
     { "series", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options.series,
       N_("Only the games of this series of the library (repeatable)"), N_("ID") },
+    { "with-ladder-uncertainty", 0, 0, G_OPTION_ARG_NONE, &options.with_ladder,
+      N_("Widen each interval by the ladder's own uncertainty (its members' covariance), so "
+         "that subjects rated near different rungs can be compared"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = NULL;

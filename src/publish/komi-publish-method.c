@@ -8,9 +8,12 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
+#include "komi-ladder-ship.h"
 #include "komi-orientation.h"
+#include "komi-rating.h"
 #include "komi-protocol.h"
 #include "komi-publish-private.h"
 
@@ -30,6 +33,83 @@ append_question (GString *s, KomiProtocolQuestion q)
   g_string_append (s, "</code></dt><dd><pre class=\"protocol-text\">");
   _komi_html_append (s, black);
   g_string_append (s, "</pre></dd>\n");
+}
+
+/* The shipped ladder's own evidence: its members as `komi-cli ladder`
+ * prints them, how well the frozen ratings predict the calibration games
+ * (`ladder --fit`: neighbours and pairs further apart), and what its own
+ * uncertainty adds to a subject rated near each member (what
+ * `--with-ladder-uncertainty` adds, from the covariance the file ships).
+ * Nothing when Komi ships no ladder for @protocol. */
+static void
+append_ladder_evidence (GString *s, guint protocol)
+{
+  g_autoptr(KomiLadder) ladder = komi_ladder_shipped (protocol, NULL);
+  g_autoptr(KomiResultList) games = NULL;
+  g_autofree char *members = NULL, *fit = NULL;
+  g_autofree double *games_vs = NULL;
+  guint k;
+
+  if (ladder == NULL || ladder->members->len == 0)
+    return;
+  k = ladder->members->len;
+  members = komi_rating_format_text (ladder, NULL);
+  g_string_append (s,
+    "<h2 id=\"ladder-evidence\">The ladder's evidence</h2>\n<p>The shipped ladder as "
+    "<code>komi-cli ladder</code> prints it: each member's frozen Elo with its 95% interval "
+    "relative to the pinned random player, and its rating above the member below it with "
+    "that difference's own 95% half-width.</p>\n<pre class=\"ladder-members\" tabindex=\"0\">");
+  _komi_html_append (s, members);
+  g_string_append (s, "</pre>\n");
+  games = komi_ladder_shipped_games (protocol, NULL);
+  if (games != NULL && games->results->len > 0)
+    {
+      fit = komi_ladder_fit_format_text (ladder, komi_result_list_index (games, 0),
+                                         games->results->len);
+      g_string_append (s,
+        "<h3 id=\"ladder-fit\">How well the ratings predict the calibration games</h3>\n"
+        "<p>For every pair of members that met in the calibration, the stronger one's points "
+        "against what the frozen ratings predict (<code>komi-cli ladder --fit</code>). Pairs "
+        "two or more steps apart were never fitted alone: their Σz² checks that the steps "
+        "add up.</p>\n<pre class=\"ladder-fit\" id=\"ladder-fit-table\" tabindex=\"0\">");
+      _komi_html_append (s, fit);
+      g_string_append (s, "</pre>\n");
+    }
+  if (ladder->covariance == NULL)
+    return;
+  g_string_append (s,
+    "<h3 id=\"ladder-uncertainty\">The ladder's own uncertainty</h3>\n<p>A subject's "
+    "interval on the leaderboard is on the frozen ladder's scale: it says how well the "
+    "subject's games place it against the members, taking their ratings as exact. The "
+    "members' ratings are themselves known only to the calibration's precision, and the "
+    "ladder file ships their full covariance, so that this can be added: a subject's rating "
+    "moves with member <var>i</var> by <var>g<sub>i</sub></var> = <var>w<sub>i</sub></var> / "
+    "Σ <var>w</var> (<var>w</var> = games × <var>p</var>(1 − <var>p</var>) at its rating), "
+    "and the ladder adds the variance <var>g</var>ᵀΣ<var>g</var>. <code>komi-cli ratings "
+    "--with-ladder-uncertainty</code> and <code>komi-cli rate --with-ladder-uncertainty</code> "
+    "widen the intervals by it. Two subjects rated near the same rung share that rung's "
+    "uncertainty and can be compared on their own intervals; near different rungs, the "
+    "uncertainty of the difference between those rungs enters. What it adds to a subject "
+    "at a member's rating that played the member and its neighbours alike:</p>\n"
+    "<div class=\"table-wrap\"><table class=\"ladder-uncertainty\"><thead><tr><th>Near</th><th>Elo</th>"
+    "<th>The ladder's share (95%)</th></tr></thead><tbody>\n");
+  games_vs = g_new0 (double, k);
+  for (guint i = 0; i < k; i++)
+    {
+      const KomiLadderMember *m = ladder->members->pdata[i];
+      double variance;
+
+      memset (games_vs, 0, k * sizeof *games_vs);
+      for (guint j = i > 0 ? i - 1 : 0; j <= i + 1 && j < k; j++)
+        games_vs[j] = 1;
+      variance = komi_rating_ladder_variance (ladder, games_vs, m->rating);
+      g_string_append (s, "<tr><td><code>");
+      _komi_html_append (s, m->label);
+      g_string_append_printf (s, "</code></td><td>%.0f</td><td>± %.0f</td></tr>\n",
+                              fabs (m->rating) < 0.5 ? 0 : m->rating,
+                              1.959964 * sqrt (variance));
+    }
+  g_string_append (s, "</tbody></table></div>\n");
 }
 
 gboolean
@@ -109,7 +189,8 @@ _komi_publish_methodology_page (KomiPublishOut *out,
     "maximum-likelihood Elo against the frozen members (the logistic model, 400 points for "
     "a factor of 10 in odds), with a 95% interval from the profile likelihood. Draws count "
     "half, forfeits count as losses, voids are never rated. A subject that wins or loses "
-    "every game gets a bound (<code>&gt; 412</code>), never a number.</p>\n"
+    "every game gets a bound (<code>&gt; 412</code>), never a number. The interval leaves "
+    "out the ladder's own uncertainty, shown below.</p>\n"
     "<h2 id=\"counting\">What is counted apart</h2>\n<dl class=\"facts definitions\">\n"
     "<dt id=\"turn-limit\">Turn limit</dt><dd>A game that reached the protocol's limit of "
     "turns (passes count) before two passes in a row. It is scored by area like any other, "
@@ -128,6 +209,7 @@ _komi_publish_methodology_page (KomiPublishOut *out,
     "that failed). It is shown with its reason and never rated.</dd>\n"
     "<dt id=\"unfinished\">Unfinished</dt><dd>A game whose play stopped (the series was "
     "paused or interrupted); resuming the series continues it.</dd>\n</dl>\n");
+  append_ladder_evidence (s, protocol);
   _komi_publish_page_end (s);
   return _komi_publish_write (out, "methodology.html", s->str, s->len, error);
 }

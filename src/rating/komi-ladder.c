@@ -439,6 +439,19 @@ komi_ladder_calibrate (const KomiGameResult *results,
   for (guint i = 0; i < k; i++)
     _komi_ladder_add (ladder, labels->pdata[i], ratings[i], se[i])->games = played[i];
   g_ptr_array_sort (ladder->members, compare_members);
+  /* The covariance in the sorted order, for the subjects' intervals with
+   * the ladder's uncertainty (komi_rating_ladder_variance()). */
+  ladder->covariance = g_new (double, (gsize) k * k);
+  for (guint i = 0; i < k; i++)
+    for (guint j = 0; j < k; j++)
+      {
+        guint a = GPOINTER_TO_UINT (g_hash_table_lookup (
+          index, ((KomiLadderMember *) ladder->members->pdata[i])->label));
+        guint b = GPOINTER_TO_UINT (g_hash_table_lookup (
+          index, ((KomiLadderMember *) ladder->members->pdata[j])->label));
+
+        ladder->covariance[i * k + j] = cov[a * k + b];
+      }
   /* Each member's rating above the one below it, and how well the games
    * know that difference: Var(a − b) = Var a + Var b − 2 Cov(a, b). */
   for (guint i = 1; i < ladder->members->len; i++)
@@ -464,6 +477,7 @@ komi_ladder_free (KomiLadder *ladder)
   g_free (ladder->referee);
   g_free (ladder->made_by);
   g_clear_pointer (&ladder->calibration, json_node_unref);
+  g_free (ladder->covariance);
   g_ptr_array_unref (ladder->members);
   g_free (ladder);
 }

@@ -53,6 +53,10 @@ typedef struct
   char             *referee;    /* the pinned referee ("KataGo 1.17.2+…"), or NULL */
   char             *made_by;    /* "Komi 0.1.0 (…)": what ran the calibration, or NULL */
   JsonNode         *calibration;  /* how it was calibrated (shipped ladders), or NULL */
+  /* The covariance of the members' ratings from the fit (k×k, in member
+   * order, Elo²; the pinned member's row and column 0), or NULL when the
+   * file has none. */
+  double           *covariance;
 } KomiLadder;
 
 /* Fits the members' ratings by maximum likelihood from @results (every

@@ -85,6 +85,23 @@ komi_ladder_to_json_node (const KomiLadder *ladder)
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+  if (ladder->covariance != NULL)
+    {
+      const guint k = ladder->members->len;
+
+      /* The fit's covariance of the ratings, Elo², rows and columns in
+       * member order: what --with-ladder-uncertainty adds to a subject. */
+      json_builder_set_member_name (b, "covariance");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < k; i++)
+        {
+          json_builder_begin_array (b);
+          for (guint j = 0; j < k; j++)
+            json_builder_add_double_value (b, round8 (ladder->covariance[i * k + j]));
+          json_builder_end_array (b);
+        }
+      json_builder_end_array (b);
+    }
   if (ladder->referee != NULL)
     {
       json_builder_set_member_name (b, "referee");
@@ -145,6 +162,49 @@ get_number (JsonObject *object, const char *name, gboolean required, double *out
       return isfinite (*out);
     }
   return node == NULL && !required;
+}
+
+/* The covariance from @node into @ladder: k rows of k numbers, symmetric
+ * to a rounding, no negative variance. */
+static gboolean
+read_covariance (KomiLadder *ladder, JsonNode *node)
+{
+  const guint k = ladder->members->len;
+  g_autofree double *cov = g_new (double, (gsize) k * k);
+  JsonArray *rows;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node) || json_array_get_length (rows = json_node_get_array (node)) != k)
+    return FALSE;
+  for (guint i = 0; i < k; i++)
+    {
+      JsonNode *row = json_array_get_element (rows, i);
+      JsonArray *values;
+
+      if (!JSON_NODE_HOLDS_ARRAY (row)
+          || json_array_get_length (values = json_node_get_array (row)) != k)
+        return FALSE;
+      for (guint j = 0; j < k; j++)
+        {
+          JsonNode *v = json_array_get_element (values, j);
+          GType type = JSON_NODE_HOLDS_VALUE (v) ? json_node_get_value_type (v) : 0;
+
+          if (type != G_TYPE_DOUBLE && type != G_TYPE_INT64)
+            return FALSE;
+          cov[i * k + j] = json_node_get_double (v);
+          if (!isfinite (cov[i * k + j]))
+            return FALSE;
+        }
+    }
+  for (guint i = 0; i < k; i++)
+    {
+      if (cov[i * k + i] < 0)
+        return FALSE;
+      for (guint j = 0; j < i; j++)
+        if (fabs (cov[i * k + j] - cov[j * k + i]) > 0.5)
+          return FALSE;
+    }
+  ladder->covariance = g_steal_pointer (&cov);
+  return TRUE;
 }
 
 KomiLadder *
@@ -222,6 +282,11 @@ komi_ladder_new_from_json (const char *text, gssize length, GError **error)
     ladder->calibration = json_node_copy (json_object_get_member (root, "calibration"));
   if (ladder->pinned == NULL || komi_ladder_lookup (ladder, ladder->pinned) == NULL)
     return ladder_field_error (error, "pinned", _("the label of one of the members"));
+  if (json_object_has_member (root, "covariance")
+      && !read_covariance (ladder, json_object_get_member (root, "covariance")))
+    return ladder_field_error (error, "covariance",
+                               _("one row per member, each with one number per member, "
+                                 "symmetric, the diagonal 0 or more (Elo²)"));
   return g_steal_pointer (&ladder);
 }
 
@@ -278,7 +343,14 @@ komi_estimate_to_json_node (const KomiEstimate *e)
       json_builder_set_member_name (b, "high");
       json_builder_add_double_value (b, round8 (e->high));
       json_builder_set_member_name (b, "interval");
-      json_builder_add_string_value (b, "95% profile likelihood");
+      json_builder_add_string_value (b, e->ladder_se > 0
+                                        ? "95% profile likelihood, with the ladder's uncertainty"
+                                        : "95% profile likelihood");
+      if (e->ladder_se > 0)
+        {
+          json_builder_set_member_name (b, "ladder_se");
+          json_builder_add_double_value (b, round8 (e->ladder_se));
+        }
     }
   else if (e->kind != KOMI_ESTIMATE_NONE)
     {
@@ -418,6 +490,11 @@ komi_estimate_describe (const KomiEstimate *e)
   switch (e->kind)
     {
     case KOMI_ESTIMATE_MLE:
+      if (e->ladder_se > 0)
+        return g_strdup_printf ("%.0f (95%% CI %.0f to %.0f, profile likelihood with the "
+                                "ladder's uncertainty; SE %.0f, of which the ladder %.0f)",
+                                whole (e->rating), whole (e->low), whole (e->high), e->se,
+                                e->ladder_se);
       return g_strdup_printf ("%.0f (95%% CI %.0f to %.0f, profile likelihood; SE %.0f)",
                               whole (e->rating), whole (e->low), whole (e->high), e->se);
     case KOMI_ESTIMATE_LOWER_BOUND:

@@ -157,6 +157,91 @@ komi_rating_estimate (const KomiRatingCell *cells, gsize n_cells, KomiEstimate *
   out->high = find_level (cells, n_cells, out->rating, 1, top - KOMI_PROFILE_DROP);
 }
 
+/* ---- the ladder's uncertainty ---------------------------------------- */
+
+double
+komi_rating_ladder_variance (const KomiLadder *ladder, const double *games_vs, double rating)
+{
+  const guint k = ladder->members->len;
+  g_autofree double *g = NULL;
+  double total = 0, variance = 0;
+
+  g_return_val_if_fail (ladder != NULL && games_vs != NULL, NAN);
+
+  if (ladder->covariance == NULL || !isfinite (rating))
+    return NAN;
+  g = g_new0 (double, k);
+  for (guint i = 0; i < k; i++)
+    {
+      double p = komi_elo_expected (rating - ((KomiLadderMember *) ladder->members->pdata[i])->rating);
+
+      total += g[i] = games_vs[i] * p * (1 - p);
+    }
+  if (total <= 0)
+    return NAN;
+  for (guint i = 0; i < k; i++)
+    for (guint j = 0; j < k; j++)
+      variance += g[i] / total * ladder->covariance[i * k + j] * g[j] / total;
+  return MAX (variance, 0);
+}
+
+void
+komi_estimate_add_ladder (KomiEstimate *estimate, double variance)
+{
+  double below, above, extra;
+
+  g_return_if_fail (estimate != NULL);
+
+  if (estimate->kind != KOMI_ESTIMATE_MLE || !(variance >= 0))
+    return;
+  below = estimate->rating - estimate->low;
+  above = estimate->high - estimate->rating;
+  extra = KOMI_Z95 * KOMI_Z95 * variance;
+  estimate->low = estimate->rating - sqrt (below * below + extra);
+  estimate->high = estimate->rating + sqrt (above * above + extra);
+  estimate->se = sqrt (estimate->se * estimate->se + variance);
+  estimate->ladder_se = sqrt (variance);
+}
+
+gboolean
+komi_rating_add_ladder_uncertainty (const KomiLadder *ladder,
+                                    GPtrArray        *subjects,
+                                    GError          **error)
+{
+  const guint k = ladder->members->len;
+  g_autofree double *games_vs = g_new0 (double, MAX (k, 1));
+
+  g_return_val_if_fail (ladder != NULL && subjects != NULL, FALSE);
+
+  if (ladder->covariance == NULL)
+    {
+      g_set_error_literal (error, KOMI_RATING_ERROR, KOMI_RATING_ERROR_INPUT,
+                           _("this ladder file holds no covariance of its members' ratings, "
+                             "so the ladder's uncertainty cannot be added; refit it with "
+                             "'komi-cli ratings calibrate', which writes one"));
+      return FALSE;
+    }
+  for (guint s = 0; s < subjects->len; s++)
+    {
+      KomiSubjectRating *rating = subjects->pdata[s];
+
+      memset (games_vs, 0, k * sizeof *games_vs);
+      for (guint i = 0; rating->opponents != NULL && i < rating->opponents->len; i++)
+        {
+          const KomiScoreRow *row = &g_array_index (rating->opponents, KomiScoreRow, i);
+
+          for (guint m = 0; m < k; m++)
+            if (g_strcmp0 (((KomiLadderMember *) ladder->members->pdata[m])->label,
+                           row->label) == 0)
+              games_vs[m] = komi_score_row_games (row);
+        }
+      komi_estimate_add_ladder (&rating->estimate,
+                                komi_rating_ladder_variance (ladder, games_vs,
+                                                             rating->estimate.rating));
+    }
+  return TRUE;
+}
+
 /* ---- the fit ---------------------------------------------------------- */
 
 /* The regularised upper incomplete gamma Q(a, x): a series below a + 1, a

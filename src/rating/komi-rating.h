@@ -31,6 +31,10 @@ typedef struct
   double           low;     /* 95% interval: profile likelihood for an MLE; for a */
   double           high;    /* bound, the bound and ∓INFINITY on the open side */
   double           bound;   /* the one-sided bound; NAN for an MLE */
+  /* With the ladder's uncertainty included (komi_estimate_add_ladder()):
+   * its share of the error, Elo, already inside se, low and high; 0 when
+   * the interval is on the frozen ladder's scale alone. */
+  double           ladder_se;
 } KomiEstimate;
 
 /* Games against one opponent of known rating (aggregated). */
@@ -127,6 +131,28 @@ void        komi_subject_rating_free  (KomiSubjectRating    *rating);
  * (positive: it played White more); 0 when balanced. */
 double      komi_subject_colour_lean (const KomiSubjectRating *rating);
 
+
+/* The ladder's uncertainty in a subject's rating. The MLE solves
+ * Σᵢ nᵢ p(θ − rᵢ) = Σᵢ sᵢ over the members i it played, so a member's
+ * rating moving by δrᵢ moves it by gᵢ δrᵢ with gᵢ = wᵢ / Σ w, wᵢ =
+ * nᵢ p(1 − p) at the MLE (the fit's sensitivity); the variance is gᵀ Σ g
+ * with Σ the members' covariance (KomiLadder.covariance). @games_vs[i]
+ * are the games against member i of @ladder. NAN when the ladder has no
+ * covariance; relative to the pinned member, like every member's rating. */
+double      komi_rating_ladder_variance (const KomiLadder     *ladder,
+                                         const double         *games_vs,
+                                         double                rating);
+/* Widens @estimate (an MLE; others are left alone) by the ladder's
+ * variance @variance: se² + variance, and each side of the interval
+ * √(side² + (1.96)² variance); sets ladder_se. */
+void        komi_estimate_add_ladder  (KomiEstimate         *estimate,
+                                       double                variance);
+/* The same for every subject of @subjects (KomiSubjectRating) rated on
+ * @ladder (`--with-ladder-uncertainty`). Fails when the ladder file holds
+ * no covariance. */
+gboolean    komi_rating_add_ladder_uncertainty (const KomiLadder *ladder,
+                                                GPtrArray        *subjects,
+                                                GError          **error);
 
 /* For the benchmark: simulates @n_games of one subject against a ladder
  * of four, then times komi_rating_rate_subjects() over them alone.
