@@ -108,8 +108,8 @@ komi_cli_verify (int argc, char **argv)
          "up, else GNU Go; --referee) and compare them with the record"), NULL },
     { "replay-engines", 0, 0, G_OPTION_ARG_NONE, &options.replay_engines,
       N_("Play each engine's moves again from the recorded seed and compare them move by move "
-         "(random, GNU Go, KataGo and their mix: rungs; --gnugo and --katago say where they "
-         "are; a gtp: command from the record is never run)"), NULL },
+         "(random, GNU Go, KataGo and their mix: rungs; --gnugo and --katago-* say "
+         "where they are; a gtp: command from the record is never run)"), NULL },
     { "ladder", 0, 0, G_OPTION_ARG_FILENAME, &ladder,
       N_("The ladder whose identity pins the engines must match (default: the shipped one)"),
       N_("FILE") },

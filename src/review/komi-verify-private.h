@@ -67,9 +67,10 @@ void       _komi_verify_model_turn (KomiVerifySide       *side,
 
 /* komi-verify-replay.c */
 /* Plays @g's engines again from their recorded seeds and compares their
- * moves with the record's; adds to *@n_replayed the sides replayed and to
- * *@n_unreplayed those that are engines but not replayed (gtp: commands,
- * which a record never gets to run). FALSE only on cancellation. */
+ * moves with the record's; adds to *@n_replayed the sides started again
+ * and to *@n_unreplayed those that are engines but not replayed (gtp:
+ * commands, which a record never gets to run); a side that would not
+ * start is a problem of @v. FALSE only on cancellation. */
 gboolean   _komi_verify_replay     (KomiVerifiedGame        *v,
                                     const KomiStoreGame     *g,
                                     const KomiPlayerOptions *engines,

@@ -138,8 +138,9 @@ _komi_verify_replay (KomiVerifiedGame        *v,
           (*n_unreplayed)++;
           continue;
         }
-      (*n_replayed)++;
-      if (!start (&sides[s], v, g, engines, cancellable, &local) && local != NULL)
+      if (start (&sides[s], v, g, engines, cancellable, &local))
+        (*n_replayed)++;
+      else if (local != NULL)
         {
           g_propagate_error (error, g_steal_pointer (&local));
           ok = FALSE;

@@ -204,8 +204,11 @@ verify_loaded (KomiStore *store, const KomiVerifyOptions *options, const KomiSto
           problem (v, ATTEMPTS, "attempts recorded for turn %u out of order", c->turn);
           next++;
         }
-      while (next < calls->len && ((KomiVerifyCall *) g_ptr_array_index (calls, next))->turn == turn)
-        g_ptr_array_add (turn_calls, g_ptr_array_index (calls, next++));
+      while (next < calls->len && (c = g_ptr_array_index (calls, next))->turn == turn)
+        {
+          g_ptr_array_add (turn_calls, (gpointer) c);
+          next++;
+        }
       if (model[s] && g->series_id != 0)
         _komi_verify_model_turn (&sides[s], game, g->orientation, turn, m, turn_calls);
       else if (turn_calls->len > 0)
