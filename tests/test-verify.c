@@ -25,7 +25,8 @@
  * result, a request byte, an answer that does not map to its move, an
  * engine's pinned identity, an attempt removed, a site file. `merge
  * --verify` brings in only the games that verify. --replay-engines passes
- * on real series against random, GNU Go and a mix: rung, and catches two
+ * on real series against random, GNU Go and a mix: rung (and KataGo, when
+ * KOMI_KATAGO is set), and catches two
  * of GNU Go's stones swapped (every move still legal, the same end). A
  * library of an older schema is refused, saying how to merge it, and
  * verifies once merged so. */
@@ -297,6 +298,32 @@ test_replay_honest (void)
     }
 }
 
+/* KataGo (when KOMI_KATAGO is set: `build-aux/dev test` sets it) at one
+ * visit a move, seeded, on one thread: its games replay move for move. */
+static void
+test_replay_katago (void)
+{
+  g_autofree char *path = g_build_filename (dir, "katago.json", NULL);
+  g_autofree char *library = g_build_filename (dir, "katago.db", NULL);
+  g_auto(KomiCliRun) run = { 0, };
+
+  if (g_getenv ("KOMI_KATAGO") == NULL)
+    {
+      g_test_skip ("KOMI_KATAGO is not set");
+      return;
+    }
+  g_assert_true (g_file_set_contents (path,
+                                      "{\"name\": \"katago\", \"protocol\": 1, \"subject\": "
+                                      "\"random\", \"opponents\": [{\"player\": \"katago:1\", "
+                                      "\"pairs\": 1}], \"seed\": 31, \"referee\": \"none\", "
+                                      "\"jobs\": 2}", -1, NULL));
+  test_cli_run_ok (QUIET, "run", path, "--db", library, NULL);
+  run.status = run_komi_cli (&run.out, &run.err, "verify", "--replay-engines", library, NULL);
+  if (run.status != 0)
+    g_error ("verify --replay-engines %s: %s%s", library, run.out, run.err);
+  g_assert_nonnull (strstr (run.out, "4 sides played again move by move, 0 not"));
+}
+
 /* Whether @g's moves, with those of turns @i and @j (from 1) swapped, are
  * each legal and end in the same position, the same way. */
 static gboolean
@@ -463,6 +490,7 @@ main (int argc, char **argv)
   g_test_add_func ("/komi/verify/merge-verify", test_merge_verify);
   g_test_add_func ("/komi/verify/replay-honest", test_replay_honest);
   g_test_add_func ("/komi/verify/replay-changed-move", test_replay_changed_move);
+  g_test_add_func ("/komi/verify/replay-katago", test_replay_katago);
   g_test_add_func ("/komi/verify/older-schema", test_older_schema);
   status = g_test_run ();
   remove_test_dir (dir);
