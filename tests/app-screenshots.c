@@ -67,6 +67,7 @@ static const Shot shots[] = {
   { "games-light", "games", FALSE, 0, FALSE },
   { "games-no-match", "games", TRUE, 0, FALSE },   /* a search nothing matches */
   { "games-verified", "games", FALSE, 0, .verify = TRUE },
+  { "games-verified-dark", "games", TRUE, 0, .verify = TRUE },
   { "series-folded", "series", FALSE, 640, FALSE },   /* as narrow as it goes */
   { "series-folded-list", "series", FALSE, 640, FALSE, FALSE, NULL, NULL, TRUE },
   { "review-model-calls", "series", FALSE, 0, FALSE, FALSE, NULL, NULL, FALSE, TRUE },
