@@ -54,6 +54,8 @@ typedef struct
   int         review_width; /* with review: the review window's width (0: 1366) */
   gboolean    board;    /* the series page scrolled down to the board's buttons */
   gboolean    final;    /* with review: at the game's final position, its count */
+  gboolean    verify;   /* Verify Library run on a copy of the library with one game's
+                         * result altered */
 } Shot;
 
 static const Shot shots[] = {
@@ -64,6 +66,8 @@ static const Shot shots[] = {
   { "ladder-dark", "ladder", TRUE, 0, FALSE },
   { "games-light", "games", FALSE, 0, FALSE },
   { "games-no-match", "games", TRUE, 0, FALSE },   /* a search nothing matches */
+  { "games-verified", "games", FALSE, 0, .verify = TRUE },
+  { "games-verified-dark", "games", TRUE, 0, .verify = TRUE },
   { "series-folded", "series", FALSE, 640, FALSE },   /* as narrow as it goes */
   { "series-folded-list", "series", FALSE, 640, FALSE, FALSE, NULL, NULL, TRUE },
   { "review-model-calls", "series", FALSE, 0, FALSE, FALSE, NULL, NULL, FALSE, TRUE },
@@ -414,6 +418,27 @@ take_running (KomiWindow *window, const Shot *shot, const char *dir, GError **er
 }
 
 static gboolean
+verify_over (gpointer page)
+{
+  return !komi_games_page_get_verifying (page);
+}
+
+/* @db copied to @copy, the first finished game's result made another. */
+static gboolean
+altered_copy (const char *db, const char *copy, GError **error)
+{
+  g_autofree char *contents = NULL;
+  gsize len = 0;
+
+  if (!g_file_get_contents (db, &contents, &len, error)
+      || !g_file_set_contents (copy, contents, (gssize) len, error))
+    return FALSE;
+  g_free (sql_text (copy, "UPDATE games SET result = 'W+99', winner = 'W', margin = 99 "
+                          "WHERE id = (SELECT min (id) FROM games WHERE status = 'finished')"));
+  return TRUE;
+}
+
+static gboolean
 take (const Shot *shot, const char *db, const char *dir, GError **error)
 {
   g_autofree char *missing = g_build_filename (g_get_tmp_dir (), "komi-no-library",
@@ -426,8 +451,11 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
 
   if (shot->interrupted && !kill_a_run (fresh_dir, fresh, error))
     return FALSE;
+  if (shot->verify && !altered_copy (db, fresh, error))
+    return FALSE;
   library = komi_library_new (shot->missing ? missing
-                              : shot->run_demo || shot->interrupted ? fresh : db);
+                              : shot->run_demo || shot->interrupted || shot->verify ? fresh
+                                                                                    : db);
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       shot->dark ? ADW_COLOR_SCHEME_FORCE_DARK
                                                  : ADW_COLOR_SCHEME_FORCE_LIGHT);
@@ -474,6 +502,15 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
 
       gtk_editable_set_text (search, "no such player");
       app_test_wait (games_none_shown, page);
+    }
+  if (shot->verify)
+    {
+      KomiGamesPage *page = KOMI_GAMES_PAGE (gtk_widget_get_template_child (
+                                               GTK_WIDGET (window), KOMI_TYPE_WINDOW,
+                                               "games_page"));
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.verify-library", NULL);
+      app_test_wait (verify_over, page);
     }
   if (shot->analysis)
     take_analysis (window);

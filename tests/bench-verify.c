@@ -87,7 +87,8 @@ main (int argc, char **argv)
 
   cpu = cpu_seconds ();
   wall = g_get_monotonic_time ();
-  report = komi_verify_library (store, ladder, NULL, NULL, NULL, NULL, &error);
+  report = komi_verify_library (store, &(KomiVerifyOptions) { .ladder = ladder }, NULL, NULL,
+                                NULL, &error);
   g_assert_no_error (error);
   for (guint i = 0; i < report->games->len; i++)
     moves += ((KomiVerifiedGame *) report->games->pdata[i])->n_moves;

@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 
+#include "komi-coords.h"
 #include "komi-rehearsal.h"
 #include "komi-store-test-util.h"
 #include "komi-test-cli.h"
@@ -23,7 +24,12 @@
  * a copy with one thing altered fails, exit 1, naming what: a move, a
  * result, a request byte, an answer that does not map to its move, an
  * engine's pinned identity, an attempt removed, a site file. `merge
- * --verify` brings in only the games that verify. */
+ * --verify` brings in only the games that verify. --replay-engines passes
+ * on real series against random, GNU Go and a mix: rung (and KataGo, when
+ * KOMI_KATAGO is set), and catches two
+ * of GNU Go's stones swapped (every move still legal, the same end). A
+ * library of an older schema is refused, saying how to merge it, and
+ * verifies once merged so. */
 
 #define QUIET (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE)
 
@@ -31,9 +37,16 @@ static char *dir;
 static char *engines;   /* random against random, 1 pair, no referee */
 static char *model;     /* the rehearsal model against random, 1 pair, every call */
 static char *faulty;    /* the same with a 429, an invalid answer and a refusal on the way */
+static char *gnugo;     /* random against GNU Go level 0 and its mix:0.5 rung, 1 pair each */
 
 #define KEY "sk-komi-verify-planted-5c1d7e90a4"
 #define KEY_ENV "KOMI_TEST_VERIFY_KEY"
+
+static const char gnugo_json[] =
+  "{\"name\": \"replay\", \"protocol\": 1, \"subject\": \"random\","
+  " \"opponents\": [{\"player\": \"gnugo:0\", \"pairs\": 1},"
+  "                {\"player\": \"mix:0.5:gnugo:0\", \"pairs\": 1}],"
+  " \"seed\": 29, \"referee\": \"none\", \"jobs\": 2}";
 
 static const char series_json[] =
   "{\"name\": \"verify\", \"protocol\": 1, \"subject\": \"random\","
@@ -262,6 +275,169 @@ test_merge_verify (void)
                    ==, 0);
 }
 
+/* --replay-engines on honest libraries: every engine side (random, GNU
+ * Go, its mix: rung) chooses again, from its recorded seed, every move the
+ * record has. */
+static void
+test_replay_honest (void)
+{
+  const char *libraries[] = { engines, gnugo };
+  const char *sides[] = { "4 sides played again move by move, 0 not",
+                          "8 sides played again move by move, 0 not" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (libraries); i++)
+    {
+      g_auto(KomiCliRun) run = { 0, };
+
+      run.status = run_komi_cli (&run.out, &run.err, "verify", "--replay-engines",
+                                 libraries[i], NULL);
+      if (run.status != 0)
+        g_error ("verify --replay-engines %s: %s%s", libraries[i], run.out, run.err);
+      g_assert_nonnull (strstr (run.out, sides[i]));
+      g_assert_nonnull (strstr (run.out, " 0 failed"));
+    }
+}
+
+/* KataGo (when KOMI_KATAGO is set: `build-aux/dev test` sets it) at one
+ * visit a move, seeded, on one thread: its games replay move for move. */
+static void
+test_replay_katago (void)
+{
+  g_autofree char *path = g_build_filename (dir, "katago.json", NULL);
+  g_autofree char *library = g_build_filename (dir, "katago.db", NULL);
+  g_auto(KomiCliRun) run = { 0, };
+
+  if (g_getenv ("KOMI_KATAGO") == NULL)
+    {
+      g_test_skip ("KOMI_KATAGO is not set");
+      return;
+    }
+  g_assert_true (g_file_set_contents (path,
+                                      "{\"name\": \"katago\", \"protocol\": 1, \"subject\": "
+                                      "\"random\", \"opponents\": [{\"player\": \"katago:1\", "
+                                      "\"pairs\": 1}], \"seed\": 31, \"referee\": \"none\", "
+                                      "\"jobs\": 2}", -1, NULL));
+  test_cli_run_ok (QUIET, "run", path, "--db", library, NULL);
+  run.status = run_komi_cli (&run.out, &run.err, "verify", "--replay-engines", library, NULL);
+  if (run.status != 0)
+    g_error ("verify --replay-engines %s: %s%s", library, run.out, run.err);
+  g_assert_nonnull (strstr (run.out, "4 sides played again move by move, 0 not"));
+}
+
+/* Whether @g's moves, with those of turns @i and @j (from 1) swapped, are
+ * each legal and end in the same position, the same way. */
+static gboolean
+swap_keeps_game (const KomiStoreGame *g, guint i, guint j)
+{
+  g_autoptr(KomiGame) a = komi_game_new (g->size, g->max_turns);
+  g_autoptr(KomiGame) b = komi_game_new (g->size, g->max_turns);
+  g_autofree char *before = NULL, *after = NULL;
+
+  for (guint t = 1; t <= g->moves->len; t++)
+    {
+      guint from = t == i ? j : t == j ? i : t;
+
+      g_assert_true (komi_game_play (a, g_array_index (g->moves, KomiMove, t - 1).point, NULL));
+      if (!komi_game_play (b, g_array_index (g->moves, KomiMove, from - 1).point, NULL))
+        return FALSE;
+    }
+  before = komi_board_to_diagram (komi_game_get_board (a));
+  after = komi_board_to_diagram (komi_game_get_board (b));
+  return g_str_equal (before, after) && komi_game_is_over (a) == komi_game_is_over (b)
+         && komi_game_get_end_reason (a) == komi_game_get_end_reason (b);
+}
+
+/* Two of GNU Go's stones in a game swapped in the record: every move is
+ * still legal and the game ends in the same position, so the record holds
+ * together and plain verify passes; GNU Go played again from its seed
+ * chooses otherwise at the first of them. */
+static void
+test_replay_changed_move (void)
+{
+  g_autoptr(KomiStore) store = komi_store_open_reader (gnugo, NULL);
+  g_autoptr(GPtrArray) games = komi_store_list_games (store, KOMI_STORE_ALL_GAMES, NULL);
+  g_autofree char *sql = NULL, *copy = NULL, *expected = NULL;
+  g_auto(KomiCliRun) plain = { 0, };
+
+  for (guint k = 0; k < games->len && sql == NULL; k++)
+    {
+      const KomiStoreGame *listed = g_ptr_array_index (games, k);
+      g_autoptr(KomiStoreGame) g = komi_store_load_game (store, listed->id, NULL);
+      KomiColor engine = g_str_equal (g->black_spec, "gnugo:0") ? KOMI_BLACK
+                         : g_str_equal (g->white_spec, "gnugo:0") ? KOMI_WHITE : KOMI_EMPTY;
+
+      /* From the end: the last stone GNU Go placed, and one before it. */
+      for (guint j = g->moves->len; engine != KOMI_EMPTY && j >= 1 && sql == NULL; j--)
+        for (guint i = j - 1; i >= 1 && sql == NULL; i--)
+          {
+            const KomiMove *mi = &g_array_index (g->moves, KomiMove, i - 1);
+            const KomiMove *mj = &g_array_index (g->moves, KomiMove, j - 1);
+            char ni[KOMI_NAME_LEN + 1], nj[KOMI_NAME_LEN + 1];
+
+            if (mi->color != engine || mj->color != engine || mi->point == KOMI_PASS
+                || mj->point == KOMI_PASS || !swap_keeps_game (g, i, j))
+              continue;
+            komi_point_to_name (g->size, mi->point, ni);
+            komi_point_to_name (g->size, mj->point, nj);
+            /* The other games gone, so that one game is played again. */
+            sql = g_strdup_printf ("UPDATE moves SET point = CASE turn WHEN %u THEN '%s' "
+                                   "ELSE '%s' END WHERE game_id = %" G_GINT64_FORMAT
+                                   " AND turn IN (%u, %u); DELETE FROM games WHERE id <> %"
+                                   G_GINT64_FORMAT, i, nj, ni, g->id, i, j, g->id);
+            expected = g_strdup_printf ("move %u: %s (gnugo:0), played again from seed", i,
+                                        komi_color_to_name (engine));
+          }
+    }
+  g_assert_nonnull (sql);
+  copy = tampered (gnugo, "replay.db", sql);
+
+  plain.status = run_komi_cli (&plain.out, &plain.err, "verify", copy, NULL);
+  if (plain.status != 0)
+    g_error ("the swap should keep the record whole: %s%s", plain.out, plain.err);
+  {
+    g_auto(KomiCliRun) run = { 0, };
+
+    run.status = run_komi_cli (&run.out, &run.err, "verify", "--replay-engines", copy, NULL);
+    if (run.status != 1 || strstr (run.out, expected) == NULL)
+      g_error ("verify --replay-engines: status %d, expected 1 and “%s”:\n%s%s", run.status,
+               expected, run.out, run.err);
+    g_assert_nonnull (strstr (run.out, "; the record has "));
+  }
+}
+
+/* A library of an older schema: verify says what to do, and once it is
+ * merged into a new library as said, that one verifies. */
+static void
+test_older_schema (void)
+{
+  g_autofree char *old = g_build_filename (dir, "old.db", NULL);
+  g_autofree char *merged = g_build_filename (dir, "old-merged.db", NULL);
+  g_autofree char *contents = NULL;
+  g_auto(KomiCliRun) run = { 0, };
+  g_auto(KomiCliRun) again = { 0, };
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (engines, &contents, &len, NULL));
+  g_assert_true (g_file_set_contents (old, contents, (gssize) len, NULL));
+  /* Schema 6 back to 5: its one column dropped, its number set back. */
+  g_free (sql_text (old, "ALTER TABLE calls DROP COLUMN decided"));
+  g_free (sql_text (old, "PRAGMA user_version = 5"));
+
+  run.status = run_komi_cli (&run.out, &run.err, "verify", old, NULL);
+  g_assert_cmpint (run.status, !=, 0);
+  g_assert_null (strstr (run.out, "verified"));   /* nothing was */
+  g_assert_nonnull (strstr (run.err, "was written by an older Komi (schema 5; this one "
+                                     "verifies schema 6)"));
+  g_assert_nonnull (strstr (run.err, "komi-cli merge --db NEW.db "));
+  g_assert_cmpint (test_sql_count (old, "PRAGMA user_version"), ==, 5);
+
+  test_cli_run_ok (QUIET, "merge", "--db", merged, old, NULL);
+  again.status = run_komi_cli (&again.out, &again.err, "verify", merged, NULL);
+  if (again.status != 0)
+    g_error ("verify %s: %s%s", merged, again.out, again.err);
+  g_assert_nonnull (strstr (again.out, "2 of 2 games verified, 0 failed"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -277,6 +453,13 @@ main (int argc, char **argv)
   engines = g_build_filename (dir, "engines.db", NULL);
   model = g_build_filename (dir, "model.db", NULL);
   test_cli_run_ok (QUIET, "run", series, "--db", engines, NULL);
+  gnugo = g_build_filename (dir, "gnugo.db", NULL);
+  {
+    g_autofree char *path = g_build_filename (dir, "gnugo.json", NULL);
+
+    g_assert_true (g_file_set_contents (path, gnugo_json, -1, &error));
+    test_cli_run_ok (QUIET, "run", path, "--db", gnugo, NULL);
+  }
   test_cli_run_ok (QUIET, "demo", "--opponent", "random", "--latency-ms", "0", "--quiet",
                    "--db", model, NULL);
   faulty = g_build_filename (dir, "faulty.db", NULL);
@@ -305,11 +488,16 @@ main (int argc, char **argv)
   g_test_add_func ("/komi/verify/rejudge", test_rejudge);
   g_test_add_func ("/komi/verify/site", test_site);
   g_test_add_func ("/komi/verify/merge-verify", test_merge_verify);
+  g_test_add_func ("/komi/verify/replay-honest", test_replay_honest);
+  g_test_add_func ("/komi/verify/replay-changed-move", test_replay_changed_move);
+  g_test_add_func ("/komi/verify/replay-katago", test_replay_katago);
+  g_test_add_func ("/komi/verify/older-schema", test_older_schema);
   status = g_test_run ();
   remove_test_dir (dir);
   g_free (dir);
   g_free (engines);
   g_free (model);
   g_free (faulty);
+  g_free (gnugo);
   return status;
 }

@@ -13,7 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "komi-games-columns.h"
-#include "komi-games-page.h"
+#include "komi-games-page-private.h"
 #include "komi-player-names.h"
 
 /* The model chain is the library's games (a GListStore replaced whole on
@@ -21,42 +21,6 @@
  * view makes widgets for the rows on screen only and recycles them; one
  * filter function judges every criterion, and a criterion that changes
  * runs it once over the games (about a millisecond per thousand). */
-
-struct _KomiGamesPage
-{
-  AdwBin               parent_instance;
-
-  KomiLibrary         *library;
-  GtkCustomFilter     *filter;
-  GtkFilterListModel  *filtered;
-  GtkSortListModel    *sorted;
-  GArray              *series_ids;   /* gint64, one per series_drop entry after "all" */
-  gboolean             rebuilding;   /* the dropdowns' lists are being replaced */
-
-  /* What the filter asks for, read from the widgets on each change. */
-  gint64               want_series;  /* -1: any */
-  char                *want_player;
-  char                *want_opponent;
-  KomiColor            want_colour;  /* KOMI_EMPTY: either */
-  KomiGameOutcome      want_outcome; /* NONE: any */
-  KomiGameEnding       want_ending;  /* NONE: any */
-  char                *want_text;    /* ASCII-folded; NULL: none */
-
-  GtkStack            *stack;
-  GtkStack            *results_stack;
-  GtkSearchEntry      *search_entry;
-  GtkDropDown         *series_drop;
-  GtkDropDown         *player_drop;
-  GtkDropDown         *opponent_drop;
-  GtkDropDown         *colour_drop;
-  GtkDropDown         *result_drop;
-  GtkDropDown         *end_drop;
-  GtkLabel            *count_label;
-  GtkColumnView       *view;
-  GtkButton           *clear_button;
-  GtkButton           *export_button;
-  GtkMultiSelection   *selection;    /* over sorted: rows picked for export */
-};
 
 G_DEFINE_FINAL_TYPE (KomiGamesPage, komi_games_page, ADW_TYPE_BIN)
 
@@ -299,6 +263,8 @@ komi_games_page_set_library (KomiGamesPage *self,
 
   if (self->library != NULL)
     g_signal_handlers_disconnect_by_data (self->library, self);
+  if (library != self->library)
+    _komi_games_page_forget_verify (self);
   g_set_object (&self->library, library);
   gtk_filter_list_model_set_model (self->filtered,
                                    library ? komi_library_get_games (library) : NULL);
@@ -429,6 +395,7 @@ komi_games_page_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->library, self);
   g_clear_object (&self->library);
   gtk_column_view_set_model (self->view, NULL);
+  _komi_games_page_dispose_verify (self);
   if (self->selection != NULL)
     g_signal_handlers_disconnect_by_data (self->selection, self);
   g_clear_object (&self->selection);
@@ -479,6 +446,7 @@ komi_games_page_class_init (KomiGamesPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_filter_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_view_activate);
   gtk_widget_class_bind_template_callback (widget_class, komi_games_page_clear_filters);
+  _komi_games_page_class_init_verify (widget_class);
 }
 
 static void
@@ -510,6 +478,7 @@ komi_games_page_init (KomiGamesPage *self)
   self->filter = gtk_custom_filter_new (game_matches, self, NULL);
   self->filtered = gtk_filter_list_model_new (NULL, g_object_ref (GTK_FILTER (self->filter)));
   date = _komi_games_page_add_columns (self->view);
+  _komi_games_page_init_verify (self);
   self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)),
                                           g_object_ref (gtk_column_view_get_sorter (self->view)));
   self->selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));

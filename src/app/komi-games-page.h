@@ -9,6 +9,7 @@
 #include <adwaita.h>
 
 #include "komi-library.h"
+#include "komi-verify.h"
 
 G_BEGIN_DECLS
 
@@ -28,5 +29,15 @@ void        komi_games_page_clear_filters (KomiGamesPage *self);
 
 /* The ids of the games selected (in the shown order), for an export. */
 GArray        *komi_games_page_get_selected_ids (KomiGamesPage *self);
+
+/* Verify Library: every ended game of the library verified on a worker
+ * thread as `komi-cli verify` does, its progress shown over the list
+ * (with Cancel), then each game's finding in the Verified column. Does
+ * nothing while a verification runs. */
+void           komi_games_page_verify           (KomiGamesPage *self);
+gboolean       komi_games_page_get_verifying    (KomiGamesPage *self);
+/* What the last verification found of game @game_id; NULL: not verified. */
+const KomiVerifiedGame *komi_games_page_get_verified (KomiGamesPage *self,
+                                                     gint64         game_id);
 
 G_END_DECLS

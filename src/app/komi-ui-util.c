@@ -361,3 +361,29 @@ komi_spin_button_get_refusal (GtkSpinButton *spin)
   g_return_val_if_fail (GTK_IS_SPIN_BUTTON (spin), NULL);
   return g_object_get_data (G_OBJECT (spin), "komi-refusal-text");
 }
+
+void
+komi_games_progress_report (guint done, guint total, gpointer progress)
+{
+  KomiGamesProgress *p = progress;
+
+  g_atomic_int_set (&p->total, (gint) total);
+  g_atomic_int_set (&p->done, (gint) done);
+}
+
+void
+komi_games_progress_show (KomiGamesProgress *progress, GtkProgressBar *bar)
+{
+  int total = g_atomic_int_get (&progress->total);
+  int done = g_atomic_int_get (&progress->done);
+  g_autofree char *text = NULL;
+
+  if (total > 0)
+    {
+      text = g_strdup_printf (_("%d of %d games"), done, total);
+      gtk_progress_bar_set_fraction (bar, (double) done / total);
+      gtk_progress_bar_set_text (bar, text);
+    }
+  else
+    gtk_progress_bar_pulse (bar);
+}

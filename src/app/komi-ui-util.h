@@ -103,4 +103,21 @@ void                 komi_spin_button_refuse_out_of_range (GtkSpinButton *spin,
  * none does (for tests). */
 const char          *komi_spin_button_get_refusal         (GtkSpinButton *spin);
 
+/* A worker thread's progress through games (publish, verify), handed to
+ * the main thread: the worker reports with komi_games_progress_report()
+ * (a progress callback's signature, @progress as its data), a timeout on
+ * the main thread shows it on a bar with komi_games_progress_show(). */
+typedef struct
+{
+  gint done;
+  gint total;
+} KomiGamesProgress;
+
+void                 komi_games_progress_report (guint                    done,
+                                                 guint                    total,
+                                                 gpointer                 progress);
+/* "@done of @total games" on @bar; it pulses while the total is not known. */
+void                 komi_games_progress_show   (KomiGamesProgress       *progress,
+                                                 GtkProgressBar          *bar);
+
 G_END_DECLS

@@ -12,6 +12,7 @@
 
 #include "komi-library-items.h"
 #include "komi-publish.h"
+#include "komi-ui-util.h"
 #include "komi-window-private.h"
 
 /* Publish… (main menu): the library as a static web site, through
@@ -30,8 +31,7 @@ typedef struct
   GArray           *series;      /* gint64; empty: every series */
   GCancellable     *cancellable;
   guint             tick;        /* the progress bar's timeout while running */
-  gint              done;        /* written by the worker, read by the tick */
-  gint              total;
+  KomiGamesProgress progress;    /* written by the worker, read by the tick */
   gboolean          running;
   KomiPublishStats  stats;
 } Publish;
@@ -51,31 +51,12 @@ publish_free (Publish *p)
   g_free (p);
 }
 
-static void
-on_progress (guint done, guint total, gpointer user_data)
-{
-  Publish *p = user_data;
-
-  g_atomic_int_set (&p->total, (gint) total);
-  g_atomic_int_set (&p->done, (gint) done);
-}
-
 static gboolean
 tick (gpointer user_data)
 {
   Publish *p = user_data;
-  int total = g_atomic_int_get (&p->total);
-  int done = g_atomic_int_get (&p->done);
-  g_autofree char *text = NULL;
 
-  if (total > 0)
-    {
-      text = g_strdup_printf (_("%d of %d games"), done, total);
-      gtk_progress_bar_set_fraction (p->bar, (double) done / total);
-      gtk_progress_bar_set_text (p->bar, text);
-    }
-  else
-    gtk_progress_bar_pulse (p->bar);
+  komi_games_progress_show (&p->progress, p->bar);
   return G_SOURCE_CONTINUE;
 }
 
@@ -89,8 +70,8 @@ publish_thread (GTask        *task,
   KomiPublishOptions options = {
     .series = p->series->len > 0 ? (const gint64 *) (void *) p->series->data : NULL,
     .n_series = p->series->len,
-    .progress = on_progress,
-    .progress_data = p,
+    .progress = komi_games_progress_report,
+    .progress_data = &p->progress,
     .cancellable = cancellable,
   };
   GError *error = NULL;

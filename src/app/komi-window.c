@@ -384,6 +384,18 @@ watch_shards_activated (GtkWidget  *widget,
                         TRUE, G_CALLBACK (on_watch_shards_response));
 }
 
+/* Verify Library: the Games page verifies every game and marks each. */
+static void
+verify_library_activated (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  KomiWindow *self = KOMI_WINDOW (widget);
+
+  komi_window_show_page (self, "games");
+  komi_games_page_verify (self->games_page);
+}
+
 /* GObject */
 
 static void
@@ -505,6 +517,8 @@ komi_window_class_init (KomiWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
   gtk_widget_class_install_action (widget_class, "win.watch-shards", NULL,
                                    watch_shards_activated);
+  gtk_widget_class_install_action (widget_class, "win.verify-library", NULL,
+                                   verify_library_activated);
   gtk_widget_class_install_action (widget_class, "win.back", NULL, back_activated);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_activated);
   gtk_widget_class_install_action (widget_class, "win.new-provider", NULL,

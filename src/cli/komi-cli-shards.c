@@ -135,13 +135,15 @@ plan_size (const KomiStoreSeries *s)
 static GArray *
 failing_games (const char *path, guint protocol, GError **error)
 {
-  g_autoptr(KomiStore) store = komi_store_open_foreign (path, error);
   g_autoptr(KomiLadder) ladder = NULL;
   g_autoptr(KomiVerifyReport) report = NULL;
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  KomiVerifyOptions options = { 0, };
 
-  if (store == NULL || (ladder = komi_ladder_shipped (protocol, error)) == NULL
-      || (report = komi_verify_library (store, ladder, NULL, NULL, NULL, NULL, error)) == NULL)
+  if ((ladder = komi_ladder_shipped (protocol, error)) == NULL)
+    return NULL;
+  options.ladder = ladder;
+  if ((report = komi_verify_library_at (path, &options, NULL, NULL, NULL, error)) == NULL)
     return NULL;
   for (guint i = 0; i < report->games->len; i++)
     {

@@ -38,6 +38,7 @@ GOptionGroup *komi_cli_engine_option_group (KomiCliEngineOptions *options);
 void          komi_cli_engine_options_get  (const KomiCliEngineOptions *options,
                                             KomiPlayerOptions          *out);
 void          komi_cli_engine_options_clear (KomiCliEngineOptions *options);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (KomiCliEngineOptions, komi_cli_engine_options_clear)
 /* The referee the options name; NULL with no error for "none". */
 KomiReferee  *komi_cli_referee_new          (const KomiCliEngineOptions *options,
                                              GError                    **error);

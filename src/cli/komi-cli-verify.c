@@ -48,34 +48,15 @@ print_failures (const KomiVerifyReport *report)
 
 /* The library's report, NULL with the reason when it cannot be read. */
 static KomiVerifyReport *
-verify_library (const char *path, const char *ladder_file, KomiReferee *rejudge,
+verify_library (const char *path, const char *ladder_file, KomiVerifyOptions *options,
                 GError **error)
 {
-  g_autoptr(KomiStore) store = komi_store_open_foreign (path, error);
   g_autoptr(KomiLadder) ladder = NULL;
-  g_autoptr(GPtrArray) series = NULL;
-  guint protocol = 1;
 
-  if (store == NULL)
+  if (ladder_file != NULL && (ladder = komi_ladder_load (ladder_file, error)) == NULL)
     return NULL;
-  if (komi_store_get_schema_version (store) < KOMI_STORE_SCHEMA_VERSION)
-    {
-      g_set_error (error, KOMI_STORE_ERROR, KOMI_STORE_ERROR_NOT_LIBRARY,
-                   _("%s was written by an older Komi (schema %u; this one verifies schema "
-                     "%u). Merge it into a new library (komi-cli merge --db NEW.db %s), which "
-                     "copies it as it is, and verify that"), path,
-                   komi_store_get_schema_version (store), KOMI_STORE_SCHEMA_VERSION, path);
-      return NULL;
-    }
-  if ((series = komi_store_list_series (store, error)) == NULL)
-    return NULL;
-  if (series->len > 0)
-    protocol = ((KomiStoreSeries *) g_ptr_array_index (series, 0))->protocol;
-  ladder = ladder_file != NULL ? komi_ladder_load (ladder_file, error)
-                               : komi_ladder_shipped (protocol, error);
-  if (ladder == NULL)
-    return NULL;
-  return komi_verify_library (store, ladder, rejudge, NULL, NULL, NULL, error);
+  options->ladder = ladder;
+  return komi_verify_library_at (path, options, NULL, NULL, NULL, error);
 }
 
 static JsonNode *
@@ -110,7 +91,9 @@ komi_cli_verify (int argc, char **argv)
   g_autoptr(KomiReferee) referee = NULL;
   g_autofree char *db = NULL;
   g_autofree char *ladder = NULL;
-  KomiCliEngineOptions engine = { 0, };
+  g_auto(KomiCliEngineOptions) engine = { 0, };
+  KomiPlayerOptions engines = { 0, };
+  KomiVerifyOptions options = { .engines = &engines };
   gboolean json = FALSE, site = FALSE, ok = TRUE, rejudge = FALSE;
   guint n_files = 0, n_site_games = 0;
   const char *target;
@@ -123,6 +106,10 @@ komi_cli_verify (int argc, char **argv)
     { "rejudge", 0, 0, G_OPTION_ARG_NONE, &rejudge,
       N_("Judge each finished game's dead stones again with the referee (KataGo when it is set "
          "up, else GNU Go; --referee) and compare them with the record"), NULL },
+    { "replay-engines", 0, 0, G_OPTION_ARG_NONE, &options.replay_engines,
+      N_("Play each engine's moves again from the recorded seed and compare them move by move "
+         "(random, GNU Go, KataGo and their mix: rungs; --gnugo and --katago-* say "
+         "where they are; a gtp: command from the record is never run)"), NULL },
     { "ladder", 0, 0, G_OPTION_ARG_FILENAME, &ladder,
       N_("The ladder whose identity pins the engines must match (default: the shipped one)"),
       N_("FILE") },
@@ -133,16 +120,15 @@ komi_cli_verify (int argc, char **argv)
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_group (context, komi_cli_engine_option_group (&engine));
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
-    {
-      komi_cli_engine_options_clear (&engine);
-      return komi_cli_usage ("verify", "%s",
-                             error ? error->message
-                                   : _("give one library or one published site's folder, e.g. "
-                                       "komi-cli verify theirs.db"));
-    }
+    return komi_cli_usage ("verify", "%s",
+                           error ? error->message
+                                 : _("give one library or one published site's folder, e.g. "
+                                     "komi-cli verify theirs.db"));
   if (rejudge)
     referee = komi_cli_referee_new (&engine, &error);
-  komi_cli_engine_options_clear (&engine);
+  /* @engines borrows @engine's strings, which last to the end. */
+  komi_cli_engine_options_get (&engine, &engines);
+  options.rejudge = referee;
   if (error != NULL)
     return komi_cli_fail ("verify", error);
   if (rejudge && referee == NULL)
@@ -170,7 +156,7 @@ komi_cli_verify (int argc, char **argv)
     }
   if (!site || db != NULL)
     {
-      if ((report = verify_library (site ? db : target, ladder, referee, &error)) == NULL)
+      if ((report = verify_library (site ? db : target, ladder, &options, &error)) == NULL)
         return komi_cli_fail ("verify", error);
       ok = ok && report->n_failed == 0;
     }
@@ -202,6 +188,12 @@ komi_cli_verify (int argc, char **argv)
                          "Site %s: %u files against its manifest, %u games against the "
                          "library: %u problems.\n", n_files),
             target, n_files, n_site_games, site_problems->len);
+  if (report != NULL && options.replay_engines)
+    printf (g_dngettext (NULL, "Engines: %u side played again move by move, %u not (a gtp: "
+                               "command from a record is never run).\n",
+                         "Engines: %u sides played again move by move, %u not (a gtp: "
+                         "command from a record is never run).\n", report->n_replayed),
+            report->n_replayed, report->n_unreplayed);
   if (report != NULL)
     printf (g_dngettext (NULL, "%s: %u of %u game verified, %u failed (%u call attempts "
                                "checked, %u games not ended).\n",
