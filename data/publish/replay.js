@@ -390,7 +390,9 @@
     addRow(dl, 'HTTP status', call.status ? String(call.status) : 'no response');
     addRow(dl, 'Latency', `${call.ms} ms`);
     addRow(dl, 'Tokens', fmtTokens(call));
-    addRow(dl, 'Cost', call.cost === undefined ? 'unknown' : `$${call.cost.toFixed(6)}`);
+    // Nothing spent is "$0", as in the tables and the application.
+    addRow(dl, 'Cost', call.cost === undefined ? 'unknown'
+      : call.cost === 0 ? '$0' : `$${call.cost.toFixed(6)}`);
     if (call.model) addRow(dl, 'Model', call.model);
     if (call.probs) addRow(dl, 'Probabilities', fmtProbs(call.probs));
     details.append(summary, dl, rawSection(call));

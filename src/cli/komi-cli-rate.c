@@ -15,6 +15,7 @@
 
 #include "komi-cli.h"
 #include "komi-ladder-ship.h"
+#include "komi-provider.h"
 #include "komi-rate-run.h"
 #include "komi-store-sink.h"
 
@@ -95,7 +96,7 @@ on_interrupt (gpointer user_data)
 static int
 rate_subject (Rate *rate)
 {
-  g_autofree char *estimate = NULL;
+  g_autofree char *estimate = NULL, *spent = NULL;
   GThread *thread;
   guint sigint, sigterm;
 
@@ -124,11 +125,12 @@ rate_subject (Rate *rate)
   if (rate->series_id > 0)
     printf (_("\nSeries %" PRId64 ", %s: %s\n"), rate->series_id, rate->options.subject,
             estimate);
-  printf (g_dngettext (NULL, "Stopped after %u pair: %s; $%.4f spent at the profiles' "
+  spent = komi_cost_text (rate->spent);
+  printf (g_dngettext (NULL, "Stopped after %u pair: %s; %s spent at the profiles' "
                              "prices.\n",
-                       "Stopped after %u pairs: %s; $%.4f spent at the profiles' prices.\n",
+                       "Stopped after %u pairs: %s; %s spent at the profiles' prices.\n",
                        rate->last.pairs),
-          rate->last.pairs, komi_rate_stop_describe (rate->last.stop), rate->spent);
+          rate->last.pairs, komi_rate_stop_describe (rate->last.stop), spent);
   return 0;
 }
 
