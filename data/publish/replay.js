@@ -182,8 +182,9 @@
   }
 
   function caption() {
-    const view = state.modelView ? `the board as the model saw it (${data.orientation})`
-                                 : 'the real board';
+    // A game of engines alone: no model saw the board, engines play on the real one.
+    const turned = data.calls.length ? 'the board as the model saw it' : "the board in the game's orientation";
+    const view = state.modelView ? `${turned} (${data.orientation})` : 'the real board';
     let text = state.move > nMoves
       ? `Turn ${state.move}, after move ${nMoves}: ${moveText(state.move)}; ${view}.`
       : `Move ${state.move} of ${nMoves}: ${moveText(state.move)}; ${view}.`;
