@@ -494,8 +494,8 @@ test_model_calls (WindowFixture *f, gconstpointer data)
   g_assert_cmpstr (gtk_label_get_text (summary), ==,
                    "Move 1: 2 model calls\n"
                    "best_point #1: 812 ms, 345 + 12 tokens, invalid\n"
-                   "best_point #2: 640 ms, 345 + 12 tokens, answered E5 "
-                   "(rehearsal-model-2026)");
+                   "best_point #2: 640 ms, 345 + 12 tokens, answered E5, "
+                   "model rehearsal-model-2026");
   gtk_widget_activate_action (GTK_WIDGET (page), "review.next-move", NULL);
   g_assert_cmpstr (gtk_label_get_text (summary), ==, "");   /* none for move 2 */
   gtk_window_destroy (GTK_WINDOW (window));
