@@ -30,7 +30,13 @@
  * of the first publish and of publishing again, the size of the site and
  * of that game's page.
  *
- *   taskset -c 0 _build/tests/bench-publish [N] [--model] */
+ * --library PATH keeps the library there, and uses it as it is when it
+ * is already there (making 10,000 model games takes longer than
+ * publishing them; a profiler can then watch `komi-cli publish` alone).
+ *
+ * --threads N makes N game pages at once (default: one per processor).
+ *
+ *   _build/tests/bench-publish [N] [--model] [--library PATH] [--threads N] */
 
 static double
 cpu_seconds (void)
@@ -128,34 +134,54 @@ add_model_calls (KomiStore *store, gint64 game_id, const KomiGameRecord *record,
     }
 }
 
+static guint threads;
+
 static void
 publish (const char *db, const char *site, const char *what)
 {
+  KomiPublishOptions options = { .threads = threads };
   KomiPublishStats stats = { 0, };
   g_autoptr(GError) error = NULL;
+  g_autofree char *threads_text = threads > 0 ? g_strdup_printf ("%u thread%s", threads, threads == 1 ? "" : "s")
+                                                : g_strdup_printf ("%u threads, one per processor",
+                                                                   g_get_num_processors ());
   double cpu = cpu_seconds ();
   gint64 wall = g_get_monotonic_time ();
 
-  if (!komi_publish_site (db, site, NULL, &stats, &error))
+  if (!komi_publish_site (db, site, &options, &stats, &error))
     g_error ("%s", error->message);
-  printf ("%s: %u games, %.1f s CPU, %.1f s wall; %u files written, %u unchanged, %.0f MB\n",
-          what, stats.games, cpu_seconds () - cpu, (g_get_monotonic_time () - wall) / 1e6,
+  printf ("%s (%s): %u games, %.1f s CPU, %.1f s wall; %u files written, %u unchanged, %.0f MB\n",
+          what, threads_text, stats.games, cpu_seconds () - cpu, (g_get_monotonic_time () - wall) / 1e6,
           stats.written, stats.unchanged, stats.bytes / 1e6);
   komi_publish_stats_clear (&stats);
+}
+
+/* A kept library: publish it twice and say so. */
+static int
+publish_existing (const char *db, const char *site, const char *dir)
+{
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", dir);
+  GStatBuf lib;
+
+  g_assert_cmpint (g_stat (db, &lib), ==, 0);
+  printf ("library: %s as it is, %.0f MB\n", db, lib.st_size / 1e6);
+  publish (db, site, "publish");
+  publish (db, site, "publish again");
+  return system (cmd);
 }
 
 int
 main (int argc, char **argv)
 {
   guint n = argc > 1 ? (guint) g_ascii_strtoull (argv[1], NULL, 10) : 10000;
-  gboolean model = argc > 2 && strcmp (argv[2], "--model") == 0;
+  gboolean model = FALSE, reuse = FALSE;
   g_autofree char *dir = g_dir_make_tmp ("komi-bench-publish-XXXXXX", NULL);
   g_autofree char *db = g_build_filename (dir, "library.db", NULL);
   g_autofree char *site = g_build_filename (dir, "site", NULL);
   g_autofree char *page = NULL;
   g_autofree char *cmd = NULL;
   g_autoptr(TestSeries) t = test_series_new ("bench", 11, MAX (n / 2, 1));
-  g_autoptr(KomiStore) store = komi_store_open (db, NULL);
+  g_autoptr(KomiStore) store = NULL;
   g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) komi_game_record_free);
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GError) error = NULL;
@@ -163,6 +189,22 @@ main (int argc, char **argv)
   guint heavy_turns = 0;
   GStatBuf st;
 
+  for (int i = 2; i < argc; i++)
+    if (strcmp (argv[i], "--model") == 0)
+      model = TRUE;
+    else if (strcmp (argv[i], "--library") == 0 && i + 1 < argc)
+      {
+        g_free (db);
+        db = g_strdup (argv[++i]);
+        reuse = g_file_test (db, G_FILE_TEST_EXISTS);
+      }
+    else if (strcmp (argv[i], "--threads") == 0 && i + 1 < argc)
+      threads = (guint) g_ascii_strtoull (argv[++i], NULL, 10);
+    else
+      g_error ("usage: bench-publish [N] [--model] [--library PATH] [--threads N]");
+  if (reuse)
+    return publish_existing (db, site, dir);
+  store = komi_store_open (db, NULL);
   g_assert_nonnull (store);
   if (!komi_store_begin_series (store, &t->series, t->plan, &series_id, &error))
     g_error ("%s", error->message);

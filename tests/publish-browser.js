@@ -101,13 +101,21 @@ async function readerChecks(page, shoot) {
   await open('index.html');
   const heads = await page.$$eval('table.leaderboard thead th', (n) => n.map((h) => h.textContent));
   for (const words of ['Rating', 'Games', 'Turn limit', 'Forfeits', 'Tokens per move',
-                       'Seconds per move', 'Cost per game', 'Invalid answers per 1,000 questions'])
+                       'Seconds per move', 'Cost per game', 'Cost per rating',
+                       'Invalid answers per 1,000 questions'])
     check(heads.some((h) => h.includes(words)), `the leaderboard has "${words}"`);
   await page.click('table.leaderboard th:nth-child(3) button.sort');
   check(await page.$eval('table.leaderboard th:nth-child(3)', (n) => n.getAttribute('aria-sort'))
         === 'descending', 'a heading sorts the leaderboard by its column');
-  const invalid = await page.$eval('table.leaderboard tbody tr td:nth-child(14)', (n) => n.textContent);
+  const invalid = await page.$eval('table.leaderboard tbody tr td:nth-child(15)', (n) => n.textContent);
   check(Number(invalid) > 0, `invalid answers per 1,000 questions are counted (${invalid})`);
+  // Cost per rating: the rated games' cost in all, at least one game's.
+  const costs = await page.$eval('table.leaderboard tbody tr', (r) =>
+    [r.children[12].textContent, r.children[13].textContent, r.children[2].textContent]);
+  const [perGame, perRating, rated] = [Number(costs[0].slice(1)), Number(costs[1].slice(1)), Number(costs[2])];
+  check(costs[1].startsWith('$') && perRating > 0 && perRating <= perGame * rated * 1.0001 + 1e-4,
+        `the leaderboard shows the cost per rating (${costs[1]}: ${rated} rated games at ${costs[0]} a game)`);
+  check(await page.$('#cost-per-rating') !== null, 'the leaderboard says what the cost per rating is');
   await narrow(page, 'the index');
 
   // Turn-limit games are marked in the list and on their page.

@@ -16,6 +16,7 @@
 #include "komi-sgf-record.h"
 #include "komi-store-test-util.h"
 #include "komi-test-cli.h"
+#include "komi-untrusted.h"
 
 /* Exports read back by our SGF reader, by GNU Go and by a JSON parser, and
  * imports of our files and of other tools'. Every test starts from a
@@ -627,6 +628,213 @@ test_cli (Fixture *f, gconstpointer data)
   forget (&out, &err);
 }
 
+/* The call's JSON line as json-glib 1.6's builder and generator make it:
+ * what komi_export_call_to_json() wrote before it wrote its lines itself,
+ * kept here as the reference that the faster writer must equal byte for
+ * byte. */
+static void
+oracle_string (JsonBuilder *b, const char *member, const char *text, gssize length)
+{
+  json_builder_set_member_name (b, member);
+  if (text == NULL)
+    json_builder_add_null_value (b);
+  else
+    {
+      gsize n = length >= 0 ? (gsize) length : strlen (text);
+      g_autofree char *valid = g_utf8_validate_len (text, n, NULL) && memchr (text, 0, n) == NULL
+                               ? g_strndup (text, n) : komi_untrusted_valid_utf8 (text, (gssize) n);
+
+      json_builder_add_string_value (b, valid);
+    }
+}
+
+static void
+oracle_json_or_text (JsonBuilder *b, const char *member, const char *text)
+{
+  g_autoptr(JsonNode) root = komi_untrusted_parse_json (text, -1);
+
+  if (root != NULL && JSON_NODE_HOLDS_OBJECT (root))
+    {
+      json_builder_set_member_name (b, member);
+      json_builder_add_value (b, g_steal_pointer (&root));
+    }
+  else
+    oracle_string (b, member, text, -1);
+}
+
+static void
+oracle_count (JsonBuilder *b, const char *member, gint64 value)
+{
+  json_builder_set_member_name (b, member);
+  if (value >= 0)
+    json_builder_add_int_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+oracle_number (JsonBuilder *b, const char *member, double value)
+{
+  json_builder_set_member_name (b, member);
+  if (value >= 0)
+    json_builder_add_double_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static char *
+oracle_call_line (const KomiStoreCall *c)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  gsize size = 0;
+  const char *data = c->response_body ? g_bytes_get_data (c->response_body, &size) : NULL;
+
+  json_builder_begin_object (b);
+  oracle_count (b, "series_id", c->series_id > 0 ? c->series_id : -1);
+  oracle_count (b, "game_id", c->game_id);
+  oracle_count (b, "turn", c->turn);
+  oracle_string (b, "question", c->question, -1);
+  oracle_count (b, "attempt", c->attempt);
+  oracle_string (b, "started", c->started, -1);
+  json_builder_set_member_name (b, "request");
+  json_builder_begin_object (b);
+  oracle_string (b, "url", c->request_url, -1);
+  oracle_json_or_text (b, "headers", c->request_headers);
+  oracle_string (b, "body", c->request_body, -1);
+  json_builder_end_object (b);
+  json_builder_set_member_name (b, "response");
+  json_builder_begin_object (b);
+  oracle_count (b, "status", c->response_status > 0 ? c->response_status : -1);
+  oracle_json_or_text (b, "headers", c->response_headers);
+  oracle_string (b, "body", data, (gssize) size);
+  if (data != NULL && size > 0 && (!g_utf8_validate_len (data, size, NULL)
+                                   || memchr (data, 0, size) != NULL))
+    {
+      g_autofree char *encoded = g_base64_encode ((const guchar *) data, size);
+
+      oracle_string (b, "body_base64", encoded, -1);
+    }
+  json_builder_end_object (b);
+  oracle_number (b, "latency_ms", c->latency_ms);
+  json_builder_set_member_name (b, "tokens");
+  json_builder_begin_object (b);
+  oracle_count (b, "input", c->tokens_input);
+  oracle_count (b, "output", c->tokens_output);
+  oracle_count (b, "reasoning", c->tokens_reasoning);
+  oracle_count (b, "cached", c->tokens_cached);
+  json_builder_end_object (b);
+  oracle_string (b, "model_version", c->model_version, -1);
+  json_builder_set_member_name (b, "model_mismatch");
+  json_builder_add_boolean_value (b, c->model_mismatch);
+  oracle_string (b, "system_fingerprint", c->system_fingerprint, -1);
+  oracle_string (b, "response_id", c->response_id, -1);
+  oracle_string (b, "finish_reason", c->finish_reason, -1);
+  oracle_string (b, "answer", c->answer, -1);
+  json_builder_set_member_name (b, "logprobs_requested");
+  json_builder_add_boolean_value (b, c->logprobs_requested);
+  oracle_json_or_text (b, "option_probabilities", c->option_probabilities);
+  oracle_string (b, "outcome", c->outcome, -1);
+  oracle_string (b, "error", c->error, -1);
+  oracle_number (b, "retry_delay", c->retry_delay);
+  oracle_number (b, "cost_usd", c->cost_usd);
+  json_builder_set_member_name (b, "decided");
+  if (c->decided < 0)
+    json_builder_add_null_value (b);
+  else
+    json_builder_add_boolean_value (b, c->decided > 0);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  return json_generator_to_data (gen, NULL);
+}
+
+/* Text of every kind a server or a foreign library may hold: each byte
+ * from 0x01 to 0xff (so invalid UTF-8 too), multi-byte characters,
+ * quotes and backslashes, JSON objects and what only looks like one. */
+static char *
+random_text (GRand *rand, gboolean allow_nul)
+{
+  static const char *const pieces[] = {
+    "é", "\u2028", "𝄞", "\"", "\\", "/", "{\"a\":1}", "{\"a\":[1.5,2e3,-0,{}],\"b\":\"\\u00e9\"}",
+    "{\"x\":\"\\u001f\\u007f\\n\"}", "{\"content-type\":\"application/json\"}", "[1,2]",
+    "{\"deep\":[[[[[[[[1]]]]]]]]}", "{\"dup\":1,\"dup\":2}", "{bad", "\xff\xfe", "\xc3",
+    "\xed\xa0\x80", "\xc0\x80", "\xf4\x90\x80\x80", "\xf8\x88\x80\x80\x80", "\xe2\x82",
+    "\xef\xbf\xbf", "\xf0\x9f\x98", "\xe0\x80\xaf", "\xc2\x80", "\xf4\x8f\xbf\xbf",
+    "0123456789abcdef0123456789", "\"0123456\\", "\x7f\x7e\x20\x21",
+    "\x1f\x1e\x7f\t\r\n\b\f", "1e400", "{\"big\":123456789012345678901234567890}",
+  };
+  GString *s = g_string_new (NULL);
+  guint n = g_rand_int_range (rand, 0, 12);
+
+  for (guint i = 0; i < n; i++)
+    if (g_rand_boolean (rand))
+      g_string_append (s, pieces[g_rand_int_range (rand, 0, G_N_ELEMENTS (pieces))]);
+    else
+      {
+        guint8 c = (guint8) g_rand_int_range (rand, allow_nul ? 0 : 1, 256);
+
+        g_string_append_c (s, (char) c);
+      }
+  return g_string_free (s, FALSE);
+}
+
+static double
+random_number (GRand *rand)
+{
+  static const double values[] = { 0, 0.0021, 800, 801.5, 1e-7, 1e20, 0.1 + 0.2, 5e-324,
+                                   1e300, 0.41, 2.5e-5, 1234567.0, -1, -0.5, 123456789012.5 };
+
+  return g_rand_boolean (rand) ? values[g_rand_int_range (rand, 0, G_N_ELEMENTS (values))]
+                               : g_rand_double_range (rand, -10, 1e6);
+}
+
+/* The JSON line writer against json-glib's, on 3,000 calls of random
+ * shapes: the same bytes, so that a published calls file or an export is
+ * what it was when json-glib wrote it (and parses as JSON). */
+static void
+test_call_line_as_json_glib (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (27);
+
+  for (guint i = 0; i < 3000; i++)
+    {
+      char *texts[12];
+      g_autofree char *body = random_text (rand, TRUE);
+      g_autoptr(GBytes) bytes = NULL;
+      KomiStoreCall c = { 0, };
+      g_autofree char *ours = NULL, *theirs = NULL;
+
+      for (guint k = 0; k < G_N_ELEMENTS (texts); k++)
+        texts[k] = g_rand_int_range (rand, 0, 6) == 0 ? NULL : random_text (rand, FALSE);
+      bytes = g_rand_int_range (rand, 0, 6) == 0 ? NULL
+              : g_bytes_new (body, g_rand_boolean (rand) ? strlen (body) : 0);
+      c = (KomiStoreCall) {
+        .series_id = g_rand_int_range (rand, -1, 3), .game_id = g_rand_int_range (rand, -1, 99),
+        .turn = g_rand_int_range (rand, -1, 121), .question = texts[0],
+        .attempt = g_rand_int_range (rand, -1, 7), .started = texts[1],
+        .request_url = texts[2], .request_headers = texts[3], .request_body = texts[4],
+        .response_status = g_rand_int_range (rand, -1, 600), .response_headers = texts[5],
+        .response_body = bytes, .latency_ms = random_number (rand),
+        .tokens_input = g_rand_int_range (rand, -1, 100000),
+        .tokens_output = g_rand_int_range (rand, -1, 99), .tokens_reasoning = -1,
+        .tokens_cached = g_rand_int_range (rand, -1, 2), .model_version = texts[6],
+        .model_mismatch = g_rand_boolean (rand), .system_fingerprint = texts[7],
+        .response_id = texts[8], .finish_reason = texts[9],
+        .answer = g_rand_boolean (rand) ? NULL : "E5",
+        .logprobs_requested = g_rand_boolean (rand), .option_probabilities = texts[10],
+        .outcome = "answer", .error = texts[11], .retry_delay = random_number (rand),
+        .cost_usd = random_number (rand), .decided = g_rand_int_range (rand, -1, 2),
+      };
+      ours = komi_export_call_to_json (&c);
+      theirs = oracle_call_line (&c);
+      g_assert_cmpstr (ours, ==, theirs);
+      for (guint k = 0; k < G_N_ELEMENTS (texts); k++)
+        g_free (texts[k]);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -637,6 +845,7 @@ main (int argc, char **argv)
   TEST ("export/sgf-round-trip", test_sgf_round_trip);
   TEST ("export/sgf-gnugo", test_sgf_gnugo);
   TEST ("export/calls-jsonl", test_calls_jsonl);
+  g_test_add_func ("/komi/store/export/call-line-as-json-glib", test_call_line_as_json_glib);
   TEST ("export/results-csv", test_results_csv);
   TEST ("import/ours", test_import_ours);
   TEST ("import/fixtures", test_import_fixtures);

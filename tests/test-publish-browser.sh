@@ -65,7 +65,7 @@ done
 [ -n "$url" ] || { cat "$work/rehearse.txt"; echo "the rehearsal server did not start"; exit 1; }
 cat >"$work/model.json" <<JSON
 {"name": "rehearsal", "api": "openai-chat", "base_url": "$url/v1", "model": "rehearsal-model",
- "retry_base_ms": 10, "retry_cap_ms": 50}
+ "retry_base_ms": 10, "retry_cap_ms": 50, "price_input_per_mtok": 2.5, "price_output_per_mtok": 10}
 JSON
 cat >"$work/series.json" <<JSON
 {"name": "Faults", "protocol": 1, "subject": "model:$work/model.json", "opponents": ["random"],

@@ -308,7 +308,7 @@ test_four_places (void)
       g_assert_cmpint (atoi (row[5]), ==, json_object_get_int_member (total, "losses"));
       g_assert_cmpint (atoi (row[6]), ==, json_object_get_int_member (total, "turn_limit"));
       g_assert_cmpint (atoi (row[8]), ==, json_object_get_int_member (total, "voids"));
-      g_assert_cmpint (atoi (row[15]), ==, json_object_get_int_member (s, "set_apart"));
+      g_assert_cmpint (atoi (row[16]), ==, json_object_get_int_member (s, "set_apart"));
 
       /* The window: the same subjects in the same order, the same figures. */
       g_assert_cmpuint (i, <, window_subjects->len);

@@ -38,7 +38,8 @@ typedef struct
   guint     turn;
   gint64    id;
   JsonNode *meta;   /* a JSON object: the attempt's details */
-  JsonNode *raw;    /* a JSON array: url, request headers, body, status, response headers, body */
+  char     *raw;    /* JSON text, an array: url, request headers, body, status,
+                     * response headers, body */
   char     *line;   /* the export's JSON line */
 } CallRow;
 
@@ -50,7 +51,7 @@ call_row_clear (gpointer data)
   CallRow *r = data;
 
   g_clear_pointer (&r->meta, json_node_unref);
-  g_clear_pointer (&r->raw, json_node_unref);
+  g_free (r->raw);
   g_free (r->line);
 }
 
@@ -92,6 +93,19 @@ set_text (JsonBuilder *b,
   add_text (b, text, -1);
 }
 
+/* The same as JSON text of its own (the page's script parses it), escaped
+ * as the export's lines are. */
+static void
+append_text (GString    *s,
+             const char *text,
+             gssize      length)
+{
+  if (text == NULL)
+    g_string_append (s, "null");
+  else
+    komi_export_append_json_string (s, text, length);
+}
+
 static void
 set_count (JsonBuilder *b,
            const char  *name,
@@ -124,8 +138,8 @@ typedef struct
   GHashTable       *turns;
 } Collect;
 
-static void
-usage_add (KomiPublishUsage *to, const KomiPublishUsage *u)
+void
+_komi_publish_usage_add (KomiPublishUsage *to, const KomiPublishUsage *u)
 {
   to->games += u->games;
   to->moves += u->moves;
@@ -140,7 +154,8 @@ usage_add (KomiPublishUsage *to, const KomiPublishUsage *u)
 }
 
 /* The game's usage as the page keeps it (so that publishing again can
- * count a page it leaves as it is): ten numbers. */
+ * count a page it leaves as it is): ten numbers, the two sums to the
+ * last bit, so that the leaderboard comes out the same either way. */
 static char *
 usage_to_text (const KomiPublishUsage *u)
 {
@@ -148,8 +163,8 @@ usage_to_text (const KomiPublishUsage *u)
 
   return g_strdup_printf ("%u %u %u %u %u %" G_GUINT64_FORMAT " %u %s %s %u", u->games,
                           u->moves, u->questions, u->invalid, u->transport, u->tokens,
-                          u->token_calls, g_ascii_formatd (ms, sizeof ms, "%.3f", u->ms),
-                          g_ascii_formatd (cost, sizeof cost, "%.9g", u->cost), u->cost_calls);
+                          u->token_calls, g_ascii_formatd (ms, sizeof ms, "%.17g", u->ms),
+                          g_ascii_formatd (cost, sizeof cost, "%.17g", u->cost), u->cost_calls);
 }
 
 static gboolean
@@ -251,7 +266,7 @@ keep_unchanged (KomiPublishOut *out, const KomiStoreGame *g, const char *stamp,
   out->stats->unchanged += g->n_calls > 0 ? 3 : 2;
   out->stats->bytes += sizes[0] + sizes[1] + sizes[2];
   if (usage != NULL)
-    usage_add (usage, &u);
+    _komi_publish_usage_add (usage, &u);
   return TRUE;
 }
 
@@ -297,7 +312,6 @@ collect_call (const KomiStoreCall *stored,
   const KomiStoreCall *c = komi_public_call (collect->pub, stored, &view);
   CallRow row = { c->turn, c->id, NULL, NULL, NULL };
   g_autoptr(JsonBuilder) m = json_builder_new ();
-  g_autoptr(JsonBuilder) r = json_builder_new ();
   gsize n = 0;
   const char *bytes = c->response_body ? g_bytes_get_data (c->response_body, &n) : NULL;
 
@@ -329,23 +343,27 @@ collect_call (const KomiStoreCall *stored,
   set_probabilities (m, c->option_probabilities);
   json_builder_end_object (m);
 
-  /* The raw response as text, as the library holds it. */
-  json_builder_begin_array (r);
-  add_text (r, c->request_url, -1);
-  add_text (r, c->request_headers, -1);
+  /* The raw exchange as text, as the library holds it. */
   {
     g_autofree char *marked = mark_rules (c->request_body);
+    GString *raw = g_string_sized_new (1024 + n + (c->request_body ? strlen (c->request_body) : 0));
 
-    add_text (r, marked != NULL ? marked : c->request_body, -1);
+    g_string_append_c (raw, '[');
+    append_text (raw, c->request_url, -1);
+    g_string_append_c (raw, ',');
+    append_text (raw, c->request_headers, -1);
+    g_string_append_c (raw, ',');
+    append_text (raw, marked != NULL ? marked : c->request_body, -1);
+    g_string_append_printf (raw, ",%d,", c->response_status);
+    append_text (raw, c->response_headers, -1);
+    g_string_append_c (raw, ',');
+    append_text (raw, bytes, bytes != NULL ? (gssize) n : -1);
+    g_string_append_c (raw, ']');
+    row.raw = g_string_free (raw, FALSE);
   }
-  json_builder_add_int_value (r, c->response_status);
-  add_text (r, c->response_headers, -1);
-  add_text (r, bytes, bytes != NULL ? (gssize) n : -1);
-  json_builder_end_array (r);
 
   count_usage (collect, stored);
   row.meta = json_builder_get_root (m);
-  row.raw = json_builder_get_root (r);
   row.line = komi_export_call_to_json (c);
   g_array_append_val (rows, row);
   return TRUE;
@@ -688,12 +706,12 @@ gboolean
 _komi_publish_game_page (KomiPublishOut      *out,
                          KomiStore           *store,
                          const KomiStoreGame *listed,
+                         KomiPublishUsage    *usage,
                          GError             **error)
 {
   g_autoptr(KomiStoreGame) loaded = NULL;
   g_auto(KomiPublicGame) view = { 0, };
   KomiPublishUsage game_usage = { 0, };
-  KomiPublishUsage *subject_usage = NULL;
   g_autofree char *stamp = NULL;
   const KomiStoreGame *game;
   Collect collect = { NULL, out->pub, NULL, NULL, NULL };
@@ -704,10 +722,7 @@ _komi_publish_game_page (KomiPublishOut      *out,
   guint last_turn = 0, forfeit_turn = 0;
   g_autoptr(KomiStoreAnalysis) analysis = NULL;
   g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (CallRow));
-  g_autoptr(JsonArray) raw_array = NULL;
-  g_autoptr(JsonNode) raw = NULL;
-  g_autofree char *raw_text = NULL;
-  gsize raw_length = 0;
+  g_autoptr(GString) raw = NULL;
   g_autoptr(GString) lines = NULL;
   g_autoptr(JsonNode) data = NULL;
   g_autofree char *data_text = NULL;
@@ -720,18 +735,7 @@ _komi_publish_game_page (KomiPublishOut      *out,
   g_autofree char *file = NULL;
   GError *local = NULL;
 
-  if (listed->subject != KOMI_EMPTY && out->usage != NULL)
-    {
-      const char *spec = listed->subject == KOMI_BLACK ? listed->black_spec
-                                                       : listed->white_spec;
-
-      subject_usage = g_hash_table_lookup (out->usage, spec);
-      if (subject_usage == NULL)
-        {
-          subject_usage = g_new0 (KomiPublishUsage, 1);
-          g_hash_table_insert (out->usage, g_strdup (spec), subject_usage);
-        }
-    }
+  *usage = (KomiPublishUsage) { 0, };
   analysis = komi_store_load_analysis (store, listed->id, &local);
   if (local != NULL)
     {
@@ -739,7 +743,7 @@ _komi_publish_game_page (KomiPublishOut      *out,
       return FALSE;
     }
   stamp = game_stamp (out, listed, analysis);
-  if (keep_unchanged (out, listed, stamp, subject_usage))
+  if (keep_unchanged (out, listed, stamp, usage))
     return TRUE;
   if ((loaded = komi_store_load_game (store, listed->id, error)) == NULL)
     return FALSE;
@@ -749,14 +753,14 @@ _komi_publish_game_page (KomiPublishOut      *out,
   collect.rows = rows;
   collect.asked = asked;
   collect.turns = turns;
-  if (subject_usage != NULL)
+  if (listed->subject != KOMI_EMPTY)
     collect.usage = &game_usage;
   if (!komi_store_foreach_game_call (store, game->id, collect_call, &collect, error))
     return FALSE;
   g_array_sort (rows, call_row_compare);
   game_usage.games = rows->len > 0;
-  if (subject_usage != NULL)
-    usage_add (subject_usage, &game_usage);
+  if (listed->subject != KOMI_EMPTY)
+    *usage = game_usage;
   /* A forfeit's last turn has calls but no move: the replay reaches it. */
   if (rows->len > 0)
     last_turn = g_array_index (rows, CallRow, rows->len - 1).turn;
@@ -771,19 +775,21 @@ _komi_publish_game_page (KomiPublishOut      *out,
   forfeit_turn = game->status == KOMI_GAME_STATUS_FORFEIT && last_turn > game->moves->len
                  ? last_turn : 0;
 
-  raw_array = json_array_sized_new (rows->len);
+  raw = g_string_sized_new (rows->len * 4096 + 2);
   lines = g_string_sized_new (rows->len * 4096 + 1);
+  g_string_append_c (raw, '[');
   for (guint i = 0; i < rows->len; i++)
     {
       CallRow *r = &g_array_index (rows, CallRow, i);
 
-      json_array_add_element (raw_array, g_steal_pointer (&r->raw));
+      if (i > 0)
+        g_string_append_c (raw, ',');
+      g_string_append (raw, r->raw);
       g_string_append (lines, r->line);
       g_string_append_c (lines, '\n');
     }
-  raw = json_node_init_array (json_node_alloc (), raw_array);
-  raw_text = generate_for_script (raw, &raw_length);
-  if ((blob = gzip_base64 (raw_text, raw_length, error)) == NULL)
+  g_string_append_c (raw, ']');
+  if ((blob = gzip_base64 (raw->str, raw->len, error)) == NULL)
     return FALSE;
 
   if ((sgf = komi_export_game_sgf_with_analysis (game, analysis, error)) == NULL)

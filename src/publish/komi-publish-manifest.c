@@ -88,7 +88,10 @@ _komi_publish_write_manifest (KomiPublishOut *out, GError **error)
   g_ptr_array_sort (paths, compare_paths);
   for (guint i = 0; i < paths->len; i++)
     {
-      g_autofree char *digest = file_sha256 (out->dir, paths->pdata[i]);
+      const char *known = out->digests != NULL ? g_hash_table_lookup (out->digests,
+                                                                      paths->pdata[i]) : NULL;
+      g_autofree char *digest = known != NULL ? g_strdup (known)
+                                              : file_sha256 (out->dir, paths->pdata[i]);
 
       if (digest == NULL)
         {

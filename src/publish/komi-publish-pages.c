@@ -36,6 +36,12 @@ _komi_publish_write (KomiPublishOut *out,
   g_autoptr(GError) local = NULL;
 
   out->stats->bytes += length;
+  /* The manifest's line for it, made here where the bytes are (several
+   * workers hash at once, and nothing is read back). */
+  if (out->digests != NULL)
+    g_hash_table_replace (out->digests, g_strdup (relpath),
+                          g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data,
+                                                       length));
   if (g_file_get_contents (path, &old, &old_length, NULL) && old_length == length
       && memcmp (old, data, length) == 0)
     {

@@ -33,15 +33,21 @@ typedef struct
   guint   cost_calls;
 } KomiPublishUsage;
 
+void     _komi_publish_usage_add    (KomiPublishUsage       *to,
+                                     const KomiPublishUsage *usage);
+
 /* Where the site is written, and what was written so far. */
 typedef struct
 {
   char             *dir;
   KomiPublishStats *stats;
   KomiPublic       *pub;    /* what may be shown (komi-public.h) */
-  GHashTable       *usage;  /* subject spec → KomiPublishUsage */
+  GHashTable       *usage;  /* subject spec → KomiPublishUsage, summed in
+                             * the games' order once every page is made */
   const char       *salt;   /* what every page depends on besides its game:
                              * Komi's version, the site's format, the options */
+  GHashTable       *digests; /* relpath → sha256 of the bytes written or found
+                              * unchanged, for the manifest; or NULL */
 } KomiPublishOut;
 
 /* Writes @data to @relpath under the site (folders made as needed) unless
@@ -89,10 +95,15 @@ gboolean _komi_publish_series_page  (KomiPublishOut         *out,
 gboolean _komi_publish_methodology_page (KomiPublishOut     *out,
                                          guint               protocol,
                                          GError            **error);
-/* games/game-N.html, .sgf and -calls.jsonl of the listed @game. */
+/* games/game-N.html, .sgf and -calls.jsonl.gz of the listed @game;
+ * @usage receives the game's calls as the leaderboard counts them (zero
+ * for a game without a subject). Safe to call from several threads at
+ * once, each with an @out and a @store of its own (@out's pub and salt
+ * may be shared: they are only read). */
 gboolean _komi_publish_game_page    (KomiPublishOut         *out,
                                      KomiStore              *store,
                                      const KomiStoreGame    *game,
+                                     KomiPublishUsage       *usage,
                                      GError                **error);
 
 G_END_DECLS

@@ -40,6 +40,7 @@ typedef struct
   char  *spec;
   char  *label;
   guint  unfinished;
+  double rated_cost;   /* what the games its rating counts cost; NAN: unknown */
   const KomiSubjectRating *rating;
 } SubjectRow;
 
@@ -96,6 +97,7 @@ subject_row_for (GPtrArray *rows, const KomiStoreGame *g)
   row = g_new0 (SubjectRow, 1);
   row->spec = g_strdup (spec);
   row->label = _komi_publish_player_label (spec, name);
+  row->rated_cost = NAN;
   g_ptr_array_add (rows, row);
   return row;
 }
@@ -191,6 +193,37 @@ append_cell (GString *s, double value, const char *format, ...)
   g_string_append (s, "</td>");
 }
 
+/* Each subject's cost of its rating: the games the pool counts for it
+ * (ended, not void, not set apart), each game's calls at its profile's
+ * prices; NAN when none of them reported a cost. */
+static void
+add_rated_costs (GPtrArray *subjects, GPtrArray *games, const KomiRatingPool *pool)
+{
+  g_autoptr(GHashTable) apart = g_hash_table_new (g_int64_hash, g_int64_equal);
+
+  for (guint i = 0; i < pool->set_apart->len; i++)
+    g_hash_table_add (apart, &((KomiSetApart *) pool->set_apart->pdata[i])->game_id);
+  for (guint j = 0; j < subjects->len; j++)
+    ((SubjectRow *) subjects->pdata[j])->rated_cost = NAN;
+  for (guint i = 0; i < games->len; i++)
+    {
+      const KomiStoreGame *g = games->pdata[i];
+      const char *spec = g->subject == KOMI_BLACK ? g->black_spec : g->white_spec;
+
+      if (g->subject == KOMI_EMPTY || isnan (g->cost_usd) || g->cost_usd < 0
+          || (g->status != KOMI_GAME_STATUS_FINISHED && g->status != KOMI_GAME_STATUS_FORFEIT)
+          || g_hash_table_contains (apart, &g->id))
+        continue;
+      for (guint j = 0; j < subjects->len; j++)
+        {
+          SubjectRow *r = subjects->pdata[j];
+
+          if (g_strcmp0 (r->spec, spec) == 0)
+            r->rated_cost = (isnan (r->rated_cost) ? 0 : r->rated_cost) + g->cost_usd;
+        }
+    }
+}
+
 /* The leaderboard, ranked by rating (then games); the reader may sort by
  * any column (assets/sort.js). Per subject what readers of other game
  * benchmarks look for: wins, draws and losses apart from turn-limit
@@ -202,7 +235,7 @@ append_leaderboard (GString *s, GPtrArray *subjects, GHashTable *usage)
   static const char *const columns[] = {
     "Subject", "Rating (95% interval, ladder Elo)", "Games", "Wins", "Draws", "Losses",
     "Turn limit", "Forfeits (lost / won)", "Voids", "Unfinished", "Tokens per move",
-    "Seconds per move", "Cost per game", "Invalid answers per 1,000 questions",
+    "Seconds per move", "Cost per game", "Cost per rating", "Invalid answers per 1,000 questions",
     "Transport faults", "Set apart",
   };
 
@@ -263,6 +296,12 @@ append_leaderboard (GString *s, GPtrArray *subjects, GHashTable *usage)
         append_cell (s, NAN, "unknown");
       else
         append_cell (s, cost, "$%.4f", cost);
+      if (r->rating == NULL || komi_score_row_games (t) == 0)
+        append_cell (s, NAN, "–");
+      else if (isnan (r->rated_cost))
+        append_cell (s, NAN, "unknown");
+      else
+        append_cell (s, r->rated_cost, "$%.4f", r->rated_cost);
       if (isnan (invalid))
         append_cell (s, NAN, "–");
       else
@@ -272,7 +311,11 @@ append_leaderboard (GString *s, GPtrArray *subjects, GHashTable *usage)
                    r->rating != NULL ? r->rating->set_apart : 0);
       g_string_append (s, "</tr>\n");
     }
-  g_string_append (s, "</tbody>\n</table></div>\n");
+  g_string_append (s, "</tbody>\n</table></div>\n"
+                      "<p class=\"note\" id=\"cost-per-rating\">Cost per rating: what the "
+                      "games that a subject's rating counts cost in all, at the prices of its "
+                      "profile; games set apart, voids and unfinished games are not in it. "
+                      "Unknown when none of those games reported a cost.</p>\n");
 }
 
 static void
@@ -437,6 +480,211 @@ select_series (KomiStore *store, const KomiPublishOptions *options, GError **err
   return kept;
 }
 
+/* The game pages, most of a site's work (every call of every game read,
+ * written twice and compressed), are made by one worker per processor,
+ * each with a reader of the library of its own; the calling thread
+ * reports the progress and sums the games' usage in the games' order, so
+ * the leaderboard's figures are the same bytes whatever the threads did. */
+typedef struct
+{
+  const char               *db;
+  const KomiPublishOut     *site;     /* dir, pub and salt: only read */
+  GPtrArray                *games;    /* KomiStoreGame*, those to publish */
+  KomiPublishUsage         *usage;    /* one per game */
+  GCancellable             *cancellable;
+  GMutex                    lock;
+  GCond                     changed;
+  guint                     next;     /* the next game to take */
+  guint                     done;
+  guint                     running;  /* workers not yet finished */
+  KomiPublishStats          stats;    /* the workers' files, summed */
+  GError                   *error;    /* the first failure; the rest stop */
+} GameJobs;
+
+/* A worker: the jobs, and what may be shown as it has learned it (a copy
+ * of the site's, komi-public.h). */
+typedef struct
+{
+  GameJobs   *jobs;
+  KomiPublic *pub;
+  GHashTable *digests;  /* the files it wrote, for the manifest */
+} GameWorker;
+
+static gpointer
+game_worker (gpointer data)
+{
+  GameWorker *worker = data;
+  GameJobs *jobs = worker->jobs;
+  KomiPublishStats stats = { 0, };
+  KomiPublishOut out = *jobs->site;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KomiStore) store = komi_store_open_reader (jobs->db, &error);
+
+  out.stats = &stats;
+  out.usage = NULL;
+  out.pub = worker->pub;
+  out.digests = worker->digests;
+  while (store != NULL && error == NULL)
+    {
+      guint i;
+
+      g_mutex_lock (&jobs->lock);
+      i = jobs->error == NULL ? jobs->next++ : jobs->games->len;
+      g_mutex_unlock (&jobs->lock);
+      if (i >= jobs->games->len)
+        break;
+      if (g_cancellable_set_error_if_cancelled (jobs->cancellable, &error)
+          || !_komi_publish_game_page (&out, store, jobs->games->pdata[i], &jobs->usage[i],
+                                       &error))
+        break;
+      stats.games++;
+      g_mutex_lock (&jobs->lock);
+      jobs->done++;
+      g_cond_signal (&jobs->changed);
+      g_mutex_unlock (&jobs->lock);
+    }
+  g_mutex_lock (&jobs->lock);
+  if (error != NULL && jobs->error == NULL)
+    jobs->error = g_steal_pointer (&error);
+  jobs->stats.games += stats.games;
+  jobs->stats.written += stats.written;
+  jobs->stats.unchanged += stats.unchanged;
+  jobs->stats.bytes += stats.bytes;
+  jobs->running--;
+  g_cond_signal (&jobs->changed);
+  g_mutex_unlock (&jobs->lock);
+  return NULL;
+}
+
+static guint
+worker_count (const KomiPublishOptions *options, guint games)
+{
+  guint n = options->threads > 0 ? options->threads : g_get_num_processors ();
+
+  return CLAMP (MIN (n, games), 1, 16);
+}
+
+static gboolean
+publish_games (const char               *db,
+               KomiStore                *store,
+               KomiPublishOut           *out,
+               GPtrArray                *all_games,
+               const KomiPublishOptions *options,
+               GError                  **error)
+{
+  g_autoptr(GPtrArray) games = g_ptr_array_new ();
+  g_autoptr(GPtrArray) threads = g_ptr_array_new ();
+  g_autoptr(GHashTable) settings = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree KomiPublishUsage *usage = NULL;
+  g_autofree GameWorker *workers = NULL;
+  GameJobs jobs = { 0, };
+  guint reported = 0, n_workers;
+
+  for (guint i = 0; i < all_games->len; i++)
+    if (((KomiStoreGame *) all_games->pdata[i])->status != KOMI_GAME_STATUS_PENDING)
+      g_ptr_array_add (games, all_games->pdata[i]);
+  if (games->len == 0)
+    return TRUE;
+  /* Every player's hosts and key variables are learned before any page is
+   * made, so that each worker hides all of them, whichever game it takes
+   * first (a game's call URLs are learned by its worker as it goes). */
+  if (!komi_store_fill_settings (store, games, error))
+    return FALSE;
+  for (guint i = 0; i < games->len; i++)
+    {
+      const KomiStoreGame *g = games->pdata[i];
+
+      for (guint k = 0; k < 2; k++)
+        {
+          const char *text = k == 0 ? g->black_settings : g->white_settings;
+
+          if (text != NULL && g_hash_table_add (settings, (gpointer) text))
+            komi_public_learn_settings (out->pub, text);
+        }
+    }
+  usage = g_new0 (KomiPublishUsage, games->len);
+  jobs = (GameJobs) { db, out, games, usage, options->cancellable, };
+  g_mutex_init (&jobs.lock);
+  g_cond_init (&jobs.changed);
+  jobs.running = n_workers = worker_count (options, games->len);
+  workers = g_new0 (GameWorker, n_workers);
+  for (guint i = 0; i < n_workers; i++)
+    {
+      workers[i] = (GameWorker) { &jobs, komi_public_copy (out->pub),
+                                  g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free) };
+      g_ptr_array_add (threads, g_thread_new ("komi-publish", game_worker, &workers[i]));
+    }
+
+  g_mutex_lock (&jobs.lock);
+  while (jobs.running > 0)
+    {
+      guint done = jobs.done;
+
+      if (done != reported && options->progress != NULL)
+        {
+          /* Called without the lock: the caller may take its time. */
+          g_mutex_unlock (&jobs.lock);
+          options->progress (done, games->len, options->progress_data);
+          g_mutex_lock (&jobs.lock);
+        }
+      reported = done;
+      if (jobs.done == reported && jobs.running > 0)
+        g_cond_wait (&jobs.changed, &jobs.lock);
+    }
+  g_mutex_unlock (&jobs.lock);
+  for (guint i = 0; i < threads->len; i++)
+    {
+      g_thread_join (threads->pdata[i]);
+      /* The index and the manifest come after: they hide what the
+       * workers learned too. */
+      komi_public_absorb (out->pub, workers[i].pub);
+      komi_public_free (workers[i].pub);
+      if (out->digests != NULL)
+        {
+          GHashTableIter iter;
+          gpointer path, digest;
+
+          g_hash_table_iter_init (&iter, workers[i].digests);
+          while (g_hash_table_iter_next (&iter, &path, &digest))
+            {
+              g_hash_table_iter_steal (&iter);
+              g_hash_table_replace (out->digests, path, digest);
+            }
+        }
+      g_hash_table_unref (workers[i].digests);
+    }
+  if (options->progress != NULL && jobs.done != reported)
+    options->progress (jobs.done, games->len, options->progress_data);
+
+  out->stats->games += jobs.stats.games;
+  out->stats->written += jobs.stats.written;
+  out->stats->unchanged += jobs.stats.unchanged;
+  out->stats->bytes += jobs.stats.bytes;
+  g_mutex_clear (&jobs.lock);
+  g_cond_clear (&jobs.changed);
+  if (jobs.error != NULL)
+    {
+      g_propagate_error (error, jobs.error);
+      return FALSE;
+    }
+  for (guint i = 0; i < games->len && out->usage != NULL; i++)
+    {
+      const KomiStoreGame *g = games->pdata[i];
+      const char *spec = g->subject == KOMI_BLACK ? g->black_spec : g->white_spec;
+      KomiPublishUsage *sum;
+
+      if (g->subject == KOMI_EMPTY)
+        continue;
+      if ((sum = g_hash_table_lookup (out->usage, spec)) == NULL)
+        {
+          sum = g_new0 (KomiPublishUsage, 1);
+          g_hash_table_insert (out->usage, g_strdup (spec), sum);
+        }
+      _komi_publish_usage_add (sum, &usage[i]);
+    }
+  return TRUE;
+}
+
 gboolean
 komi_publish_site (const char               *db,
                    const char               *dir,
@@ -459,8 +707,9 @@ komi_publish_site (const char               *db,
   g_autofree char *salt = g_strdup_printf ("Komi %s, site format %d, request ids %d",
                                            PACKAGE_VERSION, KOMI_PUBLISH_FORMAT,
                                            options != NULL && options->keep_request_ids);
-  KomiPublishOut out = { (char *) dir, stats, pub, usage, salt };
-  guint protocol = 1, total = 0, done = 0;
+  g_autoptr(GHashTable) digests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  KomiPublishOut out = { (char *) dir, stats, pub, usage, salt, digests };
+  guint protocol = 1;
   gsize rules_length = 0;
   const char *rules;
   g_autofree char *rules_file = NULL;
@@ -486,7 +735,6 @@ komi_publish_site (const char               *db,
           const KomiStoreGame *g = games->pdata[j];
 
           g_ptr_array_add (all_games, games->pdata[j]);
-          total += g->status != KOMI_GAME_STATUS_PENDING;
           if (g->subject != KOMI_EMPTY)
             subject_row_for (subjects, g)->unfinished += g->status == KOMI_GAME_STATUS_PENDING
                                                          || g->status == KOMI_GAME_STATUS_RUNNING;
@@ -522,6 +770,7 @@ komi_publish_site (const char               *db,
       g_ptr_array_set_size (subjects, 0);
       g_ptr_array_extend_and_steal (subjects, g_steal_pointer (&ranked));
       apart = komi_rating_pool_describe_set_apart (pool);
+      add_rated_costs (subjects, all_games, pool);
     }
 
   if (!write_assets (&out, error))
@@ -539,20 +788,9 @@ komi_publish_site (const char               *db,
       if (!_komi_publish_series_page (&out, store, series->pdata[i], games, error))
         return FALSE;
       stats->series++;
-      for (guint j = 0; j < games->len; j++)
-        {
-          const KomiStoreGame *g = games->pdata[j];
-
-          if (g->status == KOMI_GAME_STATUS_PENDING)
-            continue;
-          if (g_cancellable_set_error_if_cancelled (options->cancellable, error)
-              || !_komi_publish_game_page (&out, store, g, error))
-            return FALSE;
-          stats->games++;
-          if (options->progress != NULL)
-            options->progress (++done, total, options->progress_data);
-        }
     }
+  if (!publish_games (db, store, &out, all_games, options, error))
+    return FALSE;
   /* The manifest last, over every file the site now has. */
   return write_index (&out, series, subjects, ladder, stats->rating_note, apart, protocol,
                       error)

@@ -42,6 +42,7 @@ typedef struct
   KomiPublishProgressFunc  progress;
   gpointer                 progress_data;
   GCancellable            *cancellable;
+  guint                    threads;    /* game pages made at once; 0: one per processor */
 } KomiPublishOptions;
 
 typedef struct

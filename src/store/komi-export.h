@@ -40,6 +40,12 @@ gboolean  komi_export_sgf           (KomiStore  *store,
                                      GError    **error);
 /* One call attempt as one line of JSON, without the newline. */
 char     *komi_export_call_to_json  (const KomiStoreCall *call);
+/* @text (@length bytes, or up to its NUL when -1) as a JSON string at the
+ * end of @s, escaped as the export's lines escape it; bytes that are not
+ * UTF-8, and NUL, as U+FFFD. */
+void      komi_export_append_json_string (GString    *s,
+                                          const char *text,
+                                          gssize      length);
 gboolean  komi_export_calls         (KomiStore  *store,
                                      gint64      series_id,
                                      const char *path,

@@ -108,6 +108,24 @@ add_word (GPtrArray *words, const char *word, gsize length)
     }
 }
 
+KomiPublic *
+komi_public_copy (const KomiPublic *self)
+{
+  KomiPublic *copy = komi_public_new (self->flags);
+
+  komi_public_absorb (copy, self);
+  return copy;
+}
+
+void
+komi_public_absorb (KomiPublic *self, const KomiPublic *other)
+{
+  for (guint i = 0; i < other->hosts->len; i++)
+    add_word (self->hosts, other->hosts->pdata[i], strlen (other->hosts->pdata[i]));
+  for (guint i = 0; i < other->key_envs->len; i++)
+    add_word (self->key_envs, other->key_envs->pdata[i], strlen (other->key_envs->pdata[i]));
+}
+
 void
 komi_public_learn_url (KomiPublic *self, const char *url)
 {
@@ -405,7 +423,7 @@ holds_word (KomiPublic *self, const char *text, gsize length)
       GPtrArray *words = k == 0 ? self->hosts : self->key_envs;
 
       for (guint i = 0; i < words->len; i++)
-        if (g_strstr_len (text, (gssize) length, words->pdata[i]) != NULL)
+        if (memmem (text, length, words->pdata[i], strlen (words->pdata[i])) != NULL)
           return TRUE;
     }
   return FALSE;
@@ -434,9 +452,11 @@ komi_public_call (KomiPublic *self, const KomiStoreCall *call, KomiPublicCall *v
 
       if (n > 0 && holds_word (self, data, n))
         {
-          char *text = hide_words (self, data, n);
+          /* Every byte kept but the words: a NUL is not the end. */
+          GString *text = g_string_sized_new (n + 1);
 
-          view->body = g_bytes_new_take (text, strlen (text));
+          append_hiding_words (self, text, data, n);
+          view->body = g_string_free_to_bytes (text);
           view->call.response_body = view->body;
         }
     }

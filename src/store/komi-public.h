@@ -27,6 +27,12 @@ typedef struct _KomiPublic KomiPublic;
 
 KomiPublic *komi_public_new          (KomiPublicFlags  flags);
 void        komi_public_free         (KomiPublic      *self);
+/* A KomiPublic is not for several threads at once (it learns as it goes):
+ * each thread takes a copy, with what the original has learned so far,
+ * and komi_public_absorb() gives the original what a copy learned. */
+KomiPublic *komi_public_copy         (const KomiPublic *self);
+void        komi_public_absorb       (KomiPublic      *self,
+                                      const KomiPublic *other);
 
 /* Text with every absolute local path ("/home/a/x.json", "~/x/y") cut to
  * its file name, every URL's scheme and host to "[host]", and the hosts
