@@ -56,6 +56,7 @@ typedef struct
   gboolean    final;    /* with review: at the game's final position, its count */
   gboolean    verify;   /* Verify Library run on a copy of the library with one game's
                          * result altered */
+  gboolean    thresholds; /* with analysis: its thresholds' menu open, 500 refused */
 } Shot;
 
 static const Shot shots[] = {
@@ -120,6 +121,7 @@ static const Shot shots[] = {
     TRUE },
   { "analysis-light", "series", FALSE, 0, .analysis = TRUE },
   { "analysis-dark", "series", TRUE, 0, .analysis = TRUE },
+  { "analysis-thresholds-refused", "series", FALSE, 0, .analysis = TRUE, .thresholds = TRUE },
   { "shards-watch", "series", FALSE, 0, .shards = TRUE },
 };
 
@@ -264,6 +266,25 @@ take_analysis (KomiWindow *window)
   row = gtk_list_box_get_row_at_index (list, 0);
   if (row != NULL)
     g_signal_emit_by_name (list, "row-activated", row);
+}
+
+/* The engine review's thresholds menu open, a mistake of 500 points
+ * typed and refused with the range. */
+static void
+refuse_threshold (KomiWindow *window)
+{
+  KomiAnalysisPanel *panel = komi_series_page_get_analysis_panel (
+    komi_window_get_series_page (window));
+  GtkWidget *spin = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (panel),
+                                                               KOMI_TYPE_ANALYSIS_PANEL,
+                                                               "mistake_spin"));
+  GtkWidget *popover = gtk_widget_get_ancestor (spin, GTK_TYPE_POPOVER);
+
+  gtk_menu_button_popup (GTK_MENU_BUTTON (gtk_widget_get_parent (popover)));
+  shot_pause_ms (300);
+  gtk_editable_set_text (GTK_EDITABLE (spin), "500");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  gtk_widget_grab_focus (spin);
 }
 
 static gboolean
@@ -514,6 +535,8 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
     }
   if (shot->analysis)
     take_analysis (window);
+  if (shot->thresholds)
+    refuse_threshold (window);
   if (shot->list)
     {
       AdwFlap *flap = ADW_FLAP (gtk_widget_get_template_child (

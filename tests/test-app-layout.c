@@ -635,6 +635,68 @@ test_series_default_size (LayoutFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The first label under @widget whose text starts with @prefix. */
+static GtkWidget *
+label_starting (GtkWidget *widget, const char *prefix)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  collect_labels (widget, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_str_has_prefix (gtk_label_get_text (labels->pdata[i]), prefix)
+        && gtk_widget_get_mapped (labels->pdata[i]))
+      return labels->pdata[i];
+  return NULL;
+}
+
+static int
+natural_width (GtkWidget *widget)
+{
+  int nat;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+  return nat;
+}
+
+/* The series page's games list as results arrive: a game's Result cell
+ * asks for the same width whether it says "Pending" or a score, so the
+ * Opponent column beside it keeps its width. */
+static void
+test_series_results_width (LayoutFixture *f, gconstpointer data)
+{
+  KomiWindow *window = komi_window_new (NULL, f->library);
+  KomiSeriesPage *page = komi_window_get_series_page (window);
+  GtkWidget *games = app_test_child (page, KOMI_TYPE_SERIES_PAGE, "games_view");
+  GtkWidget *result, *opponent;
+  const char *texts[] = { "Pending", "Started", "B+R", "W+128.5", "Draw" };
+  int width, opponent_width;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (app_test_has_size, window));
+  komi_window_show_page (window, "series");
+  g_assert_true (komi_series_page_select (page, 0, 0));
+  settle ();
+  result = label_starting (games, "B+");
+  if (result == NULL)
+    result = label_starting (games, "W+");
+  opponent = label_starting (games, "GNU Go level 3");
+  g_assert_nonnull (result);
+  g_assert_nonnull (opponent);
+  width = natural_width (result);
+  opponent_width = gtk_widget_get_width (opponent);
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      gtk_label_set_text (GTK_LABEL (result), texts[i]);
+      settle ();
+      if (natural_width (result) != width)
+        g_error ("the result \"%s\" asks for %d px, another %d px", texts[i],
+                 natural_width (result), width);
+      g_assert_cmpint (gtk_widget_get_width (opponent), ==, opponent_width);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* No figure of the ladder's table (right-aligned cells: Elo, games,
  * record) is cut to "…". */
 static void
@@ -796,5 +858,7 @@ main (int argc, char *argv[])
               test_wide_then_narrow, layout_tear_down);
   g_test_add ("/komi/app/layout/series-default-size", LayoutFixture, NULL, many_set_up,
               test_series_default_size, layout_tear_down);
+  g_test_add ("/komi/app/layout/series-results-width", LayoutFixture, NULL, many_set_up,
+              test_series_results_width, layout_tear_down);
   return g_test_run ();
 }

@@ -130,6 +130,29 @@ replay_of (gint64 id, const KomiMove *moves, guint n_moves)
   return replay;
 }
 
+/* The calls of a move in words: an answer the model gave on its turned
+ * board named on the board shown too, and the model's version after it
+ * in words, not in a second pair of parentheses. */
+static void
+test_describe_calls (void)
+{
+  const KomiMove moves[] = { { KOMI_BLACK, 0 } };
+  g_autoptr(KomiReplay) replay = replay_of (41, moves, G_N_ELEMENTS (moves));
+  KomiReplayCall call = {
+    .id = 90, .turn = 1, .attempt = 1, .question = (char *) "play_or_pass",
+    .latency_ms = 120, .tokens_input = 10, .tokens_output = 2, .answer = (char *) "J9",
+    .outcome = (char *) "ok", .model_version = (char *) "rehearsal-model-3",
+  };
+  g_autofree char *text = NULL;
+
+  /* The model saw the board turned 180°: its J9 is A1. */
+  replay->game->orientation = KOMI_ORIENTATION_ROTATE_180;
+  komi_replay_merge_call (replay, &call);
+  text = komi_replay_describe_calls (replay, 1, KOMI_ORIENTATION_IDENTITY);
+  g_assert_nonnull (strstr (text, "answered J9 (A1 on this board), model rehearsal-model-3"));
+  g_assert_null (strstr (text, ") ("));
+}
+
 /* A read of the game from before the run's latest news is brought up to
  * it: the moves since (a capture among them) and the calls answered, an
  * attempt the read had in flight given its answer, none twice. */
@@ -233,6 +256,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/app/live-run/follow", test_follow);
   g_test_add_func ("/komi/app/live-run/moves", test_moves);
   g_test_add_func ("/komi/app/live-run/update-replay", test_update_replay);
+  g_test_add_func ("/komi/app/live-run/describe-calls", test_describe_calls);
   g_test_add_func ("/komi/app/live-run/run-events", test_run_events);
   return g_test_run ();
 }

@@ -90,6 +90,17 @@ test_review_thresholds (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (g_settings_get_double (f->settings, "blunder-threshold"), ==, 8.0);
   g_settings_set_double (f->settings, "mistake-threshold", 4.5);
   g_assert_cmpfloat (gtk_spin_button_get_value (mistake), ==, 4.5);
+  /* Their rows say in words what the marks are, not in SGF's terms
+   * ("BM[1] in exported SGF"). */
+  for (guint i = 0; i < 2; i++)
+    {
+      AdwActionRow *row = ADW_ACTION_ROW (gtk_widget_get_ancestor (
+        GTK_WIDGET (i == 0 ? mistake : blunder), ADW_TYPE_ACTION_ROW));
+      const char *subtitle = adw_action_row_get_subtitle (row);
+
+      g_assert_null (strstr (subtitle, "BM["));
+      g_assert_nonnull (strstr (subtitle, "in the move list and in exported SGF"));
+    }
 }
 
 /* The path rows are built in C; each is named after its key. */

@@ -17,6 +17,7 @@
 #include "komi-ladder.h"
 #include "komi-players-page.h"
 #include "komi-provider-dialog.h"
+#include "komi-series-page.h"
 #include "komi-settings.h"
 #include "komi-store-sink.h"
 #include "komi-store-test-util.h"
@@ -493,8 +494,8 @@ test_model_calls (WindowFixture *f, gconstpointer data)
   g_assert_cmpstr (gtk_label_get_text (summary), ==,
                    "Move 1: 2 model calls\n"
                    "best_point #1: 812 ms, 345 + 12 tokens, invalid\n"
-                   "best_point #2: 640 ms, 345 + 12 tokens, answered E5 "
-                   "(rehearsal-model-2026)");
+                   "best_point #2: 640 ms, 345 + 12 tokens, answered E5, "
+                   "model rehearsal-model-2026");
   gtk_widget_activate_action (GTK_WIDGET (page), "review.next-move", NULL);
   g_assert_cmpstr (gtk_label_get_text (summary), ==, "");   /* none for move 2 */
   gtk_window_destroy (GTK_WINDOW (window));
@@ -638,6 +639,61 @@ test_window_remembers_size (WindowFixture *f, gconstpointer data)
   g_settings_reset (settings, "window-height");
 }
 
+/* The Series page's flap in a new window of @width px, its list folded. */
+static KomiWindow *
+open_folded (WindowFixture *f, int width, AdwFlap **flap)
+{
+  g_autoptr(GSettings) settings = komi_settings_new ();
+  KomiWindow *window;
+
+  g_settings_set_int (settings, "window-width", width);
+  window = open_window (f->path);
+  komi_window_show_page (window, "series");
+  *flap = ADW_FLAP (app_test_child (komi_window_get_series_page (window), KOMI_TYPE_SERIES_PAGE,
+                                    "flap"));
+  g_assert_true (app_test_wait (flap_folded, *flap));
+  return window;
+}
+
+/* On a window too narrow for the list of series beside the Series page,
+ * the list is shown over it or not as the user left it, after a restart
+ * too (it was hidden whatever it had been). */
+static void
+test_window_remembers_list (WindowFixture *f, gconstpointer data)
+{
+  g_autoptr(GSettings) settings = komi_settings_new ();
+  KomiWindow *window;
+  AdwFlap *flap;
+  gpointer weak;
+
+  g_assert_nonnull (settings);
+  make_library (f->dir, f->path);
+  window = open_folded (f, 640, &flap);
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  /* Shown by its toggle, as the user does. */
+  adw_flap_set_reveal_flap (flap, TRUE);
+  weak = window;
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (window_gone, &weak));
+  g_assert_true (g_settings_get_boolean (settings, "series-list-shown"));
+
+  window = open_folded (f, 640, &flap);
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  /* Hidden again: so it stays. */
+  adw_flap_set_reveal_flap (flap, FALSE);
+  weak = window;
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (window_gone, &weak));
+  g_assert_false (g_settings_get_boolean (settings, "series-list-shown"));
+  window = open_folded (f, 640, &flap);
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "series-list-shown");
+}
+
 /* A model player's row on the Players page opens its provider profile
  * for editing; an engine's opens nothing. */
 static void
@@ -706,6 +762,8 @@ main (int argc, char *argv[])
               window_fixture_set_up, test_players_edit_profile, window_fixture_tear_down);
   g_test_add ("/komi/app/window/remembers-size", WindowFixture, NULL,
               window_fixture_set_up, test_window_remembers_size, window_fixture_tear_down);
+  g_test_add ("/komi/app/window/remembers-list", WindowFixture, NULL,
+              window_fixture_set_up, test_window_remembers_list, window_fixture_tear_down);
   g_test_add ("/komi/app/application/db-option", WindowFixture, NULL,
               window_fixture_set_up, test_application_db_option, window_fixture_tear_down);
   return g_test_run ();

@@ -94,12 +94,16 @@ test_demo (void)
   g_assert_nonnull (strstr (run.out, "no key, no network"));
   g_assert_nonnull (strstr (run.out, "a temporary library"));
   /* The model's calls as they are answered, the board after every move. */
-  g_assert_nonnull (strstr (run.out, "Turn 1: X (rehearsal rehearsal-model) "));
+  /* The model by its profile's name, not that and its model id again
+   * ("rehearsal rehearsal-model"). */
+  g_assert_nonnull (strstr (run.out, "Turn 1: X (rehearsal) "));
   g_assert_nonnull (strstr (run.out, "  model calls: play_or_pass → "));
   g_assert_nonnull (strstr (run.out, "    A B C D E F G H J\n 9 "));
   g_assert_nonnull (strstr (run.out, "Game 2 of 2: X GNU Go 3.8 against O rehearsal"));
   g_assert_nonnull (strstr (run.out, "Result: "));
   g_assert_nonnull (strstr (run.out, "2 games played; the model made "));
+  /* The rehearsal model is free: "$0", as the window says it. */
+  g_assert_nonnull (strstr (run.out, "and raw response), costing $0.\n"));
 
   /* Kept: the library holds both games and every call. */
   run_cli (&kept, "demo", "--quiet", "--db", db, "--seed", "5", "--latency-ms", "0",

@@ -252,6 +252,55 @@ test_budget (void)
   remove_test_dir (dir);
 }
 
+/* A cost as every part of Komi writes it: nothing spent is "$0" (a free
+ * or rehearsal model), not "$0.0000"; what the last digit cannot show
+ * is not said to be nothing. */
+static void
+test_cost_text (void)
+{
+  static const struct
+  {
+    double      usd;
+    const char *text;
+  } cases[] = {
+    { 0, "$0" }, { 0.00001, "< $0.0001" }, { 0.0001, "$0.0001" }, { 0.0123, "$0.0123" },
+    { 1.5, "$1.5000" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = komi_cost_text (cases[i].usd);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
+/* A model named once: its profile's name, its model id after it only
+ * when the id adds something, and never a second pair of parentheses. */
+static void
+test_model_label (void)
+{
+  static const struct
+  {
+    const char *name, *model, *label;
+  } cases[] = {
+    { "rehearsal", "rehearsal-model", "rehearsal" },
+    { "GPT-4o", "gpt-4o", "GPT-4o" },
+    { "Claude Sonnet 4.5 (work)", "claude-sonnet-4-5", "Claude Sonnet 4.5 (work)" },
+    { "Work account", "gpt-4o-2024-08-06", "Work account (gpt-4o-2024-08-06)" },
+    { "rehearsal (openai-chat)", "rehearsal-model", "rehearsal (openai-chat), rehearsal-model" },
+    { "", "m", "m" },
+    { "only a name", NULL, "only a name" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *label = komi_provider_model_label (cases[i].name, cases[i].model);
+
+      g_assert_cmpstr (label, ==, cases[i].label);
+    }
+}
+
 /* The call log of a library as text lines "game turn question attempt
  * outcome", in order, and the request body of each. */
 typedef struct
@@ -572,6 +621,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/model/series-over-loopback", test_series_over_loopback);
   g_test_add_func ("/komi/model/example-profiles", test_example_profiles);
   g_test_add_func ("/komi/model/budget", test_budget);
+  g_test_add_func ("/komi/model/cost-text", test_cost_text);
+  g_test_add_func ("/komi/model/label", test_model_label);
   g_test_add_func ("/komi/model/kill-mid-call", test_kill_mid_call);
   g_test_add_func ("/komi/model/logprobs-rejected", test_logprobs_rejected);
 

@@ -688,7 +688,10 @@ test_private_values (void)
   g_assert_nonnull (strstr (text, "beef0123"));
   g_assert_nonnull (strstr (text, "b6.bin.gz"));
   g_assert_nonnull (strstr (text, "\"visits\":200"));
-  g_assert_nonnull (strstr (text, "PB[rehearsal rehearsal-model]"));
+  /* The model's name once ("rehearsal", not "rehearsal rehearsal-model"),
+   * its model id in its settings. */
+  g_assert_nonnull (strstr (text, "PB[rehearsal]"));
+  g_assert_nonnull (strstr (text, "\"model\":\"rehearsal-model\""));
   g_clear_pointer (&text, g_free);
   /* A request id only when asked for. */
   page_ids = read_file (site_ids, "games", "game-1.html", NULL);
@@ -811,6 +814,39 @@ test_threads (void)
   komi_publish_stats_clear (&b);
 }
 
+/* A game of engines alone: its page says nothing of a model that saw the
+ * board (engines play on the real one) and offers no model's
+ * probabilities; a model's game does both. */
+static void
+test_engine_game (void)
+{
+  g_autofree char *engines_db = g_build_filename (dir, "engines.db", NULL);
+  g_autofree char *site = g_build_filename (dir, "site-engines", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *page = NULL, *model_page = NULL, *model_site = NULL;
+
+  {
+    g_autoptr(KomiStore) store = test_open_store (engines_db);
+
+    test_add_series (store, "Engines alone", 5, "random", "gnugo:1", 1, FALSE);
+  }
+  if (run_komi_cli (&out, &err, "publish", "--db", engines_db, "--out", site, NULL) != 0)
+    g_error ("komi-cli publish: %s", err);
+  page = read_file (site, "games", "game-1.html", NULL);
+  g_assert_null (strstr (page, "model saw"));
+  g_assert_null (strstr (page, "shown to the players"));
+  g_assert_nonnull (strstr (page, "Board in the game's orientation (O)"));
+  g_assert_nonnull (strstr (page, "<label class=\"toggle\" hidden><input type=\"checkbox\" "
+                                  "id=\"show-probs\""));
+
+  model_site = g_build_filename (dir, "site-model-view", NULL);
+  g_free (publish (model_site, NULL));
+  model_page = read_file (model_site, "games", "game-1.html", NULL);
+  g_assert_nonnull (strstr (model_page, "Board as the model saw it (O)"));
+  g_assert_nonnull (strstr (model_page, "orientation shown to the model: "));
+  g_assert_null (strstr (model_page, "toggle\" hidden"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -830,6 +866,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/publish/methodology-ladder", test_methodology_ladder);
   g_test_add_func ("/komi/publish/awkward-text", test_awkward_text);
   g_test_add_func ("/komi/publish/private-values", test_private_values);
+  g_test_add_func ("/komi/publish/engine-game", test_engine_game);
   status = g_test_run ();
 
   {

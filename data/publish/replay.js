@@ -182,8 +182,9 @@
   }
 
   function caption() {
-    const view = state.modelView ? `the board as the model saw it (${data.orientation})`
-                                 : 'the real board';
+    // A game of engines alone: no model saw the board, engines play on the real one.
+    const turned = data.calls.length ? 'the board as the model saw it' : "the board in the game's orientation";
+    const view = state.modelView ? `${turned} (${data.orientation})` : 'the real board';
     let text = state.move > nMoves
       ? `Turn ${state.move}, after move ${nMoves}: ${moveText(state.move)}; ${view}.`
       : `Move ${state.move} of ${nMoves}: ${moveText(state.move)}; ${view}.`;
@@ -390,7 +391,9 @@
     addRow(dl, 'HTTP status', call.status ? String(call.status) : 'no response');
     addRow(dl, 'Latency', `${call.ms} ms`);
     addRow(dl, 'Tokens', fmtTokens(call));
-    addRow(dl, 'Cost', call.cost === undefined ? 'unknown' : `$${call.cost.toFixed(6)}`);
+    // Nothing spent is "$0", as in the tables and the application.
+    addRow(dl, 'Cost', call.cost === undefined ? 'unknown'
+      : call.cost === 0 ? '$0' : `$${call.cost.toFixed(6)}`);
     if (call.model) addRow(dl, 'Model', call.model);
     if (call.probs) addRow(dl, 'Probabilities', fmtProbs(call.probs));
     details.append(summary, dl, rawSection(call));

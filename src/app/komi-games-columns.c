@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "komi-games-columns.h"
+#include "komi-provider.h"
 #include "komi-ui-util.h"
 
 /* The Games page's table: one KomiGameItem per row. Every column sorts;
@@ -169,7 +170,7 @@ cell_cost (gpointer p)
 {
   double cost = GAME (p)->cost_usd;
 
-  return isnan (cost) ? g_strdup ("—") : g_strdup_printf ("$%.4f", cost);
+  return isnan (cost) ? g_strdup ("—") : komi_cost_text (cost);
 }
 
 /* Sorters */

@@ -271,8 +271,10 @@ komi_replay_describe_calls (const KomiReplay *replay,
 
           g_string_append_printf (text, _(", answered %s"), answer);
         }
+      /* Named as such, not in a second pair of parentheses after the
+       * answer's own ("J9 (A1 on this board) (rehearsal-model-…)"). */
       if (c->model_version != NULL)
-        g_string_append_printf (text, " (%s)", c->model_version);
+        g_string_append_printf (text, _(", model %s"), c->model_version);
     }
   if (n == 0)
     return NULL;

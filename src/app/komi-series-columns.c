@@ -217,12 +217,30 @@ on_result_tooltip (GtkWidget *label, int x, int y, gboolean keyboard, GtkTooltip
 /* The result whole, never cut. (Not of a fixed width: any width beyond
  * what the rows need folds the list of series away at 1200 px, see
  * test-app-window's narrow-window-folds-list.) */
+/* The characters of the widest result a cell can show: a word, or a
+ * score of three figures. */
+static int
+result_chars (void)
+{
+  const char *texts[] = { _("Pending"), _("Started"), _("Void"), _("Draw"), "W+188.5" };
+  int chars = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    chars = MAX (chars, (int) g_utf8_strlen (texts[i], -1));
+  return chars;
+}
+
 static void
 setup_result (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
 {
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
+  /* As wide for "Pending" as for "W+88.5": the column keeps its width as
+   * results arrive, and so does the Opponent column beside it. */
+  gtk_label_set_width_chars (GTK_LABEL (label), result_chars ());
+  gtk_label_set_max_width_chars (GTK_LABEL (label), result_chars ());
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_widget_set_has_tooltip (label, TRUE);
   g_signal_connect (label, "query-tooltip", G_CALLBACK (on_result_tooltip), list_item);
   gtk_list_item_set_child (list_item, label);

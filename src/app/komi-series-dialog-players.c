@@ -193,8 +193,7 @@ _komi_series_dialog_fill_profiles (GtkMenuButton *button,
 
       if (profile == NULL)
         continue;
-      /* TRANSLATORS: a provider profile's name and its model. */
-      label = g_strdup_printf (_("%s (%s)"), profile->name, profile->model);
+      label = komi_provider_model_label (profile->name, profile->model);
       item = g_menu_item_new (label, NULL);
       g_menu_item_set_action_and_target (item, "series.choose-subject", "s", spec);
       g_menu_append_item (menu, item);

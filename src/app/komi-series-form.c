@@ -196,6 +196,9 @@ komi_series_form_describe (const KomiSeries *series)
 static char *
 money (double dollars)
 {
+  /* Nothing to pay is "$0", as the run bar and the games list say it. */
+  if (dollars == 0)
+    return g_strdup ("$0");
   if (dollars > 0 && dollars < 0.005)
     return g_strdup (_("under $0.01"));
   return g_strdup_printf (_("$%.2f"), dollars);

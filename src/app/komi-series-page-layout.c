@@ -237,6 +237,37 @@ on_reveal_flap (KomiSeriesPage *self)
 {
   if (!adw_flap_get_folded (self->flap) && !adw_flap_get_reveal_flap (self->flap))
     adw_flap_set_reveal_flap (self->flap, TRUE);
+  /* Folded already: the user (or a choice in the list) showed or hid it.
+   * Folding hides it before the flap says it folded: not the user's. */
+  else if (adw_flap_get_folded (self->flap) && self->was_folded)
+    self->list_shown = adw_flap_get_reveal_flap (self->flap);
+}
+
+/* Folded, the list is shown or hidden as the user last left it (after a
+ * restart too), not hidden whatever it was. */
+static void
+on_folded (KomiSeriesPage *self)
+{
+  self->was_folded = adw_flap_get_folded (self->flap);
+  if (self->was_folded && adw_flap_get_reveal_flap (self->flap) != self->list_shown)
+    adw_flap_set_reveal_flap (self->flap, self->list_shown);
+}
+
+gboolean
+komi_series_page_get_list_shown (KomiSeriesPage *self)
+{
+  g_return_val_if_fail (KOMI_IS_SERIES_PAGE (self), FALSE);
+  return self->list_shown;
+}
+
+void
+komi_series_page_set_list_shown (KomiSeriesPage *self,
+                                 gboolean        shown)
+{
+  g_return_if_fail (KOMI_IS_SERIES_PAGE (self));
+  self->list_shown = shown;
+  if (adw_flap_get_folded (self->flap))
+    adw_flap_set_reveal_flap (self->flap, shown);
 }
 
 void
@@ -249,5 +280,6 @@ _komi_series_page_init_layout (KomiSeriesPage *self)
                           G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (on_reveal_flap),
                             self);
+  g_signal_connect_swapped (self->flap, "notify::folded", G_CALLBACK (on_folded), self);
   apply_layout (self, LAYOUT_TWO);
 }

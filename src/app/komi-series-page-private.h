@@ -32,6 +32,8 @@ struct _KomiSeriesPage
   guint                elsewhere_source;
 
   AdwFlap             *flap;
+  gboolean             list_shown;         /* folded, the list is shown */
+  gboolean             was_folded;         /* before the flap's latest change */
   GtkListView         *series_list;
   GtkStack            *detail_stack;
   AdwStatusPage       *empty_page;

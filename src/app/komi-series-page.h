@@ -43,6 +43,12 @@ gboolean          komi_series_page_select         (KomiSeriesPage *self,
  * another, until the user steps back or picks a game. */
 void              komi_series_page_follow_series  (KomiSeriesPage *self,
                                                    gint64          series_id);
+/* Whether the list of series is shown over the page when the page is
+ * too narrow for it beside (folded): as the user left it, kept by the
+ * window across restarts. Beside the page it is always shown. */
+gboolean          komi_series_page_get_list_shown (KomiSeriesPage *self);
+void              komi_series_page_set_list_shown (KomiSeriesPage *self,
+                                                   gboolean        shown);
 /* The live state of the run in the window, which the page draws: the
  * window hands it the run's events (komi_live_run_apply()). */
 KomiLiveRun      *komi_series_page_get_live_run   (KomiSeriesPage *self);

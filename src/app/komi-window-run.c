@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "komi-demo.h"
+#include "komi-provider.h"
 #include "komi-series-dialog.h"
 #include "komi-series-keys.h"
 #include "komi-settings.h"
@@ -88,11 +89,16 @@ update_bar (KomiWindow *self)
   /* A model's series says what its calls cost so far, $0 included (a
    * free or unpriced model says so too). */
   if (komi_series_job_get_calls (job) > 0)
-    g_string_append_printf (text,
-                            g_dngettext (GETTEXT_PACKAGE, " · %u call, $%.4f spent",
-                                         " · %u calls, $%.4f spent",
-                                         komi_series_job_get_calls (job)),
-                            komi_series_job_get_calls (job), komi_series_job_get_cost (job));
+    {
+      g_autofree char *cost = komi_cost_text (komi_series_job_get_cost (job));
+
+      /* TRANSLATORS: the calls made, then their cost ("$0", "$0.0123"). */
+      g_string_append_printf (text,
+                              g_dngettext (GETTEXT_PACKAGE, " · %u call, %s spent",
+                                           " · %u calls, %s spent",
+                                           komi_series_job_get_calls (job)),
+                              komi_series_job_get_calls (job), cost);
+    }
   gtk_label_set_text (self->run_label, text->str);
   /* A long series name may be cut short in the bar: the tooltip has all. */
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->run_label), text->str);

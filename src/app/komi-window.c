@@ -442,6 +442,8 @@ restore_window_state (KomiWindow *self)
                                g_settings_get_int (settings, "window-height"));
   if (g_settings_get_boolean (settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
+  komi_series_page_set_list_shown (self->series_page,
+                                   g_settings_get_boolean (settings, "series-list-shown"));
 }
 
 static gboolean
@@ -461,6 +463,8 @@ save_window_state (KomiWindow *self)
     g_settings_set_int (settings, "window-height", MAX (height, 400));
   g_settings_set_boolean (settings, "window-maximized",
                           gtk_window_is_maximized (GTK_WINDOW (self)));
+  g_settings_set_boolean (settings, "series-list-shown",
+                          komi_series_page_get_list_shown (self->series_page));
   g_settings_apply (settings);
   return FALSE;
 }

@@ -20,6 +20,7 @@
 #include "komi-coords.h"
 #include "komi-demo-series.h"
 #include "komi-export.h"
+#include "komi-provider.h"
 #include "komi-rehearsal.h"
 #include "komi-series-runner.h"
 #include "komi-store.h"
@@ -287,7 +288,7 @@ komi_cli_demo (int argc, char **argv)
 {
   g_autofree char *opponent = NULL, *db_arg = NULL, *sgf_dir = NULL, *seed_text = NULL;
   g_autofree char *dir = NULL, *db = NULL, *profile = NULL, *where = NULL;
-  g_autofree char *base_url = NULL, *name = NULL, *definition = NULL;
+  g_autofree char *base_url = NULL, *name = NULL, *definition = NULL, *cost = NULL;
   const char *opponents[] = { NULL, NULL };
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
@@ -379,12 +380,13 @@ komi_cli_demo (int argc, char **argv)
       putchar ('\n');
       printf (g_dngettext (NULL, "%u game played; ", "%u games played; ", result->played),
               result->played);
+      cost = komi_cost_text (result->cost);
       printf (g_dngettext (NULL, "the model made %u call (HTTP attempts, every one recorded "
-                                 "with its request and raw response), costing $%.4f.\n",
+                                 "with its request and raw response), costing %s.\n",
                            "the model made %u calls (HTTP attempts, every one recorded "
-                           "with its request and raw response), costing $%.4f.\n",
+                           "with its request and raw response), costing %s.\n",
                            result->calls),
-              result->calls, result->cost);
+              result->calls, cost);
       if (sgf_dir != NULL)
         {
           g_clear_error (&error);

@@ -15,6 +15,7 @@
 
 #include "komi-cli.h"
 #include "komi-ladder-ship.h"
+#include "komi-provider.h"
 #include "komi-rate-run.h"
 #include "komi-rating-pool.h"
 #include "komi-store-sink.h"
@@ -97,7 +98,7 @@ on_interrupt (gpointer user_data)
 static int
 rate_subject (Rate *rate)
 {
-  g_autofree char *estimate = NULL;
+  g_autofree char *estimate = NULL, *spent = NULL;
   GThread *thread;
   guint sigint, sigterm;
 
@@ -149,11 +150,12 @@ rate_subject (Rate *rate)
           printf (_("With the ladder's uncertainty: %s\n"), widened);
         }
     }
-  printf (g_dngettext (NULL, "Stopped after %u pair: %s; $%.4f spent at the profiles' "
+  spent = komi_cost_text (rate->spent);
+  printf (g_dngettext (NULL, "Stopped after %u pair: %s; %s spent at the profiles' "
                              "prices.\n",
-                       "Stopped after %u pairs: %s; $%.4f spent at the profiles' prices.\n",
+                       "Stopped after %u pairs: %s; %s spent at the profiles' prices.\n",
                        rate->last.pairs),
-          rate->last.pairs, komi_rate_stop_describe (rate->last.stop), rate->spent);
+          rate->last.pairs, komi_rate_stop_describe (rate->last.stop), spent);
   return 0;
 }
 

@@ -18,6 +18,7 @@
 #include "komi-cli.h"
 #include "komi-cli-util.h"
 #include "komi-model-player.h"
+#include "komi-provider.h"
 #include "komi-series-runner.h"
 #include "komi-store.h"
 #include "komi-store-sink.h"
@@ -76,7 +77,11 @@ on_progress (const KomiSeriesProgress *p,
   fprintf (data->tty ? stderr : stdout, _("%u/%u games done, %u running, %s elapsed, ETA %s"),
            p->done, p->total, p->running, elapsed, eta);
   if (p->calls > 0)
-    fprintf (data->tty ? stderr : stdout, _(", %u model calls, $%.4f"), p->calls, p->cost);
+    {
+      g_autofree char *cost = komi_cost_text (p->cost);
+
+      fprintf (data->tty ? stderr : stdout, _(", %u model calls, %s"), p->calls, cost);
+    }
   fputs (data->tty ? "" : "\n", data->tty ? stderr : stdout);
   fflush (data->tty ? stderr : stdout);
 }
@@ -226,8 +231,12 @@ run_series (const char *command, KomiSeries *series, const char *db_path, int jo
       printf (_("Played %u games in this run (%u resumed), %u had ended before.\n"),
               data.result->played, data.result->resumed, data.result->skipped);
       if (data.result->calls > 0)
-        printf (_("Model calls in this run: %u attempts, $%.4f at the profiles' prices.\n"),
-                data.result->calls, data.result->cost);
+        {
+          g_autofree char *cost = komi_cost_text (data.result->cost);
+
+          printf (_("Model calls in this run: %u attempts, %s at the profiles' prices.\n"),
+                  data.result->calls, cost);
+        }
       print_summary (store, data.result->series_id, series);
     }
   else if (g_error_matches (data.error, G_IO_ERROR, G_IO_ERROR_CANCELLED))

@@ -12,6 +12,7 @@
 
 #include "komi-coords.h"
 #include "komi-match-game.h"
+#include "komi-model-player.h"
 #include "komi-protocol.h"
 #include "komi-random-player.h"
 #include "komi-sgf-writer.h"
@@ -48,6 +49,9 @@ komi_game_record_free (KomiGameRecord *record)
 static char *
 player_label (KomiPlayer *player)
 {
+  /* A model's version is its model id, often its name again. */
+  if (komi_player_is_model (player))
+    return komi_provider_model_label (player->name, player->version);
   if (player->version != NULL && player->version[0] != '\0')
     return g_strdup_printf ("%s %s", player->name, player->version);
   return g_strdup (player->name != NULL ? player->name : player->spec);

@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "komi-model-player.h"
+#include "komi-provider.h"
 #include "komi-series-runner.h"
 
 /* One run of a series. Workers share only this struct, under @lock. */
@@ -170,10 +171,15 @@ budget_gate (gpointer user_data, GError **error)
   ok = spent + run->max_call_cost <= budget;
   g_mutex_unlock (&run->lock);
   if (!ok)
-    g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_PAUSED,
-                 _("the series budget of $%.4f would be exceeded ($%.4f spent in this run); "
-                   "raise budget_usd in the series file and run it again to continue"),
-                 budget, spent);
+    {
+      g_autofree char *budget_text = komi_cost_text (budget);
+      g_autofree char *spent_text = komi_cost_text (spent);
+
+      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_PAUSED,
+                   _("the series budget of %s would be exceeded (%s spent in this run); "
+                     "raise budget_usd in the series file and run it again to continue"),
+                   budget_text, spent_text);
+    }
   return ok;
 }
 

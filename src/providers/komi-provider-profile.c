@@ -304,6 +304,46 @@ komi_provider_profile_load (const char *path, GError **error)
   return profile;
 }
 
+/* @text lowered, its letters and digits alone: "GPT-4o" and "gpt 4o"
+ * are one name. */
+static char *
+folded (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_isalnum (c))
+        g_string_append_unichar (out, g_unichar_tolower (c));
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+komi_provider_model_label (const char *name,
+                           const char *model)
+{
+  g_autofree char *n = NULL, *m = NULL;
+  gsize len;
+
+  if (name == NULL || *name == '\0')
+    return g_strdup (model != NULL ? model : "?");
+  if (model == NULL || *model == '\0')
+    return g_strdup (name);
+  n = folded (name);
+  m = folded (model);
+  if (*m == '\0' || strstr (n, m) != NULL || (*n != '\0' && g_str_has_prefix (m, n)))
+    return g_strdup (name);
+  /* Not translated: the label goes into records (SGF, the library),
+   * which read the same whatever the locale of the run. */
+  len = strlen (name);
+  if (name[len - 1] == ')')
+    return g_strdup_printf ("%s, %s", name, model);
+  return g_strdup_printf ("%s (%s)", name, model);
+}
+
 char *
 komi_provider_profile_dup_url (const KomiProviderProfile *profile)
 {

@@ -98,6 +98,15 @@ void                 komi_provider_profile_share         (KomiProviderProfile   
 const char          *komi_provider_api_to_string         (KomiProviderApi            api);
 /* The request URL of @profile's API for its model. */
 char                *komi_provider_profile_dup_url       (const KomiProviderProfile *profile);
+/* A model as it is named to people (records, lists, menus): the
+ * profile's @name, and its @model id after it only when the id adds
+ * something, "Work account (gpt-4o-2024-08-06)". An id that the name
+ * holds, or that is the name and more ("rehearsal", "rehearsal-model"),
+ * adds nothing: "rehearsal", never "rehearsal rehearsal-model". After a
+ * name with its own parentheses the id follows a comma, never a second
+ * pair: "rehearsal (openai-chat), rehearsal-model". */
+char                *komi_provider_model_label           (const char                *name,
+                                                          const char                *model);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiProviderProfile, komi_provider_profile_free)
 

@@ -141,6 +141,18 @@ komi_provider_attempt_cost (const KomiProviderProfile *profile,
           + MAX (attempt->tokens_output, 0) * profile->price_output) / 1e6;
 }
 
+char *
+komi_cost_text (double usd)
+{
+  g_return_val_if_fail (usd >= 0, g_strdup ("?"));
+
+  if (usd == 0)
+    return g_strdup ("$0");
+  if (usd < 0.00005)
+    return g_strdup ("< $0.0001");
+  return g_strdup_printf ("$%.4f", usd);
+}
+
 /* A pinned alias may come back as its dated snapshot ("gpt-4o" as
  * "gpt-4o-2024-08-06"): that is the same pin, anything else is not. */
 static gboolean

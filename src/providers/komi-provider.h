@@ -110,6 +110,12 @@ gboolean                   komi_provider_ask         (KomiProvider              
 double                     komi_provider_attempt_cost (const KomiProviderProfile *profile,
                                                        const KomiProviderAttempt *attempt);
 
+/* A cost in US dollars as every part of Komi writes it: "$0" when
+ * nothing was spent (a rehearsal, a free model), "$0.0123" otherwise, and
+ * "< $0.0001" for less than the last digit shows. @usd is known
+ * (not NAN) and not negative. */
+char                      *komi_cost_text             (double usd);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiProvider, komi_provider_unref)
 
 G_END_DECLS

@@ -622,8 +622,11 @@ append_page (GString             *s,
       g_string_append_printf (s, "</a>, game %d · ", game->plan_index + 1);
     }
   _komi_html_append_printf (s, "Black: %s · White: %s · Result: %s · %u moves · "
-                               "orientation shown to the players: %s · komi %g",
+                               "%s: %s · komi %g",
                             black, white, result, game->moves->len,
+                            has_calls ? "orientation shown to the model"
+                                      : "orientation (shown to no model: engines play on the "
+                                        "real board)",
                             komi_orientation_to_string (game->orientation), game->komi);
   g_string_append (s, "</p>\n<div class=\"replay\" id=\"replay\">\n"
     "<section class=\"board-pane\" aria-label=\"Board\">\n"
@@ -642,11 +645,16 @@ append_page (GString             *s,
   g_string_append_printf (s, "<input type=\"range\" id=\"slider\" min=\"0\" max=\"%u\" "
                              "value=\"%u\">\n", MAX (game->moves->len, forfeit_turn),
                           MAX (game->moves->len, forfeit_turn));
-  g_string_append (s, "<label class=\"toggle\"><input type=\"checkbox\" id=\"model-view\"> "
-                      "Board as the model saw it (O)</label>\n"
-                      "<label class=\"toggle\"><input type=\"checkbox\" id=\"show-probs\" "
-                      "checked> Model's probabilities (P)</label>\n</div>\n"
-                      "<h2 class=\"visually-hidden\">Position as text</h2>\n"
+  /* A game of engines alone: no model saw the board, engines play on
+   * the real one, and no model gave probabilities. */
+  g_string_append_printf (s, "<label class=\"toggle\"><input type=\"checkbox\" "
+                             "id=\"model-view\"> %s (O)</label>\n"
+                             "<label class=\"toggle\"%s><input type=\"checkbox\" "
+                             "id=\"show-probs\" checked> Model's probabilities (P)</label>\n"
+                             "</div>\n",
+                          has_calls ? "Board as the model saw it" : "Board in the game's orientation",
+                          has_calls ? "" : " hidden");
+  g_string_append (s, "<h2 class=\"visually-hidden\">Position as text</h2>\n"
                       "<pre id=\"board-text\" class=\"board-text\" "
                       "aria-label=\"The position as text rows, X black, O white\"></pre>\n");
   g_string_append (s, "<div class=\"final\"><h2>End of the game</h2><p>");

@@ -16,6 +16,7 @@
 
 #include <glib/gstdio.h>
 
+#include "komi-provider.h"
 #include "komi-publish-private.h"
 
 /* What every page shares (escaping, the frame, how players and results
@@ -244,7 +245,11 @@ append_game_row (GString *s, const KomiStoreGame *g)
   if (isnan (g->cost_usd))
     g_string_append (s, "–");
   else
-    g_string_append_printf (s, "$%.4f", g->cost_usd);
+    {
+      g_autofree char *cost = komi_cost_text (g->cost_usd);
+
+      _komi_html_append (s, cost);
+    }
   g_string_append (s, "</td><td>");
   if (shown)
     g_string_append_printf (s, "<a href=\"%s\">Replay game %" G_GINT64_FORMAT "</a>", path,

@@ -16,6 +16,7 @@
 #include "komi-ladder.h"
 #include "komi-ladder-ship.h"
 #include "komi-protocol.h"
+#include "komi-provider.h"
 #include "komi-publish-private.h"
 #include "komi-rating.h"
 #include "komi-rating-library.h"
@@ -295,13 +296,21 @@ append_leaderboard (GString *s, GPtrArray *subjects, GHashTable *usage)
       if (isnan (cost))
         append_cell (s, NAN, "unknown");
       else
-        append_cell (s, cost, "$%.4f", cost);
+        {
+          g_autofree char *text = komi_cost_text (cost);
+
+          append_cell (s, cost, "%s", text);
+        }
       if (r->rating == NULL || komi_score_row_games (t) == 0)
         append_cell (s, NAN, "–");
       else if (isnan (r->rated_cost))
         append_cell (s, NAN, "unknown");
       else
-        append_cell (s, r->rated_cost, "$%.4f", r->rated_cost);
+        {
+          g_autofree char *text = komi_cost_text (r->rated_cost);
+
+          append_cell (s, r->rated_cost, "%s", text);
+        }
       if (isnan (invalid))
         append_cell (s, NAN, "–");
       else

@@ -38,7 +38,11 @@ root_comment (const KomiStoreGame *g)
     {
       char cost[G_ASCII_DTOSTR_BUF_SIZE];
 
-      g_ascii_formatd (cost, sizeof cost, "%.6f", isnan (g->cost_usd) ? 0 : g->cost_usd);
+      /* Nothing spent is "$0", as everywhere else, not "$0.000000". */
+      if (isnan (g->cost_usd) || g->cost_usd == 0)
+        g_strlcpy (cost, "0", sizeof cost);
+      else
+        g_ascii_formatd (cost, sizeof cost, "%.6f", g->cost_usd);
       calls = g_strdup_printf ("; model calls: %u attempts costing $%s at the profiles' prices",
                                g->n_calls, cost);
     }
