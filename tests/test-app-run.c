@@ -256,6 +256,12 @@ a_game_done (gpointer window)
   return job != NULL && komi_series_job_get_done (job) >= 1;
 }
 
+static gboolean
+demo_greyed (gpointer window)
+{
+  return !app_test_item_sensitive (window, "Run the _Demo Series");
+}
+
 static void
 test_demo_runs_to_completion (RunFixture *f, gconstpointer data)
 {
@@ -304,6 +310,9 @@ test_demo_runs_to_completion (RunFixture *f, gconstpointer data)
   /* Every model move came from an answered call to this server. */
   g_assert_cmpuint (count_calls (f, "answer", port), >=, 40);
   g_assert_cmpuint (count_calls (f, "answer", 0), ==, count_calls (f, "answer", port));
+  /* Finished, Run the Demo Series would play nothing: it is greyed out
+   * once the library is read again, not left to toast "finished". */
+  g_assert_true (app_test_wait (demo_greyed, f->window));
   komi_demo_shutdown ();
 }
 

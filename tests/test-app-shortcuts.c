@@ -451,6 +451,22 @@ press_pause (Keys *k)
   g_assert_true (app_test_wait (running, k->window));
   press (k, "<Control>p", paused, k->window);
   press (k, "<Control>p", running, k->window);
+
+  /* Ctrl+Q during the run asks before any window closes; Keep Running
+   * (Escape) leaves them all, the review window too. */
+  gtk_widget_activate_action (GTK_WIDGET (k->window), "win.review-game", "x", k->game_id);
+  g_assert_true (app_test_wait (shown, GSIZE_TO_POINTER (KOMI_TYPE_REVIEW_WINDOW)));
+  xdotool_focus (app_test_find_toplevel (KOMI_TYPE_REVIEW_WINDOW));
+  press (k, "<Control>q", shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (app_test_find_toplevel (KOMI_TYPE_REVIEW_WINDOW));
+  xdotool_focus (app_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  xdotool_run ((const char *[]) { "key", "Escape", NULL });
+  g_assert_true (app_test_wait (gone, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG)));
+  g_assert_nonnull (app_test_find_toplevel (KOMI_TYPE_REVIEW_WINDOW));
+  g_assert_true (running (k->window));
+  gtk_window_destroy (app_test_find_toplevel (KOMI_TYPE_REVIEW_WINDOW));
+  xdotool_focus (k->window);
+
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (k->window), "win.stop-series", NULL));
   g_assert_true (app_test_wait_seconds (app_test_job_over, k->window, 60));
 }

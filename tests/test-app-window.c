@@ -317,6 +317,73 @@ test_shows_library (WindowFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+is_label_with (GtkWidget *widget, gpointer text)
+{
+  return GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL;
+}
+
+static gboolean
+file_chooser_shown (gpointer data)
+{
+  return app_test_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) != NULL;
+}
+
+typedef struct
+{
+  KomiSeriesPage *page;
+  gint64          game_id;
+} GameShown;
+
+static gboolean
+game_shown (gpointer data)
+{
+  GameShown *g = data;
+  const KomiReplay *replay = komi_series_page_get_replay (g->page, NULL);
+
+  return replay != NULL && replay->game->id == g->game_id;
+}
+
+/* The exports of the main menu are greyed out with nothing to export (a
+ * game not begun, a series none of whose games began), as GNOME apps do,
+ * instead of a toast; with a game shown they are not, and Export the Game
+ * opens the file chooser. */
+static void
+test_exports_greyed (WindowFixture *f, gconstpointer data)
+{
+  static const char *exports[] = {
+    "Export the _Game as SGF…", "Open the Game in _Sabaki", "Export the Series as S_GF Files…",
+    "Export the Series’ _Call Log…",
+  };
+  g_autoptr(KomiSeriesItem) pending = NULL;
+  g_autoptr(KomiGameItem) game = NULL;
+  KomiWindow *window;
+  KomiSeriesPage *page;
+  GameShown shown;
+
+  make_library (f->dir, f->path);
+  window = open_window (f->path);
+  page = komi_window_get_series_page (window);
+  pending = g_list_model_get_item (komi_library_get_series (komi_window_get_library (window)), 1);
+  g_assert_cmpstr (pending->series->name, ==, "Series not started");
+  game = g_list_model_get_item (G_LIST_MODEL (pending->games), 0);
+  g_assert_true (komi_series_page_select (page, 1, 0));
+  shown = (GameShown) { page, game->game->id };
+  g_assert_true (app_test_wait (game_shown, &shown));
+  for (guint i = 0; i < G_N_ELEMENTS (exports); i++)
+    if (app_test_item_sensitive (GTK_WIDGET (window), exports[i]))
+      g_error ("%s is not greyed out with nothing to export", exports[i]);
+
+  g_assert_true (komi_series_page_select (page, 0, 0));
+  g_assert_true (app_test_wait (replay_at_end, page));
+  for (guint i = 0; i < G_N_ELEMENTS (exports); i++)
+    g_assert_true (app_test_item_sensitive (GTK_WIDGET (window), exports[i]));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-game", "x", (gint64) 0);
+  g_assert_true (app_test_wait (file_chooser_shown, NULL));
+  gtk_window_destroy (app_test_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A new user: no library yet. The window says where it looked and how to
  * make one. */
 static void
@@ -692,6 +759,8 @@ main (int argc, char *argv[])
 
   g_test_add ("/komi/app/window/shows-library", WindowFixture, NULL,
               window_fixture_set_up, test_shows_library, window_fixture_tear_down);
+  g_test_add ("/komi/app/window/exports-greyed", WindowFixture, NULL,
+              window_fixture_set_up, test_exports_greyed, window_fixture_tear_down);
   g_test_add ("/komi/app/window/missing-library", WindowFixture, NULL,
               window_fixture_set_up, test_missing_library, window_fixture_tear_down);
   g_test_add ("/komi/app/window/damaged-library", WindowFixture, NULL,

@@ -118,7 +118,8 @@ copy_curl_activated (GtkWidget  *widget,
 }
 
 /* Keys step the game wherever the focus is, but for text being selected
- * in the inspector, where they move the text cursor. */
+ * in the inspector, where they move the text cursor (Ctrl+? works there
+ * too). */
 static gboolean
 on_shortcut (GtkWidget *widget,
              GVariant  *args,
@@ -126,7 +127,8 @@ on_shortcut (GtkWidget *widget,
 {
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
 
-  if (focus != NULL && (GTK_IS_TEXT_VIEW (focus) || GTK_IS_EDITABLE (focus)
+  if (focus != NULL && !g_str_equal (user_data, "review.show-shortcuts")
+      && (GTK_IS_TEXT_VIEW (focus) || GTK_IS_EDITABLE (focus)
                         || GTK_IS_LABEL (focus)))
     return FALSE;
   return gtk_widget_activate_action (widget, user_data, NULL);
@@ -141,6 +143,7 @@ _komi_review_window_add_shortcuts (KomiReviewWindow *self)
     { "n", "review.next-mistake" }, { "<Shift>n", "review.previous-mistake" },
     { "<Control>Down", "review.next-mistake" }, { "<Control>Up", "review.previous-mistake" },
     { "o", "review.cycle-orientation" }, { "numbersign", "review.toggle-numbers" },
+    { "<Control>question", "review.show-shortcuts" },
   };
   GtkEventController *controller = gtk_shortcut_controller_new ();
 
@@ -155,6 +158,23 @@ _komi_review_window_add_shortcuts (KomiReviewWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
+/* Ctrl+?: the application's shortcuts window, over this one (the main
+ * window's win.show-help-overlay is GtkApplicationWindow's; this one is a
+ * plain window), opened at the keys of a review. */
+static void
+show_shortcuts_activated (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  g_autoptr(GtkBuilder) builder =
+    gtk_builder_new_from_resource ("/io/github/komigo/Komi/gtk/help-overlay.ui");
+  GtkWindow *overlay = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+
+  gtk_window_set_transient_for (overlay, GTK_WINDOW (widget));
+  gtk_window_set_modal (overlay, TRUE);
+  gtk_window_present (overlay);
+}
+
 void
 _komi_review_window_class_init_actions (GtkWidgetClass *widget_class)
 {
@@ -167,4 +187,6 @@ _komi_review_window_class_init_actions (GtkWidgetClass *widget_class)
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
     gtk_widget_class_install_action (widget_class, steps[i], NULL, review_activated);
   gtk_widget_class_install_action (widget_class, "review.copy-curl", "x", copy_curl_activated);
+  gtk_widget_class_install_action (widget_class, "review.show-shortcuts", NULL,
+                                   show_shortcuts_activated);
 }

@@ -47,6 +47,7 @@ update_actions (KomiSeriesPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.last-move", !at_end);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.players-view", loaded);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.open", loaded);
+  _komi_series_page_selection_changed (self);
 }
 
 
