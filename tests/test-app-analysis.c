@@ -486,7 +486,18 @@ test_graph_reference (void)
       m.loss = MAX (0, m.lead_before - m.lead_after);
       g_array_append_val (a->moves, m);
     }
-  komi_score_graph_set_analysis (KOMI_SCORE_GRAPH (graph), a, 3, 6);
+  /* Both sides' moves classified: White's mistake at move 10 as well. */
+  komi_score_graph_set_analysis (KOMI_SCORE_GRAPH (graph), a, 3, 6, KOMI_EMPTY);
+  g_assert_cmpuint (komi_score_graph_count_marks (KOMI_SCORE_GRAPH (graph),
+                                                  KOMI_MOVE_CLASS_MISTAKE), ==, 2);
+  /* The subject's (Black's) only, as the list beside shows them. */
+  komi_score_graph_set_analysis (KOMI_SCORE_GRAPH (graph), a, 3, 6, KOMI_BLACK);
+  g_assert_cmpuint (komi_score_graph_count_marks (KOMI_SCORE_GRAPH (graph),
+                                                  KOMI_MOVE_CLASS_MISTAKE), ==, 1);
+  g_assert_cmpuint (komi_score_graph_count_marks (KOMI_SCORE_GRAPH (graph),
+                                                  KOMI_MOVE_CLASS_BLUNDER), ==, 1);
+  /* The edges' lead, labelled B+10 and W+10: the largest, 7, rounded up. */
+  g_assert_cmpfloat (komi_score_graph_get_scale (KOMI_SCORE_GRAPH (graph)), ==, 10);
   komi_score_graph_set_step (KOMI_SCORE_GRAPH (graph), 4);
   gtk_widget_set_size_request (graph, 300, 90);
   gtk_window_set_child (GTK_WINDOW (window), graph);

@@ -13,9 +13,26 @@
 #include "komi-review-calls.h"
 #include "komi-review-window-private.h"
 
+/* A move the mistakes list beside the board shows: the subject's mistakes
+ * and blunders at the panel's thresholds (the opponent's are not listed,
+ * so n does not stop on them). Until the panel has read the analysis, the
+ * one read with the game, for the subject's moves. */
+static gboolean
+is_listed_mistake (KomiReviewWindow *self, guint turn)
+{
+  const KomiStoreGame *game = self->review->replay->game;
+  const KomiMove *move;
+
+  if (komi_analysis_panel_get_analysis (self->analysis_panel) != NULL)
+    return komi_analysis_panel_lists_turn (self->analysis_panel, turn);
+  move = &g_array_index (game->moves, KomiMove, turn - 1);
+  return _komi_review_window_move_class (self, turn) != KOMI_MOVE_CLASS_GOOD
+         && (game->subject == KOMI_EMPTY || move->color == game->subject);
+}
+
 /* The next move after the one shown (@forward) or the one before it that
- * the analysis calls a mistake or a blunder, going round the game's end:
- * *@wrapped says when it did. G_MAXUINT when the game has none. */
+ * the mistakes list shows, going round the game's end: *@wrapped says
+ * when it did. G_MAXUINT when the game has none. */
 static guint
 find_mistake (KomiReviewWindow *self, gboolean forward, gboolean *wrapped)
 {
@@ -30,7 +47,7 @@ find_mistake (KomiReviewWindow *self, gboolean forward, gboolean *wrapped)
       guint t = forward ? (from + k - 1) % last + 1
                         : (from > k ? from - k : from + last - k);
 
-      if (_komi_review_window_move_class (self, t) != KOMI_MOVE_CLASS_GOOD)
+      if (is_listed_mistake (self, t))
         {
           *wrapped = forward ? t <= self->step : t >= self->step;
           return t;
