@@ -324,6 +324,19 @@ model_has_answered (gpointer data)
   return count_calls (f, "answer", 0) >= 10;
 }
 
+/* The series page shows a game of the run stopped, read again after the
+ * stop, and says of no move "Now deciding". */
+static gboolean
+nothing_deciding (gpointer window)
+{
+  KomiSeriesPage *page = komi_window_get_series_page (window);
+  GtkWidget *summary = app_test_child (page, KOMI_TYPE_SERIES_PAGE, "summary_label");
+
+  return komi_series_page_get_replay (page, NULL) != NULL
+         && komi_library_get_state (komi_window_get_library (window)) == KOMI_LIBRARY_STATE_READY
+         && strstr (gtk_label_get_text (GTK_LABEL (summary)), "Now deciding") == NULL;
+}
+
 /* A demo stopped half-way, the application closed (its server stopped)
  * and started again: Continue starts a server on a new port, writes the
  * profile again, and the model's games resume against it. */
@@ -348,6 +361,8 @@ test_demo_continues_after_restart (RunFixture *f, gconstpointer data)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.stop-series", NULL));
   g_assert_true (app_test_wait (app_test_job_over, f->window));
   g_assert_true (komi_series_job_get_stopped (komi_window_get_job (f->window)));
+  /* Stopped, no move is being decided: the page read again says none. */
+  g_assert_true (app_test_wait (nothing_deciding, f->window));
   first_port = komi_demo_get_port ();
   g_assert_true (profile_names_port (f, first_port));
   stopped = only_series (f);

@@ -384,6 +384,77 @@ test_exports_greyed (WindowFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+shows_calls (gpointer page)
+{
+  const KomiReplay *replay = komi_series_page_get_replay (page, NULL);
+
+  return replay != NULL && replay->calls != NULL && replay->calls->len > 0;
+}
+
+/* A model's game whose run was killed (kill -9: the game still marked
+ * running, a request still "in flight", no process holding the run):
+ * read again, nothing says "waiting for the answer…" or "Now deciding",
+ * on the series page or in the review window; the call is interrupted. */
+static void
+test_killed_run_not_waiting (WindowFixture *f, gconstpointer data)
+{
+  g_autoptr(KomiStore) store = test_open_store (f->path);
+  g_autoptr(TestSeries) series = test_series_new ("Killed", 31, 1);
+  g_autoptr(KomiGameRecord) record = NULL;
+  g_autoptr(GError) error = NULL;
+  KomiStoreCall asked = { .turn = 1, .question = "best_point", .attempt = 1,
+                          .request_url = "http://127.0.0.1:1/v1/chat/completions",
+                          .request_body = "{}", .latency_ms = -1, .tokens_input = -1,
+                          .tokens_output = -1, .tokens_reasoning = -1, .tokens_cached = -1,
+                          .outcome = KOMI_STORE_OUTCOME_IN_FLIGHT, .retry_delay = -1,
+                          .cost_usd = -1 };
+  KomiReviewWindow *review;
+  KomiWindow *window;
+  KomiSeriesPage *page;
+  GtkLabel *summary;
+  gint64 id, game_id, call_id;
+
+  g_free (series->series.subject);
+  series->series.subject = g_strdup ("model:profile.json");
+  for (guint i = 0; i < series->plan->len; i++)
+    {
+      KomiPlannedGame *g = &g_array_index (series->plan, KomiPlannedGame, i);
+
+      g->black = i % 2 == 0 ? series->series.subject : "random";
+      g->white = i % 2 == 0 ? "random" : series->series.subject;
+    }
+  g_assert_true (komi_store_begin_series (store, &series->series, series->plan, &id, &error));
+  g_assert_true (komi_store_find_game (store, id, 0, &game_id, &error));
+  record = test_random_record (test_planned (series, 0));
+  g_assert_true (komi_store_start_game (store, game_id, record, &error));
+  g_assert_true (komi_store_begin_call (store, game_id, &asked, &call_id, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&store, komi_store_unref);
+
+  window = open_window (f->path);
+  page = komi_window_get_series_page (window);
+  summary = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (page), KOMI_TYPE_SERIES_PAGE,
+                                                      "summary_label"));
+  g_assert_true (komi_series_page_select (page, 0, 0));
+  g_assert_true (app_test_wait (shows_calls, page));
+  g_assert_cmpint (komi_series_page_get_replay (page, NULL)->game->status, ==,
+                   KOMI_GAME_STATUS_RUNNING);
+  if (strstr (gtk_label_get_text (summary), "waiting") != NULL
+      || strstr (gtk_label_get_text (summary), "Now deciding") != NULL)
+    g_error ("a killed run's call is still awaited: %s", gtk_label_get_text (summary));
+
+  review = app_test_open_review (GTK_WINDOW (window), komi_window_get_library (window), game_id);
+  g_assert_cmpuint (komi_review_window_get_review (review)->calls->len, ==, 1);
+  g_assert_cmpstr (((KomiReviewCall *)
+                    komi_review_window_get_review (review)->calls->pdata[0])->outcome, ==,
+                   KOMI_STORE_OUTCOME_INTERRUPTED);
+  if (app_test_find_widget (GTK_WIDGET (review), is_label_with, "waiting") != NULL)
+    g_error ("the review window still awaits a killed run's call");
+  gtk_window_destroy (GTK_WINDOW (review));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A new user: no library yet. The window says where it looked and how to
  * make one. */
 static void
@@ -761,6 +832,8 @@ main (int argc, char *argv[])
               window_fixture_set_up, test_shows_library, window_fixture_tear_down);
   g_test_add ("/komi/app/window/exports-greyed", WindowFixture, NULL,
               window_fixture_set_up, test_exports_greyed, window_fixture_tear_down);
+  g_test_add ("/komi/app/window/killed-run-not-waiting", WindowFixture, NULL,
+              window_fixture_set_up, test_killed_run_not_waiting, window_fixture_tear_down);
   g_test_add ("/komi/app/window/missing-library", WindowFixture, NULL,
               window_fixture_set_up, test_missing_library, window_fixture_tear_down);
   g_test_add ("/komi/app/window/damaged-library", WindowFixture, NULL,
