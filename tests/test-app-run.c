@@ -409,6 +409,8 @@ test_demo_continues_after_restart (RunFixture *f, gconstpointer data)
   /* The rest of the model's moves were answered by the new server. */
   g_assert_cmpuint (count_calls (f, "answer", second_port), >, 0);
   g_assert_cmpuint (count_calls (f, "answer", 0), >, before);
+  /* The bar's count went on from the first run's, not from 0. */
+  g_assert_cmpuint (komi_series_job_get_calls (job), >=, count_calls (f, "answer", 0));
   komi_demo_shutdown ();
 }
 
