@@ -280,6 +280,11 @@ test_shows_library (WindowFixture *f, gconstpointer data)
    * which scale it is. */
   g_assert_true (g_str_has_prefix (komi_library_get_ratings_message (library),
                                    "Rated against the Protocol 1 ladder shipped with Komi"));
+  /* Its games set apart (not played as the ladder's were): the page says
+   * what would rate them, not only why they are not. */
+  g_assert_nonnull (strstr (komi_library_get_ratings_message (library), "set apart"));
+  g_assert_nonnull (strstr (komi_library_get_ratings_message (library),
+                            "To be rated, a game must be played as the ladder's were"));
   /* The library's own calibration when the preferences say so, labelled as
    * its own scale; games against a player off the ladder are left out, and
    * said so. */
