@@ -389,6 +389,28 @@ test_exports_greyed (WindowFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* @series made a model's against random, one colour each game, begun in
+ * @store: its id. */
+static gint64
+begin_model_series (KomiStore *store, TestSeries *series)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  g_free (series->series.subject);
+  series->series.subject = g_strdup ("model:profile.json");
+  for (guint i = 0; i < series->plan->len; i++)
+    {
+      KomiPlannedGame *g = &g_array_index (series->plan, KomiPlannedGame, i);
+
+      g->black = i % 2 == 0 ? series->series.subject : "random";
+      g->white = i % 2 == 0 ? "random" : series->series.subject;
+    }
+  g_assert_true (komi_store_begin_series (store, &series->series, series->plan, &id, &error));
+  g_assert_no_error (error);
+  return id;
+}
+
 static gboolean
 shows_calls (gpointer page)
 {
@@ -420,16 +442,7 @@ test_killed_run_not_waiting (WindowFixture *f, gconstpointer data)
   GtkLabel *summary;
   gint64 id, game_id, call_id;
 
-  g_free (series->series.subject);
-  series->series.subject = g_strdup ("model:profile.json");
-  for (guint i = 0; i < series->plan->len; i++)
-    {
-      KomiPlannedGame *g = &g_array_index (series->plan, KomiPlannedGame, i);
-
-      g->black = i % 2 == 0 ? series->series.subject : "random";
-      g->white = i % 2 == 0 ? "random" : series->series.subject;
-    }
-  g_assert_true (komi_store_begin_series (store, &series->series, series->plan, &id, &error));
+  id = begin_model_series (store, series);
   g_assert_true (komi_store_find_game (store, id, 0, &game_id, &error));
   record = test_random_record (test_planned (series, 0));
   g_assert_true (komi_store_start_game (store, game_id, record, &error));
@@ -597,16 +610,7 @@ test_model_calls (WindowFixture *f, gconstpointer data)
   gpointer args[2];
   gint64 id, game_id;
 
-  g_free (series->series.subject);
-  series->series.subject = g_strdup ("model:profile.json");
-  for (guint i = 0; i < series->plan->len; i++)
-    {
-      KomiPlannedGame *g = &g_array_index (series->plan, KomiPlannedGame, i);
-
-      g->black = i % 2 == 0 ? series->series.subject : "random";
-      g->white = i % 2 == 0 ? "random" : series->series.subject;
-    }
-  g_assert_true (komi_store_begin_series (store, &series->series, series->plan, &id, &error));
+  id = begin_model_series (store, series);
   for (guint i = 0; i < series->plan->len; i++)
     g_ptr_array_add (records, test_random_record (test_planned (series, i)));
   g_assert_true (komi_store_add_records (store, id, series->plan, records, &error));
