@@ -10,11 +10,16 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "app-screenshots-dialogs.h"
 #include "app-screenshots-shards.h"
 #include "komi-app-test-util.h"
 #include "komi-games-page.h"
+#include "komi-preferences-window.h"
 #include "komi-review-window.h"
+#include "komi-settings.h"
+#include "komi-window-private.h"
 #include "komi-window.h"
 
 /* Screenshots of the main window for data/screenshots/: each section, light
@@ -57,6 +62,10 @@ typedef struct
   gboolean    verify;   /* Verify Library run on a copy of the library with one game's
                          * result altered */
   gboolean    thresholds; /* with analysis: its thresholds' menu open, 500 refused */
+  const char *extra;    /* "export": a game exported, its toast; "menu": the main menu
+                         * open; "checking": Preferences checking a GNU Go that never
+                         * answers; "shortcuts": with review, Ctrl+? over it; "graph":
+                         * with review, its Engine Review (the score graph) */
 } Shot;
 
 static const Shot shots[] = {
@@ -123,7 +132,109 @@ static const Shot shots[] = {
   { "analysis-dark", "series", TRUE, 0, .analysis = TRUE },
   { "analysis-thresholds-refused", "series", FALSE, 0, .analysis = TRUE, .thresholds = TRUE },
   { "shards-watch", "series", FALSE, 0, .shards = TRUE },
+  /* Issue 30: the export's toast with its folder; nothing to export, the
+   * items greyed out; Check's Cancel; the shortcuts over a review. */
+  { "export-toast", "series", FALSE, 0, .extra = "export" },
+  { "menu-nothing-to-export", "series", FALSE, 0, TRUE, .extra = "menu" },
+  { "preferences-checking", "series", FALSE, 0, .extra = "checking" },
+  { "review-shortcuts", "series", FALSE, .review = TRUE, .extra = "shortcuts" },
+  { "review-window-engine", "series", FALSE, .review = TRUE, .extra = "graph" },
 };
+
+static gboolean
+is_side_stack (GtkWidget *widget, gpointer data)
+{
+  return GTK_IS_STACK (widget) && gtk_stack_get_child_by_name (GTK_STACK (widget), "analysis");
+}
+
+static gboolean
+is_engines_page (GtkWidget *widget, gpointer data)
+{
+  return ADW_IS_PREFERENCES_PAGE (widget)
+         && g_strcmp0 (adw_preferences_page_get_title (ADW_PREFERENCES_PAGE (widget)),
+                       "Engines") == 0;
+}
+
+/* The extras of a shot (Shot.extra). */
+static void
+take_extra (KomiWindow *window, const Shot *shot, const char *dir)
+{
+  if (g_str_equal (shot->extra, "export"))
+    {
+      const KomiReplay *replay = komi_series_page_get_replay (komi_window_get_series_page (window),
+                                                               NULL);
+      g_autofree char *out = g_build_filename (dir, "game.sgf", NULL);
+
+      if (replay != NULL)
+        _komi_window_export_game_to (window, replay->game->id, out);
+      shot_pause_ms (1500);
+    }
+  else if (g_str_equal (shot->extra, "menu"))
+    {
+      GtkMenuButton *menu = NULL;
+
+      for (GtkWidget *w = GTK_WIDGET (window); w != NULL;)
+        {
+          /* The header's primary menu: the first menu button with a model. */
+          GtkWidget *next = gtk_widget_get_first_child (w);
+
+          if (GTK_IS_MENU_BUTTON (w) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (w)))
+            {
+              menu = GTK_MENU_BUTTON (w);
+              break;
+            }
+          while (next == NULL && w != NULL && w != GTK_WIDGET (window))
+            {
+              next = gtk_widget_get_next_sibling (w);
+              if (next == NULL)
+                w = gtk_widget_get_parent (w);
+            }
+          w = next;
+        }
+      if (menu != NULL)
+        gtk_menu_button_popup (menu);
+      shot_pause_ms (500);
+    }
+  else if (g_str_equal (shot->extra, "checking"))
+    {
+      g_autoptr(GSettings) settings = komi_settings_new ();
+      g_autofree char *mute = g_build_filename (dir, "mute-gnugo", NULL);
+      GtkWindow *prefs;
+
+      /* A GNU Go that answers nothing for a while. */
+      g_file_set_contents (mute, "#!/bin/sh\nexec sleep 20\n", -1, NULL);
+      g_chmod (mute, 0755);
+      if (settings != NULL)
+        g_settings_set_string (settings, "gnugo-path", mute);
+      prefs = GTK_WINDOW (komi_preferences_window_new (GTK_WINDOW (window)));
+      gtk_window_present (prefs);
+      app_test_wait (app_test_has_size, prefs);
+      adw_preferences_window_set_visible_page (
+        ADW_PREFERENCES_WINDOW (prefs),
+        ADW_PREFERENCES_PAGE (app_test_find_widget (GTK_WIDGET (prefs), is_engines_page, NULL)));
+      gtk_widget_activate_action (GTK_WIDGET (prefs), "prefs.check", "s", "gnugo");
+      shot_pause_ms (700);
+    }
+  else if (g_str_equal (shot->extra, "graph"))
+    {
+      GtkWindow *review = app_test_find_toplevel (KOMI_TYPE_REVIEW_WINDOW);
+
+      /* The engine review beside the board: its score graph and list. */
+      if (review != NULL)
+        gtk_stack_set_visible_child_name (
+          GTK_STACK (app_test_find_widget (GTK_WIDGET (review), is_side_stack, NULL)),
+          "analysis");
+      shot_pause_ms (1500);
+    }
+  else if (g_str_equal (shot->extra, "shortcuts"))
+    {
+      GtkWindow *review = app_test_find_toplevel (KOMI_TYPE_REVIEW_WINDOW);
+
+      if (review != NULL)
+        gtk_widget_activate_action (GTK_WIDGET (review), "review.show-shortcuts", NULL);
+      shot_pause_ms (700);
+    }
+}
 
 static const char *cli_path;
 
@@ -556,6 +667,8 @@ take (const Shot *shot, const char *db, const char *dir, GError **error)
     shot_provider_dialog (GTK_WINDOW (window), shot->provider);
   if (shot->opponent != NULL)
     shot_opponent_dialog (GTK_WINDOW (window), shot->opponent);
+  if (shot->extra != NULL)
+    take_extra (window, shot, fresh_dir);
   shot_pause_ms (700);   /* the stack's crossfade and a frame */
 
   if (shot->shards)

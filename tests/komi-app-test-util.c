@@ -250,6 +250,59 @@ app_test_find_widget (GtkWidget  *widget,
   return NULL;
 }
 
+/* A menu's items are made when it first opens. */
+static void
+build_menus (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget))
+      && gtk_widget_get_mapped (widget))
+    {
+      gtk_menu_button_popup (GTK_MENU_BUTTON (widget));
+      gtk_menu_button_popdown (GTK_MENU_BUTTON (widget));
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    build_menus (c);
+}
+
+/* Menu items (GtkModelButton, whose action the menu keeps to itself) by
+ * their text. */
+static void
+collect_items (GtkWidget *widget, const char *label, guint *found, guint *sensitive)
+{
+  if (g_str_equal (G_OBJECT_TYPE_NAME (widget), "GtkModelButton"))
+    {
+      g_autofree char *text = NULL;
+      g_autoptr(GString) plain = g_string_new (label);
+
+      /* The item's text has its mnemonic's underscore taken out. */
+      g_string_replace (plain, "_", "", 0);
+      g_object_get (widget, "text", &text, NULL);
+      if (g_strcmp0 (text, plain->str) == 0)
+        {
+          (*found)++;
+          *sensitive += gtk_widget_get_sensitive (widget);
+        }
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    collect_items (c, label, found, sensitive);
+}
+
+gboolean
+app_test_item_sensitive (GtkWidget *widget, const char *label)
+{
+  guint found = 0, sensitive = 0;
+
+  build_menus (widget);
+  collect_items (widget, label, &found, &sensitive);
+  if (found == 0)
+    g_error ("no menu under %s has an item %s", G_OBJECT_TYPE_NAME (widget), label);
+  /* All or none: one action, one state. */
+  g_assert_true (sensitive == 0 || sensitive == found);
+  return sensitive > 0;
+}
+
 GtkWindow *
 app_test_find_toplevel (GType type)
 {

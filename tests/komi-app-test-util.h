@@ -127,6 +127,12 @@ app_test_find_widget (GtkWidget  *widget,
                       gboolean  (*match) (GtkWidget *widget, gpointer data),
                       gpointer    data);
 
+/* Whether the items of the menus under @widget (the main menu's too)
+ * labelled @label ("Export the _Game as SGF…") are sensitive: their action
+ * is enabled. There must be one. */
+gboolean
+app_test_item_sensitive (GtkWidget *widget, const char *label);
+
 /* The first toplevel of @type that is visible and mapped, or NULL. */
 GtkWindow *
 app_test_find_toplevel (GType type);

@@ -115,6 +115,9 @@ collect_text (GtkWidget *widget, GString *out)
     collect_text (c, out);
 }
 
+static gboolean shows_text (GtkWidget *widget, const char *needle);
+static gboolean export_toast (gpointer data);
+
 static char *
 list_text (KomiAnalysisPanel *panel)
 {
@@ -302,7 +305,20 @@ test_panel_blunder (Fixture *f, gconstpointer data)
     for (guint i = 0; i < a->moves->len; i++)
       g_assert_cmpint (g_array_index (record->moves, KomiMove, i).point, ==,
                        g_array_index (a->moves, KomiStoreAnalysisMove, i).point);
+    /* The toast says the folder in full and offers it (issue 30). */
+    g_assert_true (app_test_wait (export_toast, f));
   }
+}
+
+/* The export's toast: the file, its folder in full, and Open Folder. */
+static gboolean
+export_toast (gpointer data)
+{
+  Fixture *f = data;
+  g_autofree char *said = g_strdup_printf ("game.sgf in %s", f->dir);
+
+  return shows_text (GTK_WIDGET (f->window), said)
+         && shows_text (GTK_WIDGET (f->window), "Open Folder");
 }
 
 static void
@@ -412,6 +428,12 @@ shows_text (GtkWidget *widget, const char *needle)
 }
 
 static gboolean
+game_loaded (gpointer window)
+{
+  return komi_series_page_get_replay (komi_window_get_series_page (window), NULL) != NULL;
+}
+
+static gboolean
 no_handler_toast (gpointer window)
 {
   return shows_text (window, "No application to open SGF files is set up");
@@ -424,18 +446,22 @@ test_sabaki_no_handler (Fixture *f, gconstpointer data)
 {
   g_autofree char *cache = g_build_filename (g_get_user_cache_dir (), "komi", "sgf", NULL);
 
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.open-in-sabaki", "x",
-                              f->game_ids[1]);
+  /* The game shown on the series page, as the menus open it (with none
+   * shown the item is greyed out). */
+  g_assert_true (komi_series_page_select (komi_window_get_series_page (f->window), 0, 1));
+  g_assert_true (app_test_wait (game_loaded, f->window));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.open-in-sabaki", "x", (gint64) 0);
   g_assert_true (app_test_wait (no_handler_toast, f->window));
   g_assert_true (shows_text (GTK_WIDGET (f->window), cache));
 }
 
 /* A made-up analysis (Black's lead per position): Black ahead, a mistake
- * at move 3 (7 to 2), a blunder at move 7 (4 to -5). */
+ * at move 3 (7 to 2), a blunder at move 7 (4 to -5), both Black's, and a
+ * mistake of White's at move 10 (-7 to -3). */
 static void
 test_graph_reference (void)
 {
-  static const double leads[] = { 6, 5, 7, 2, 3, 3, 4, -5, -5, -7, -8, -9 };
+  static const double leads[] = { 6, 5, 7, 2, 3, 3, 4, -5, -5, -7, -3, -4 };
   g_autoptr(KomiStoreAnalysis) a = komi_store_analysis_new ();
   GtkWidget *window = gtk_window_new ();
   GtkWidget *graph = komi_score_graph_new ();
@@ -460,7 +486,18 @@ test_graph_reference (void)
       m.loss = MAX (0, m.lead_before - m.lead_after);
       g_array_append_val (a->moves, m);
     }
-  komi_score_graph_set_analysis (KOMI_SCORE_GRAPH (graph), a, 3, 6);
+  /* Both sides' moves classified: White's mistake at move 10 as well. */
+  komi_score_graph_set_analysis (KOMI_SCORE_GRAPH (graph), a, 3, 6, KOMI_EMPTY);
+  g_assert_cmpuint (komi_score_graph_count_marks (KOMI_SCORE_GRAPH (graph),
+                                                  KOMI_MOVE_CLASS_MISTAKE), ==, 2);
+  /* The subject's (Black's) only, as the list beside shows them. */
+  komi_score_graph_set_analysis (KOMI_SCORE_GRAPH (graph), a, 3, 6, KOMI_BLACK);
+  g_assert_cmpuint (komi_score_graph_count_marks (KOMI_SCORE_GRAPH (graph),
+                                                  KOMI_MOVE_CLASS_MISTAKE), ==, 1);
+  g_assert_cmpuint (komi_score_graph_count_marks (KOMI_SCORE_GRAPH (graph),
+                                                  KOMI_MOVE_CLASS_BLUNDER), ==, 1);
+  /* The edges' lead, labelled B+10 and W+10: the largest, 7, rounded up. */
+  g_assert_cmpfloat (komi_score_graph_get_scale (KOMI_SCORE_GRAPH (graph)), ==, 10);
   komi_score_graph_set_step (KOMI_SCORE_GRAPH (graph), 4);
   gtk_widget_set_size_request (graph, 300, 90);
   gtk_window_set_child (GTK_WINDOW (window), graph);

@@ -535,6 +535,12 @@ chooser_folder (GtkWidget *chooser)
   return folder != NULL ? g_file_get_path (folder) : NULL;
 }
 
+static gboolean
+series_game_shown (gpointer window)
+{
+  return komi_series_page_get_replay (komi_window_get_series_page (window), NULL) != NULL;
+}
+
 /* Export Game proposes the game's own short name, and a folder a person
  * keeps files in (Documents, else home) until an export went elsewhere:
  * then that folder. Under Xvfb there is no portal: GTK's own dialog. */
@@ -555,6 +561,10 @@ test_export_chooser (GamesFixture *f, gconstpointer data)
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (app_test_wait (settled, f->library));
+  /* A game shown on the series page: with none, the export items are
+   * greyed out (issue 30). */
+  g_assert_true (komi_series_page_select (komi_window_get_series_page (window), 0, 0));
+  g_assert_true (app_test_wait (series_game_shown, window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-game", "x",
                                              game->id));
   g_assert_true (app_test_wait (app_test_find_chooser, &chooser));

@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include "komi-analysis-panel.h"
 #include "komi-app-test-util.h"
 #include "komi-preferences-window.h"
@@ -296,6 +298,38 @@ test_gnugo_version (Fixture *f, gconstpointer data)
                                    "GNU Go "));
 }
 
+/* A check under way can be cancelled, by the same button: an engine that
+ * never answers (here a GNU Go that reads and says nothing) does not hold
+ * the row at "Starting the engine…". */
+static void
+test_check_cancel (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("komi-prefs-XXXXXX", &error);
+  g_autofree char *mute = g_build_filename (dir, "mute-gnugo", NULL);
+  GtkButton *button = GTK_BUTTON (child (f, "gnugo_check"));
+  GtkWidget *row;
+
+  g_assert_no_error (error);
+  /* It reads its commands until Komi goes (its pipe closes), answering none. */
+  g_assert_true (g_file_set_contents (mute, "#!/bin/sh\nexec cat >/dev/null\n", -1, NULL));
+  g_assert_cmpint (g_chmod (mute, 0755), ==, 0);
+  g_settings_set_string (f->settings, "gnugo-path", mute);
+  g_assert_cmpstr (gtk_button_get_label (button), ==, "_Check");
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "prefs.check", "s", "gnugo");
+  row = GTK_WIDGET (path_row (GTK_WIDGET (f->window), "gnugo-version"));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   "Starting the engine…");
+  g_assert_cmpstr (gtk_button_get_label (button), ==, "_Cancel");
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "prefs.check", "s", "gnugo");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Check cancelled");
+  g_assert_cmpstr (gtk_button_get_label (button), ==, "_Check");
+  g_assert_null (g_object_get_data (G_OBJECT (row), "komi-checked"));
+  g_unlink (mute);
+  g_rmdir (dir);
+}
+
 /* With a KataGo file missing, Check says which way out there is, in the
  * window's terms, without starting anything. */
 static void
@@ -332,6 +366,8 @@ main (int argc, char *argv[])
               fixture_tear_down);
   g_test_add ("/komi/app/preferences/series-dialog-defaults", Fixture, NULL, fixture_set_up,
               test_series_dialog_defaults, fixture_tear_down);
+  g_test_add ("/komi/app/preferences/check-cancel", Fixture, NULL, fixture_set_up,
+              test_check_cancel, fixture_tear_down);
   g_test_add ("/komi/app/preferences/gnugo-version", Fixture, NULL, fixture_set_up,
               test_gnugo_version, fixture_tear_down);
   return g_test_run ();

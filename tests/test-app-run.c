@@ -256,6 +256,12 @@ a_game_done (gpointer window)
   return job != NULL && komi_series_job_get_done (job) >= 1;
 }
 
+static gboolean
+demo_greyed (gpointer window)
+{
+  return !app_test_item_sensitive (window, "Run the _Demo Series");
+}
+
 static void
 test_demo_runs_to_completion (RunFixture *f, gconstpointer data)
 {
@@ -304,6 +310,9 @@ test_demo_runs_to_completion (RunFixture *f, gconstpointer data)
   /* Every model move came from an answered call to this server. */
   g_assert_cmpuint (count_calls (f, "answer", port), >=, 40);
   g_assert_cmpuint (count_calls (f, "answer", 0), ==, count_calls (f, "answer", port));
+  /* Finished, Run the Demo Series would play nothing: it is greyed out
+   * once the library is read again, not left to toast "finished". */
+  g_assert_true (app_test_wait (demo_greyed, f->window));
   komi_demo_shutdown ();
 }
 
@@ -313,6 +322,19 @@ model_has_answered (gpointer data)
   RunFixture *f = data;
 
   return count_calls (f, "answer", 0) >= 10;
+}
+
+/* The series page shows a game of the run stopped, read again after the
+ * stop, and says of no move "Now deciding". */
+static gboolean
+nothing_deciding (gpointer window)
+{
+  KomiSeriesPage *page = komi_window_get_series_page (window);
+  GtkWidget *summary = app_test_child (page, KOMI_TYPE_SERIES_PAGE, "summary_label");
+
+  return komi_series_page_get_replay (page, NULL) != NULL
+         && komi_library_get_state (komi_window_get_library (window)) == KOMI_LIBRARY_STATE_READY
+         && strstr (gtk_label_get_text (GTK_LABEL (summary)), "Now deciding") == NULL;
 }
 
 /* A demo stopped half-way, the application closed (its server stopped)
@@ -339,6 +361,8 @@ test_demo_continues_after_restart (RunFixture *f, gconstpointer data)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.stop-series", NULL));
   g_assert_true (app_test_wait (app_test_job_over, f->window));
   g_assert_true (komi_series_job_get_stopped (komi_window_get_job (f->window)));
+  /* Stopped, no move is being decided: the page read again says none. */
+  g_assert_true (app_test_wait (nothing_deciding, f->window));
   first_port = komi_demo_get_port ();
   g_assert_true (profile_names_port (f, first_port));
   stopped = only_series (f);
@@ -385,6 +409,8 @@ test_demo_continues_after_restart (RunFixture *f, gconstpointer data)
   /* The rest of the model's moves were answered by the new server. */
   g_assert_cmpuint (count_calls (f, "answer", second_port), >, 0);
   g_assert_cmpuint (count_calls (f, "answer", 0), >, before);
+  /* The bar's count went on from the first run's, not from 0. */
+  g_assert_cmpuint (komi_series_job_get_calls (job), >=, count_calls (f, "answer", 0));
   komi_demo_shutdown ();
 }
 

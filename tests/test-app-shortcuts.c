@@ -410,6 +410,7 @@ press_review_window (Keys *k)
   press (k, "<Alt>Home", review_at_step, &s);
   s.step = 5;
   press (k, "n", review_at_step, &s);
+  /* Past the opponent's blunder at move 8: not in the list of mistakes. */
   s.step = 9;
   press (k, "<Control>Down", review_at_step, &s);
   s.step = 5;
@@ -432,6 +433,28 @@ press_review_window (Keys *k)
   b.numbers = !b.numbers;
   press (k, "numbersign", board_numbers, &b);
 
+  /* The move list: after Left and Right stepped the game, Up and Down go
+   * on from the move shown, not from the row that had the focus. */
+  s.step = 0;
+  press (k, "Home", review_at_step, &s);
+  gtk_widget_grab_focus (app_test_child (review, KOMI_TYPE_REVIEW_WINDOW, "moves_view"));
+  s.step = 1;
+  press (k, "Right", review_at_step, &s);
+  s.step = 2;
+  press (k, "Right", review_at_step, &s);
+  s.step = 3;
+  press (k, "Down", review_at_step, &s);
+  s.step = 2;
+  press (k, "Up", review_at_step, &s);
+
+  /* Ctrl+? here too, over the review window. */
+  press (k, "<Control>question", shown, GSIZE_TO_POINTER (GTK_TYPE_SHORTCUTS_WINDOW));
+  g_assert_true (gtk_window_get_transient_for (
+                   app_test_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW)) == GTK_WINDOW (review));
+  gtk_window_destroy (app_test_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW));
+  g_assert_true (app_test_wait (gone, GSIZE_TO_POINTER (GTK_TYPE_SHORTCUTS_WINDOW)));
+  xdotool_focus (review);
+
   press (k, "<Control>w", gone, GSIZE_TO_POINTER (KOMI_TYPE_REVIEW_WINDOW));
   xdotool_focus (k->window);
 }
@@ -451,6 +474,22 @@ press_pause (Keys *k)
   g_assert_true (app_test_wait (running, k->window));
   press (k, "<Control>p", paused, k->window);
   press (k, "<Control>p", running, k->window);
+
+  /* Ctrl+Q during the run asks before any window closes; Keep Running
+   * (Escape) leaves them all, the review window too. */
+  gtk_widget_activate_action (GTK_WIDGET (k->window), "win.review-game", "x", k->game_id);
+  g_assert_true (app_test_wait (shown, GSIZE_TO_POINTER (KOMI_TYPE_REVIEW_WINDOW)));
+  xdotool_focus (app_test_find_toplevel (KOMI_TYPE_REVIEW_WINDOW));
+  press (k, "<Control>q", shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (app_test_find_toplevel (KOMI_TYPE_REVIEW_WINDOW));
+  xdotool_focus (app_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  xdotool_run ((const char *[]) { "key", "Escape", NULL });
+  g_assert_true (app_test_wait (gone, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG)));
+  g_assert_nonnull (app_test_find_toplevel (KOMI_TYPE_REVIEW_WINDOW));
+  g_assert_true (running (k->window));
+  gtk_window_destroy (app_test_find_toplevel (KOMI_TYPE_REVIEW_WINDOW));
+  xdotool_focus (k->window);
+
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (k->window), "win.stop-series", NULL));
   g_assert_true (app_test_wait_seconds (app_test_job_over, k->window, 60));
 }
@@ -505,7 +544,8 @@ run_script (gpointer data)
 }
 
 /* A finished series of random games, and an analysis of its first game
- * with a mistake at move 5 and a blunder at move 9. */
+ * with a mistake at move 5 and a blunder at move 9 by the subject (Black),
+ * and a blunder at move 8 by its opponent. */
 static gint64
 make_library (const char *path)
 {
@@ -525,6 +565,9 @@ make_library (const char *path)
   analysis = test_analysis_new (game, FALSE);
   test_analysis_set_loss (analysis, 5, 4);
   test_analysis_set_loss (analysis, 9, 8);
+  /* The opponent's (White's) blunder: not listed, n passes it by. */
+  g_assert_cmpint (game->subject, ==, KOMI_BLACK);
+  test_analysis_set_loss (analysis, 8, 9);
   g_assert_true (komi_store_put_analysis (store, analysis, &error));
   g_assert_no_error (error);
   return id;

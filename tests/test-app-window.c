@@ -281,6 +281,11 @@ test_shows_library (WindowFixture *f, gconstpointer data)
    * which scale it is. */
   g_assert_true (g_str_has_prefix (komi_library_get_ratings_message (library),
                                    "Rated against the Protocol 1 ladder shipped with Komi"));
+  /* Its games set apart (not played as the ladder's were): the page says
+   * what would rate them, not only why they are not. */
+  g_assert_nonnull (strstr (komi_library_get_ratings_message (library), "set apart"));
+  g_assert_nonnull (strstr (komi_library_get_ratings_message (library),
+                            "To be rated, a game must be played as the ladder's were"));
   /* The library's own calibration when the preferences say so, labelled as
    * its own scale; games against a player off the ladder are left out, and
    * said so. */
@@ -315,6 +320,157 @@ test_shows_library (WindowFixture *f, gconstpointer data)
   assert_scale_matches_table (window, library);
   g_settings_reset (settings, "rating-ladder");
 
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+is_label_with (GtkWidget *widget, gpointer text)
+{
+  return GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL;
+}
+
+static gboolean
+file_chooser_shown (gpointer data)
+{
+  return app_test_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) != NULL;
+}
+
+typedef struct
+{
+  KomiSeriesPage *page;
+  gint64          game_id;
+} GameShown;
+
+static gboolean
+game_shown (gpointer data)
+{
+  GameShown *g = data;
+  const KomiReplay *replay = komi_series_page_get_replay (g->page, NULL);
+
+  return replay != NULL && replay->game->id == g->game_id;
+}
+
+/* The exports of the main menu are greyed out with nothing to export (a
+ * game not begun, a series none of whose games began), as GNOME apps do,
+ * instead of a toast; with a game shown they are not, and Export the Game
+ * opens the file chooser. */
+static void
+test_exports_greyed (WindowFixture *f, gconstpointer data)
+{
+  static const char *exports[] = {
+    "Export the _Game as SGF…", "Open the Game in _Sabaki", "Export the Series as S_GF Files…",
+    "Export the Series’ _Call Log…",
+  };
+  g_autoptr(KomiSeriesItem) pending = NULL;
+  g_autoptr(KomiGameItem) game = NULL;
+  KomiWindow *window;
+  KomiSeriesPage *page;
+  GameShown shown;
+
+  make_library (f->dir, f->path);
+  window = open_window (f->path);
+  page = komi_window_get_series_page (window);
+  pending = g_list_model_get_item (komi_library_get_series (komi_window_get_library (window)), 1);
+  g_assert_cmpstr (pending->series->name, ==, "Series not started");
+  game = g_list_model_get_item (G_LIST_MODEL (pending->games), 0);
+  g_assert_true (komi_series_page_select (page, 1, 0));
+  shown = (GameShown) { page, game->game->id };
+  g_assert_true (app_test_wait (game_shown, &shown));
+  for (guint i = 0; i < G_N_ELEMENTS (exports); i++)
+    if (app_test_item_sensitive (GTK_WIDGET (window), exports[i]))
+      g_error ("%s is not greyed out with nothing to export", exports[i]);
+
+  g_assert_true (komi_series_page_select (page, 0, 0));
+  g_assert_true (app_test_wait (replay_at_end, page));
+  for (guint i = 0; i < G_N_ELEMENTS (exports); i++)
+    g_assert_true (app_test_item_sensitive (GTK_WIDGET (window), exports[i]));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export-game", "x", (gint64) 0);
+  g_assert_true (app_test_wait (file_chooser_shown, NULL));
+  gtk_window_destroy (app_test_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* @series made a model's against random, one colour each game, begun in
+ * @store: its id. */
+static gint64
+begin_model_series (KomiStore *store, TestSeries *series)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  g_free (series->series.subject);
+  series->series.subject = g_strdup ("model:profile.json");
+  for (guint i = 0; i < series->plan->len; i++)
+    {
+      KomiPlannedGame *g = &g_array_index (series->plan, KomiPlannedGame, i);
+
+      g->black = i % 2 == 0 ? series->series.subject : "random";
+      g->white = i % 2 == 0 ? "random" : series->series.subject;
+    }
+  g_assert_true (komi_store_begin_series (store, &series->series, series->plan, &id, &error));
+  g_assert_no_error (error);
+  return id;
+}
+
+static gboolean
+shows_calls (gpointer page)
+{
+  const KomiReplay *replay = komi_series_page_get_replay (page, NULL);
+
+  return replay != NULL && replay->calls != NULL && replay->calls->len > 0;
+}
+
+/* A model's game whose run was killed (kill -9: the game still marked
+ * running, a request still "in flight", no process holding the run):
+ * read again, nothing says "waiting for the answer…" or "Now deciding",
+ * on the series page or in the review window; the call is interrupted. */
+static void
+test_killed_run_not_waiting (WindowFixture *f, gconstpointer data)
+{
+  g_autoptr(KomiStore) store = test_open_store (f->path);
+  g_autoptr(TestSeries) series = test_series_new ("Killed", 31, 1);
+  g_autoptr(KomiGameRecord) record = NULL;
+  g_autoptr(GError) error = NULL;
+  KomiStoreCall asked = { .turn = 1, .question = "best_point", .attempt = 1,
+                          .request_url = "http://127.0.0.1:1/v1/chat/completions",
+                          .request_body = "{}", .latency_ms = -1, .tokens_input = -1,
+                          .tokens_output = -1, .tokens_reasoning = -1, .tokens_cached = -1,
+                          .outcome = KOMI_STORE_OUTCOME_IN_FLIGHT, .retry_delay = -1,
+                          .cost_usd = -1 };
+  KomiReviewWindow *review;
+  KomiWindow *window;
+  KomiSeriesPage *page;
+  GtkLabel *summary;
+  gint64 id, game_id, call_id;
+
+  id = begin_model_series (store, series);
+  g_assert_true (komi_store_find_game (store, id, 0, &game_id, &error));
+  record = test_random_record (test_planned (series, 0));
+  g_assert_true (komi_store_start_game (store, game_id, record, &error));
+  g_assert_true (komi_store_begin_call (store, game_id, &asked, &call_id, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&store, komi_store_unref);
+
+  window = open_window (f->path);
+  page = komi_window_get_series_page (window);
+  summary = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (page), KOMI_TYPE_SERIES_PAGE,
+                                                      "summary_label"));
+  g_assert_true (komi_series_page_select (page, 0, 0));
+  g_assert_true (app_test_wait (shows_calls, page));
+  g_assert_cmpint (komi_series_page_get_replay (page, NULL)->game->status, ==,
+                   KOMI_GAME_STATUS_RUNNING);
+  if (strstr (gtk_label_get_text (summary), "waiting") != NULL
+      || strstr (gtk_label_get_text (summary), "Now deciding") != NULL)
+    g_error ("a killed run's call is still awaited: %s", gtk_label_get_text (summary));
+
+  review = app_test_open_review (GTK_WINDOW (window), komi_window_get_library (window), game_id);
+  g_assert_cmpuint (komi_review_window_get_review (review)->calls->len, ==, 1);
+  g_assert_cmpstr (((KomiReviewCall *)
+                    komi_review_window_get_review (review)->calls->pdata[0])->outcome, ==,
+                   KOMI_STORE_OUTCOME_INTERRUPTED);
+  if (app_test_find_widget (GTK_WIDGET (review), is_label_with, "waiting") != NULL)
+    g_error ("the review window still awaits a killed run's call");
+  gtk_window_destroy (GTK_WINDOW (review));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -455,16 +611,7 @@ test_model_calls (WindowFixture *f, gconstpointer data)
   gpointer args[2];
   gint64 id, game_id;
 
-  g_free (series->series.subject);
-  series->series.subject = g_strdup ("model:profile.json");
-  for (guint i = 0; i < series->plan->len; i++)
-    {
-      KomiPlannedGame *g = &g_array_index (series->plan, KomiPlannedGame, i);
-
-      g->black = i % 2 == 0 ? series->series.subject : "random";
-      g->white = i % 2 == 0 ? "random" : series->series.subject;
-    }
-  g_assert_true (komi_store_begin_series (store, &series->series, series->plan, &id, &error));
+  id = begin_model_series (store, series);
   for (guint i = 0; i < series->plan->len; i++)
     g_ptr_array_add (records, test_random_record (test_planned (series, i)));
   g_assert_true (komi_store_add_records (store, id, series->plan, records, &error));
@@ -748,6 +895,10 @@ main (int argc, char *argv[])
 
   g_test_add ("/komi/app/window/shows-library", WindowFixture, NULL,
               window_fixture_set_up, test_shows_library, window_fixture_tear_down);
+  g_test_add ("/komi/app/window/exports-greyed", WindowFixture, NULL,
+              window_fixture_set_up, test_exports_greyed, window_fixture_tear_down);
+  g_test_add ("/komi/app/window/killed-run-not-waiting", WindowFixture, NULL,
+              window_fixture_set_up, test_killed_run_not_waiting, window_fixture_tear_down);
   g_test_add ("/komi/app/window/missing-library", WindowFixture, NULL,
               window_fixture_set_up, test_missing_library, window_fixture_tear_down);
   g_test_add ("/komi/app/window/damaged-library", WindowFixture, NULL,

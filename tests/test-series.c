@@ -373,6 +373,43 @@ count_progress (const KomiSeriesProgress *p, const KomiPlannedGame *g, const Kom
   (*calls)++;
 }
 
+/* The third run below: how many moves each game had before it (resumed
+ * ones some), and the games' worth played since, as the ETA weighs them. */
+typedef struct
+{
+  GHashTable *before;   /* index -> moves recorded before the run */
+  double      worth;
+  guint       checked;
+} EtaCheck;
+
+/* The estimate is the time per game's worth of moves played in this run:
+ * a game resumed near its end counts the share played here, not a whole
+ * game (counted whole, "0:02 left" was said with whole games to go). */
+static void
+check_eta (const KomiSeriesProgress *p,
+           const KomiPlannedGame    *game,
+           const KomiGameRecord     *record,
+           gpointer                  user_data)
+{
+  EtaCheck *e = user_data;
+  guint n = 0;
+  guint k;
+
+  if (record == NULL)
+    return;
+  komi_game_get_moves (record->game, &n);
+  k = GPOINTER_TO_UINT (g_hash_table_lookup (e->before, GUINT_TO_POINTER (game->index)));
+  g_assert_cmpuint (k, <=, n);
+  e->worth += n > 0 ? (double) (n - k) / n : 1.0;
+  if (e->worth > 0 && p->done < p->total)
+    {
+      double expected = p->elapsed / e->worth * (p->total - p->done);
+
+      g_assert_cmpfloat_with_epsilon (p->eta, expected, 1e-9 * MAX (1.0, expected));
+      e->checked++;
+    }
+}
+
 /* The runner's own series: a pair against GNU Go (level 0: its strength
  * is not what is checked), first, so that both its games are in play
  * when the run below is cut, then SMALL's 20 pairs of random players; 42
@@ -417,8 +454,25 @@ test_run_and_resume (void)
   g_clear_error (&error);
   g_assert_cmpuint (g_hash_table_size (cut.results), <, RESUMED_GAMES);
   cut.fail_after = -1;
-  third = komi_series_run (series, &cut.parent, 1, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
+  {
+    EtaCheck eta = { g_hash_table_new (NULL, NULL), 0, 0 };
+    GHashTableIter iter;
+    gpointer index, moves;
+    guint resumed_moves = 0;
+
+    g_hash_table_iter_init (&iter, cut.moves);
+    while (g_hash_table_iter_next (&iter, &index, &moves))
+      {
+        g_hash_table_insert (eta.before, index, GUINT_TO_POINTER (((GArray *) moves)->len));
+        if (!g_hash_table_contains (cut.results, index))
+          resumed_moves += ((GArray *) moves)->len;
+      }
+    g_assert_cmpuint (resumed_moves, >, 0);
+    third = komi_series_run (series, &cut.parent, 1, check_eta, &eta, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (eta.checked, >, 0);
+    g_hash_table_unref (eta.before);
+  }
   g_assert_cmpuint (third->resumed, >, 0);
   for (guint i = 0; i < RESUMED_GAMES; i++)
     {

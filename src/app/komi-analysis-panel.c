@@ -114,7 +114,8 @@ fill_list (KomiAnalysisPanel *self)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->moves_list))) != NULL)
     gtk_list_box_remove (self->moves_list, child);
   komi_score_graph_set_analysis (self->graph, self->analysis, mistake_threshold (self),
-                                 blunder_threshold (self));
+                                 blunder_threshold (self),
+                                 self->game != NULL ? self->game->subject : KOMI_EMPTY);
   if (self->analysis == NULL || self->game == NULL)
     return;
   thresholds = *self->analysis;
@@ -167,6 +168,19 @@ fill_list (KomiAnalysisPanel *self)
       gtk_list_box_row_set_activatable (
         GTK_LIST_BOX_ROW (gtk_widget_get_parent (none)), FALSE);
     }
+}
+
+gboolean
+komi_analysis_panel_lists_turn (KomiAnalysisPanel *self,
+                                guint              turn)
+{
+  g_return_val_if_fail (KOMI_IS_ANALYSIS_PANEL (self), FALSE);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->moves_list));
+       row != NULL; row = gtk_widget_get_next_sibling (row))
+    if (turn > 0 && GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "komi-turn")) == turn)
+      return TRUE;
+  return FALSE;
 }
 
 static void

@@ -41,5 +41,9 @@ void               komi_analysis_panel_set_orientation (KomiAnalysisPanel *self,
 KomiAnalysisJob   *komi_analysis_panel_get_job  (KomiAnalysisPanel *self);
 /* The analysis shown, or NULL (none stored, or still being read). */
 const KomiStoreAnalysis *komi_analysis_panel_get_analysis (KomiAnalysisPanel *self);
+/* Move @turn (from 1) is in the panel's list of mistakes: the subject's
+ * (both sides' in an imported game), at the thresholds set now. */
+gboolean           komi_analysis_panel_lists_turn (KomiAnalysisPanel *self,
+                                                   guint              turn);
 
 G_END_DECLS

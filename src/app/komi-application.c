@@ -174,16 +174,25 @@ komi_application_activate (GApplication *app)
   open_library (KOMI_APPLICATION (app), path);
 }
 
-/* Quitting closes each window the way its close button does, so a window
- * running a series asks first; the application ends with its last window. */
+/* Quitting closes each window the way its close button does; a window
+ * running a series asks first, before any window closes, and Keep Running
+ * keeps them all (the review windows too). The application ends with its
+ * last window. */
 static void
 quit_activated (GSimpleAction *action,
                 GVariant      *parameter,
                 gpointer       user_data)
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
-  g_autoptr(GList) windows = g_list_copy (gtk_application_get_windows (app));
+  /* Held: closing one window may destroy another (its transient ones). */
+  g_autolist(GtkWindow) windows = g_list_copy (gtk_application_get_windows (app));
 
+  for (GList *l = windows; l != NULL; l = l->next)
+    g_object_ref (l->data);
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (KOMI_IS_WINDOW (l->data) && komi_window_ask_quit (l->data))
+      return;
   for (GList *l = windows; l != NULL; l = l->next)
     gtk_window_close (l->data);
 }

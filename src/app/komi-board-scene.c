@@ -292,7 +292,7 @@ paint_territory (cairo_t *cr, KomiColor owner, double x, double y, double cell,
 
 /* The overlay: a disc on each point that has a value, its strength the
  * value against the largest shown (a spread of 3% points would otherwise be
- * invisible), and the value in per cent over it. */
+ * invisible), and the value in per cent over it ("52%"). */
 static void
 paint_heat (const KomiBoardScene    *scene,
             cairo_t                 *cr,
@@ -321,10 +321,12 @@ paint_heat (const KomiBoardScene    *scene,
       cairo_fill (cr);
       if (g->cell >= 22)
         {
-          g_autofree char *text = g_strdup_printf ("%.0f", 100.0 * scene->heat[i]);
+          /* With a per cent sign, smaller and not bold: never read as
+           * the move numbers on the stones (issue 30). */
+          g_autofree char *text = g_strdup_printf ("%.0f%%", 100.0 * scene->heat[i]);
 
           set_rgb (cr, share > 0.5 ? p->white : p->black, 1.0);
-          draw_text (cr, text, x, y, g->cell * 0.32, TRUE);
+          draw_text (cr, text, x, y, g->cell * 0.25, FALSE);
         }
     }
 }

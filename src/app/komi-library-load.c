@@ -197,6 +197,11 @@ describe_set_apart (GString *message, const KomiRatingPool *pool)
                                            n[KOMI_SET_APART_IDENTITY]),
                               n[KOMI_SET_APART_IDENTITY], identity->reason, identity->game_id,
                               identity->member);
+      /* What would rate them, not only why they are not. */
+      g_string_append_c (message, ' ');
+      g_string_append (message, _("To be rated, a game must be played as the ladder's "
+                                  "were: with its referee, and each member at the version "
+                                  "and settings it pins; a new series run so is rated."));
     }
 }
 

@@ -320,6 +320,9 @@ load_game_thread (GTask        *task,
         }
       replay->calls = calls;
     }
+  /* Killed or stopped: nothing is waiting for an answer any more. */
+  if (komi_replay_run_is_gone (store, game))
+    komi_replay_mark_run_gone (replay);
   g_task_return_pointer (task, replay, (GDestroyNotify) komi_replay_free);
 }
 

@@ -44,7 +44,9 @@ struct _KomiPreferencesWindow
   AdwPreferencesWindow parent_instance;
 
   GSettings          *settings;      /* NULL without the schema */
-  GCancellable       *cancellable;   /* the version checks */
+  GCancellable       *checking[2];   /* GNU Go's, KataGo's check under way, or NULL */
+  GtkButton          *check_button[2];
+  char               *check_label[2];  /* the buttons' own labels */
 
   GtkSpinButton      *jobs_spin;
   GtkSpinButton      *mistake_spin;
@@ -180,14 +182,39 @@ reset_activated (GtkWidget *widget, const char *action_name, GVariant *parameter
   g_settings_reset (self->settings, path_rows[i].key);
 }
 
+/* Check again, or Cancel while a check is under way. */
+static void
+show_checking (KomiPreferencesWindow *self, guint i, GCancellable *checking)
+{
+  if (self->checking[i] != NULL)
+    g_cancellable_cancel (self->checking[i]);
+  g_set_object (&self->checking[i], checking);
+  gtk_button_set_label (self->check_button[i],
+                        checking == NULL ? self->check_label[i]
+                        : i == 0 ? _("_Cancel") : _("Cance_l"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->check_button[i]),
+                               checking != NULL ? _("Stop the check")
+                               : i == 0 ? _("Start GNU Go and show its version")
+                                        : _("Start KataGo and show its version"));
+}
+
+typedef struct
+{
+  KomiPreferencesWindow *window;     /* a reference */
+  GCancellable          *checking;   /* a reference */
+  guint                  i;
+} Checking;
+
 static void
 on_checked (GObject *source, GAsyncResult *result, gpointer user_data)
 {
-  AdwActionRow *row = user_data;   /* a reference */
+  Checking *c = user_data;
+  AdwActionRow *row = c->window->version_row[c->i];
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiPlayerCheck) check = komi_player_check_finish (result, &error);
 
-  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  /* Cancelled (the button, or the window closing): already said. */
+  if (!g_cancellable_is_cancelled (c->checking))
     {
       g_autofree char *text = NULL;
 
@@ -200,8 +227,11 @@ on_checked (GObject *source, GAsyncResult *result, gpointer user_data)
         text = g_strdup_printf ("✗ %s", error->message);
       adw_action_row_set_subtitle (row, text);
       g_object_set_data (G_OBJECT (row), "komi-checked", GINT_TO_POINTER (check != NULL));
+      show_checking (c->window, c->i, NULL);
     }
-  g_object_unref (row);
+  g_object_unref (c->window);
+  g_object_unref (c->checking);
+  g_free (c);
 }
 
 /* A path set here, or else in @variable. */
@@ -223,7 +253,17 @@ check_activated (GtkWidget *widget, const char *action_name, GVariant *parameter
   AdwActionRow *row = self->version_row[katago];
   g_autoptr(GPtrArray) strs = g_ptr_array_new_with_free_func (g_free);
   KomiPlayerOptions opts = { 0 };
+  Checking *c;
 
+  /* The same button cancels a check under way (an engine that hangs, a
+   * large network loading). */
+  if (self->checking[katago] != NULL)
+    {
+      show_checking (self, katago, NULL);
+      adw_action_row_set_subtitle (row, _("Check cancelled"));
+      g_object_set_data (G_OBJECT (row), "komi-checked", GINT_TO_POINTER (FALSE));
+      return;
+    }
   komi_settings_engine_options (&opts, strs);
   gtk_widget_set_visible (GTK_WIDGET (row), TRUE);
   /* The players' own message names komi-cli's options; here the way out
@@ -239,8 +279,13 @@ check_activated (GtkWidget *widget, const char *action_name, GVariant *parameter
       return;
     }
   adw_action_row_set_subtitle (row, _("Starting the engine…"));
-  komi_player_check_with_options_async (katago ? "katago:2" : "gnugo:1", &opts,
-                                        self->cancellable, on_checked, g_object_ref (row));
+  c = g_new0 (Checking, 1);
+  c->window = g_object_ref (self);
+  c->checking = g_cancellable_new ();
+  c->i = katago;
+  show_checking (self, katago, c->checking);
+  komi_player_check_with_options_async (katago ? "katago:2" : "gnugo:1", &opts, c->checking,
+                                        on_checked, c);
 }
 
 static GtkWidget *
@@ -293,8 +338,13 @@ komi_preferences_window_dispose (GObject *object)
 {
   KomiPreferencesWindow *self = KOMI_PREFERENCES_WINDOW (object);
 
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
+  for (guint i = 0; i < 2; i++)
+    {
+      if (self->checking[i] != NULL)
+        g_cancellable_cancel (self->checking[i]);
+      g_clear_object (&self->checking[i]);
+      g_clear_pointer (&self->check_label[i], g_free);
+    }
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), KOMI_TYPE_PREFERENCES_WINDOW);
   G_OBJECT_CLASS (komi_preferences_window_parent_class)->dispose (object);
@@ -319,6 +369,12 @@ komi_preferences_window_class_init (KomiPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KomiPreferencesWindow, library_group);
   gtk_widget_class_bind_template_child (widget_class, KomiPreferencesWindow, gnugo_group);
   gtk_widget_class_bind_template_child (widget_class, KomiPreferencesWindow, katago_group);
+  gtk_widget_class_bind_template_child_full (widget_class, "gnugo_check", FALSE,
+                                             G_STRUCT_OFFSET (KomiPreferencesWindow,
+                                                              check_button[0]));
+  gtk_widget_class_bind_template_child_full (widget_class, "katago_check", FALSE,
+                                             G_STRUCT_OFFSET (KomiPreferencesWindow,
+                                                              check_button[1]));
 
   gtk_widget_class_install_action (widget_class, "prefs.choose", "u", choose_activated);
   gtk_widget_class_install_action (widget_class, "prefs.reset", "u", reset_activated);
@@ -330,7 +386,8 @@ static void
 komi_preferences_window_init (KomiPreferencesWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->cancellable = g_cancellable_new ();
+  for (guint i = 0; i < 2; i++)
+    self->check_label[i] = g_strdup (gtk_button_get_label (self->check_button[i]));
   self->settings = komi_settings_new ();
   build_rows (self);
   /* A figure out of range is refused with the range, as the forms do. */

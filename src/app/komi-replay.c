@@ -229,6 +229,29 @@ komi_replay_answer_text (const KomiReplay *replay,
   return g_strdup_printf (_("%s (%s on this board)"), answer, name);
 }
 
+gboolean
+komi_replay_run_is_gone (KomiStore *store, const KomiStoreGame *game)
+{
+  return game->status == KOMI_GAME_STATUS_RUNNING && game->series_id > 0
+         && !komi_store_run_is_live (store, game->series_id);
+}
+
+void
+komi_replay_mark_run_gone (KomiReplay *replay)
+{
+  replay->run_gone = TRUE;
+  for (guint i = 0; replay->calls != NULL && i < replay->calls->len; i++)
+    {
+      KomiReplayCall *c = &g_array_index (replay->calls, KomiReplayCall, i);
+
+      if (g_strcmp0 (c->outcome, KOMI_STORE_OUTCOME_IN_FLIGHT) == 0)
+        {
+          g_free (c->outcome);
+          c->outcome = g_strdup (KOMI_STORE_OUTCOME_INTERRUPTED);
+        }
+    }
+}
+
 char *
 komi_replay_describe_calls (const KomiReplay *replay,
                             guint             turn,
@@ -251,6 +274,13 @@ komi_replay_describe_calls (const KomiReplay *replay,
         {
           g_string_append_printf (text, _("\n%s #%u: waiting for the answer…"), c->question,
                                   c->attempt);
+          continue;
+        }
+      /* Out when its run died or stopped: never answered, no time. */
+      if (g_strcmp0 (c->outcome, KOMI_STORE_OUTCOME_INTERRUPTED) == 0 && c->latency_ms <= 0)
+        {
+          g_string_append_printf (text, "\n%s #%u: %s", c->question, c->attempt,
+                                  komi_record_text_outcome (c->outcome));
           continue;
         }
       g_string_append_printf (text, "\n%s #%u: %.0f ms", c->question, c->attempt,

@@ -45,6 +45,8 @@ typedef struct
   guint          n_steps;       /* positions: the start and one per move */
   guint8        *colors;        /* n_steps * size * size */
   char          *summary;       /* the count in words, or why it did not count */
+  gboolean       run_gone;      /* marked running, but no run holds its series (killed,
+                                 * stopped): no move is being decided */
 } KomiReplay;
 
 /* The same game, replayed from a loaded record (for tests and imports). */
@@ -76,6 +78,13 @@ KomiPoint         komi_replay_get_last_move       (const KomiReplay     *replay,
  * of its turn and question already there). */
 void              komi_replay_merge_call          (KomiReplay           *replay,
                                                    const KomiReplayCall *call);
+/* A game marked running whose series no process runs (komi_store_run_is_live()):
+ * its calls still out will never be answered, and are said to be
+ * interrupted, as continuing the series records them. Sets run_gone. */
+void              komi_replay_mark_run_gone       (KomiReplay           *replay);
+/* The same test for a game just read from @store. */
+gboolean          komi_replay_run_is_gone         (KomiStore            *store,
+                                                   const KomiStoreGame  *game);
 void              komi_replay_free                (KomiReplay           *replay);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiReplay, komi_replay_free)

@@ -202,6 +202,21 @@ load_thread (GTask        *task,
         }
       g_ptr_array_sort (review->calls, compare_calls);
     }
+  /* Killed or stopped: a call still out was never answered. */
+  if (komi_replay_run_is_gone (store, game))
+    {
+      komi_replay_mark_run_gone (review->replay);
+      for (guint i = 0; i < review->calls->len; i++)
+        {
+          KomiReviewCall *c = review->calls->pdata[i];
+
+          if (g_strcmp0 (c->outcome, KOMI_STORE_OUTCOME_IN_FLIGHT) == 0)
+            {
+              g_free (c->outcome);
+              c->outcome = g_strdup (KOMI_STORE_OUTCOME_INTERRUPTED);
+            }
+        }
+    }
   review->analysis = komi_store_load_analysis (store, id, &error);
   if (error != NULL)
     {

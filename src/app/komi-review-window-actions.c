@@ -13,9 +13,26 @@
 #include "komi-review-calls.h"
 #include "komi-review-window-private.h"
 
+/* A move the mistakes list beside the board shows: the subject's mistakes
+ * and blunders at the panel's thresholds (the opponent's are not listed,
+ * so n does not stop on them). Until the panel has read the analysis, the
+ * one read with the game, for the subject's moves. */
+static gboolean
+is_listed_mistake (KomiReviewWindow *self, guint turn)
+{
+  const KomiStoreGame *game = self->review->replay->game;
+  const KomiMove *move;
+
+  if (komi_analysis_panel_get_analysis (self->analysis_panel) != NULL)
+    return komi_analysis_panel_lists_turn (self->analysis_panel, turn);
+  move = &g_array_index (game->moves, KomiMove, turn - 1);
+  return _komi_review_window_move_class (self, turn) != KOMI_MOVE_CLASS_GOOD
+         && (game->subject == KOMI_EMPTY || move->color == game->subject);
+}
+
 /* The next move after the one shown (@forward) or the one before it that
- * the analysis calls a mistake or a blunder, going round the game's end:
- * *@wrapped says when it did. G_MAXUINT when the game has none. */
+ * the mistakes list shows, going round the game's end: *@wrapped says
+ * when it did. G_MAXUINT when the game has none. */
 static guint
 find_mistake (KomiReviewWindow *self, gboolean forward, gboolean *wrapped)
 {
@@ -30,7 +47,7 @@ find_mistake (KomiReviewWindow *self, gboolean forward, gboolean *wrapped)
       guint t = forward ? (from + k - 1) % last + 1
                         : (from > k ? from - k : from + last - k);
 
-      if (_komi_review_window_move_class (self, t) != KOMI_MOVE_CLASS_GOOD)
+      if (is_listed_mistake (self, t))
         {
           *wrapped = forward ? t <= self->step : t >= self->step;
           return t;
@@ -118,7 +135,8 @@ copy_curl_activated (GtkWidget  *widget,
 }
 
 /* Keys step the game wherever the focus is, but for text being selected
- * in the inspector, where they move the text cursor. */
+ * in the inspector, where they move the text cursor (Ctrl+? works there
+ * too). */
 static gboolean
 on_shortcut (GtkWidget *widget,
              GVariant  *args,
@@ -126,7 +144,8 @@ on_shortcut (GtkWidget *widget,
 {
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
 
-  if (focus != NULL && (GTK_IS_TEXT_VIEW (focus) || GTK_IS_EDITABLE (focus)
+  if (focus != NULL && !g_str_equal (user_data, "review.show-shortcuts")
+      && (GTK_IS_TEXT_VIEW (focus) || GTK_IS_EDITABLE (focus)
                         || GTK_IS_LABEL (focus)))
     return FALSE;
   return gtk_widget_activate_action (widget, user_data, NULL);
@@ -141,6 +160,7 @@ _komi_review_window_add_shortcuts (KomiReviewWindow *self)
     { "n", "review.next-mistake" }, { "<Shift>n", "review.previous-mistake" },
     { "<Control>Down", "review.next-mistake" }, { "<Control>Up", "review.previous-mistake" },
     { "o", "review.cycle-orientation" }, { "numbersign", "review.toggle-numbers" },
+    { "<Control>question", "review.show-shortcuts" },
   };
   GtkEventController *controller = gtk_shortcut_controller_new ();
 
@@ -155,6 +175,23 @@ _komi_review_window_add_shortcuts (KomiReviewWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
+/* Ctrl+?: the application's shortcuts window, over this one (the main
+ * window's win.show-help-overlay is GtkApplicationWindow's; this one is a
+ * plain window), opened at the keys of a review. */
+static void
+show_shortcuts_activated (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  g_autoptr(GtkBuilder) builder =
+    gtk_builder_new_from_resource ("/io/github/komigo/Komi/gtk/help-overlay.ui");
+  GtkWindow *overlay = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+
+  gtk_window_set_transient_for (overlay, GTK_WINDOW (widget));
+  gtk_window_set_modal (overlay, TRUE);
+  gtk_window_present (overlay);
+}
+
 void
 _komi_review_window_class_init_actions (GtkWidgetClass *widget_class)
 {
@@ -167,4 +204,6 @@ _komi_review_window_class_init_actions (GtkWidgetClass *widget_class)
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
     gtk_widget_class_install_action (widget_class, steps[i], NULL, review_activated);
   gtk_widget_class_install_action (widget_class, "review.copy-curl", "x", copy_curl_activated);
+  gtk_widget_class_install_action (widget_class, "review.show-shortcuts", NULL,
+                                   show_shortcuts_activated);
 }

@@ -47,6 +47,7 @@ struct _KomiReviewWindow
   GtkStringList      *moves;          /* one row per step, fields split by tabs */
   GtkSingleSelection *selection;
   gboolean            syncing;        /* the step is being shown: not the user's change */
+  guint               focus_tick;     /* the focus goes to the step's row at the next frame */
   guint               layout;         /* komi-review-window-layout.c */
   guint               layout_source;  /* applies a layout after an allocation */
 };

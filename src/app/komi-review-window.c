@@ -153,6 +153,51 @@ update_actions (KomiReviewWindow *self)
                                         : _("Analyse the game first"));
 }
 
+/* The row of the step shown takes the focus, if the list has it: Up and
+ * Down then go on from the move the keys or the slider went to, not from
+ * the row last clicked. FALSE while the row is not made yet. */
+static gboolean
+focus_step_row (KomiReviewWindow *self)
+{
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->moves_view));
+       row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *child = gtk_widget_get_first_child (row);
+
+      if (child != NULL && gtk_widget_get_visible (row)
+          && GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (child), "komi-step"))
+             == self->step + 1)
+        {
+          gtk_widget_grab_focus (row);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+focus_step_row_later (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+  KomiReviewWindow *self = KOMI_REVIEW_WINDOW (user_data);
+
+  self->focus_tick = 0;
+  focus_step_row (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+follow_focus (KomiReviewWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->moves_view))
+      || focus_step_row (self) || self->focus_tick != 0)
+    return;
+  /* Scrolled far: the row is made at the list's next layout. */
+  self->focus_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->moves_view),
+                                                   focus_step_row_later, self, NULL);
+}
+
 void
 komi_review_window_show_step (KomiReviewWindow *self,
                               guint             step)
@@ -203,6 +248,7 @@ komi_review_window_show_step (KomiReviewWindow *self,
   /* gtk_list_view_scroll_to() is GTK 4.12; the list's own action is on the floor. */
   gtk_widget_activate_action (GTK_WIDGET (self->moves_view), "list.scroll-to-item", "u",
                               self->step);
+  follow_focus (self);
   _komi_review_window_show_probabilities (self);
   _komi_review_window_show_calls (self);
   update_actions (self);
@@ -420,6 +466,9 @@ bind_row (GtkSignalListItemFactory *factory,
 
   for (guint i = 0; label != NULL; i++, label = gtk_widget_get_next_sibling (label))
     gtk_label_set_text (GTK_LABEL (label), i < g_strv_length (fields) ? fields[i] : "");
+  /* Which step the row shows, for the focus to follow the step shown. */
+  g_object_set_data (G_OBJECT (gtk_list_item_get_child (item)), "komi-step",
+                     GUINT_TO_POINTER (gtk_list_item_get_position (item) + 1));
 }
 
 KomiReviewWindow *
@@ -447,6 +496,9 @@ komi_review_window_dispose (GObject *object)
   KomiReviewWindow *self = KOMI_REVIEW_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
+  if (self->focus_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->moves_view), self->focus_tick);
+  self->focus_tick = 0;
   _komi_review_window_dispose_layout (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), KOMI_TYPE_REVIEW_WINDOW);
   G_OBJECT_CLASS (komi_review_window_parent_class)->dispose (object);

@@ -70,7 +70,8 @@ void
 komi_score_graph_set_analysis (KomiScoreGraph          *self,
                                const KomiStoreAnalysis *analysis,
                                double                   mistake,
-                               double                   blunder)
+                               double                   blunder,
+                               KomiColor                subject)
 {
   guint n;
 
@@ -99,7 +100,9 @@ komi_score_graph_set_analysis (KomiScoreGraph          *self,
           self->leads[i] = sign * m->lead_before;
           if (i + 1 == n)
             self->leads[n] = sign * m->lead_after;
-          self->classes[i + 1] = komi_store_analysis_classify (&thresholds, m);
+          /* Marked as the list beside lists them: the subject's moves only. */
+          if (subject == KOMI_EMPTY || m->color == subject)
+            self->classes[i + 1] = komi_store_analysis_classify (&thresholds, m);
         }
     }
   self->step = MIN (self->step, self->n_steps > 0 ? self->n_steps - 1 : 0);
@@ -125,6 +128,30 @@ komi_score_graph_get_step (KomiScoreGraph *self)
 {
   g_return_val_if_fail (KOMI_IS_SCORE_GRAPH (self), 0);
   return self->step;
+}
+
+guint
+komi_score_graph_count_marks (KomiScoreGraph *self,
+                              KomiMoveClass   class)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (KOMI_IS_SCORE_GRAPH (self), 0);
+  for (guint i = 1; i < self->n_steps; i++)
+    n += self->classes[i] == class;
+  return n;
+}
+
+double
+komi_score_graph_get_scale (KomiScoreGraph *self)
+{
+  double scale = MIN_SCALE;
+
+  g_return_val_if_fail (KOMI_IS_SCORE_GRAPH (self), 0);
+  for (guint i = 0; i < self->n_steps; i++)
+    if (!isnan (self->leads[i]))
+      scale = MAX (scale, fabs (self->leads[i]));
+  return ceil (scale / 5) * 5;
 }
 
 guint
@@ -178,6 +205,26 @@ set_rgb (cairo_t *cr, guint32 rgb, double alpha)
                          (rgb & 0xff) / 255.0, alpha);
 }
 
+/* Small text at (@x, @y): its left (@align 0), middle (0.5) or right (1)
+ * there, and its top (@valign 0) or bottom (1). */
+static void
+draw_label (cairo_t *cr, const char *text, double x, double y, double align, double valign)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans");
+  int width, height;
+
+  pango_font_description_set_absolute_size (font, 9 * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &width, &height);
+  cairo_move_to (cr, round (x - align * width), round (y - valign * height));
+  pango_cairo_show_layout (cr, layout);
+  cairo_new_path (cr);
+  pango_font_description_free (font);
+  g_object_unref (layout);
+}
+
 /* Palette: GNOME's (Adwaita) colours, lighter ones on a dark background. */
 static void
 paint (KomiScoreGraph *self, cairo_t *cr, double w, double h)
@@ -198,10 +245,7 @@ paint (KomiScoreGraph *self, cairo_t *cr, double w, double h)
   if (self->n_steps == 0)
     return;
 
-  for (guint i = 0; i < self->n_steps; i++)
-    if (!isnan (self->leads[i]))
-      scale = MAX (scale, fabs (self->leads[i]));
-  scale = ceil (scale / 5) * 5;
+  scale = komi_score_graph_get_scale (self);
 
   /* The lead, filled to the axis: Black's side darker, White's lighter. */
   for (int side = 0; side < 2; side++)
@@ -256,18 +300,56 @@ paint (KomiScoreGraph *self, cairo_t *cr, double w, double h)
   cairo_line_to (cr, round (komi_score_graph_step_x (self, self->step)), h);
   cairo_stroke (cr);
 
-  /* Mistakes and blunders, on the position their move led to; blunders
-   * larger, so the two differ without colour too. */
+  /* The scale: Black's lead at the top, White's at the bottom, and move
+   * numbers along the even line, some 60 px apart. */
+  {
+    guint last = self->n_steps - 1;
+    guint every = 10;
+    g_autofree char *top = NULL;
+    g_autofree char *bottom = NULL;
+
+    while (last > 0 && every < last && (w - 2 * PAD) * every / last < 60)
+      every = every == 10 ? 20 : every == 20 ? 50 : every * 2;
+    set_rgb (cr, fg, 0.6);
+    cairo_set_line_width (cr, 1);
+    for (guint m = every; m <= last; m += every)
+      {
+        double x = round (komi_score_graph_step_x (self, m)) + 0.5;
+        g_autofree char *number = g_strdup_printf ("%u", m);
+
+        cairo_move_to (cr, x, floor (axis) - 2);
+        cairo_line_to (cr, x, floor (axis) + 3);
+        cairo_stroke (cr);
+        if (x + 12 < w)   /* a number cut at the right edge is left out */
+          draw_label (cr, number, x, floor (axis) + 3, 0.5, 0);
+      }
+    /* Translators: the score graph's scale: Black leads by %.0f points */
+    top = g_strdup_printf (_("B+%.0f"), scale);
+    /* Translators: the score graph's scale: White leads by %.0f points */
+    bottom = g_strdup_printf (_("W+%.0f"), scale);
+    draw_label (cr, top, PAD + 2, 1, 0, 0);
+    draw_label (cr, bottom, PAD + 2, h - 1, 0, 1);
+  }
+
+  /* The subject's blunders as dots on the position their move led to;
+   * its mistakes, more common, as a short mark at the bottom edge, so the
+   * line is not dotted at nearly every move. */
   for (guint i = 1; i < self->n_steps; i++)
     {
+      double x = komi_score_graph_step_x (self, i);
       double y = isnan (self->leads[i]) ? axis : axis - self->leads[i] / scale * half;
 
-      if (self->classes[i] == KOMI_MOVE_CLASS_GOOD)
+      if (self->classes[i] == KOMI_MOVE_CLASS_MISTAKE)
+        {
+          set_rgb (cr, mistake, 1);
+          cairo_rectangle (cr, round (x) - 1, h - 5, 2, 5);
+          cairo_fill (cr);
+        }
+      if (self->classes[i] != KOMI_MOVE_CLASS_BLUNDER)
         continue;
       cairo_new_sub_path (cr);
-      cairo_arc (cr, komi_score_graph_step_x (self, i), y,
-                 self->classes[i] == KOMI_MOVE_CLASS_BLUNDER ? 4.5 : 3.0, 0, 2 * G_PI);
-      set_rgb (cr, self->classes[i] == KOMI_MOVE_CLASS_BLUNDER ? blunder : mistake, 1);
+      cairo_arc (cr, x, y, 4.5, 0, 2 * G_PI);
+      set_rgb (cr, blunder, 1);
       cairo_fill_preserve (cr);
       set_rgb (cr, self->dark ? 0x000000 : 0xffffff, 0.9);
       cairo_set_line_width (cr, 1);

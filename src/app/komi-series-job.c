@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "komi-ladder-ship.h"
 #include "komi-library.h"
 #include "komi-library-load.h"
@@ -75,6 +77,9 @@ typedef struct
   guint          done;
   guint          total;
   double         eta;
+  gboolean       before;      /* the calls and cost of the series' earlier runs, once */
+  guint          calls_before;
+  double         cost_before;
   KomiLiveEvent *event;      /* or progress */
 } Update;
 
@@ -114,6 +119,13 @@ apply_update (gpointer data)
       g_signal_emit (self, signals[EVENT], 0, u->event);
       return G_SOURCE_REMOVE;
     }
+  /* Continued, the count goes on from the earlier runs' (before any call
+   * of this run: told with the first game's start). */
+  if (u->before)
+    {
+      self->cost += u->cost_before;
+      set_uint (self, &self->calls, self->calls + u->calls_before, PROP_CALLS);
+    }
   if (u->name != NULL && g_strcmp0 (u->name, self->name) != 0)
     {
       g_free (self->name);
@@ -151,7 +163,30 @@ typedef struct
 {
   KomiSeriesJob  *self;
   KomiSeriesSink *sink;
+  gboolean        counted;   /* the earlier runs' calls were told */
 } RunContext;
+
+/* The calls recorded for @series_id's games, and their cost, from a
+ * reader of its own; 0 when it cannot be read (the count then starts
+ * with this run, as before). */
+static void
+count_calls_before (const char *library, gint64 series_id, guint *calls, double *cost)
+{
+  g_autoptr(KomiStore) store = komi_store_open_reader (library, NULL);
+  g_autoptr(GPtrArray) games = store != NULL ? komi_store_list_games (store, series_id, NULL)
+                                             : NULL;
+
+  *calls = 0;
+  *cost = 0;
+  for (guint i = 0; games != NULL && i < games->len; i++)
+    {
+      const KomiStoreGame *game = games->pdata[i];
+
+      *calls += game->n_calls;
+      if (!isnan (game->cost_usd))
+        *cost += MAX (game->cost_usd, 0);
+    }
+}
 
 /* On a worker thread, one call at a time. */
 static void
@@ -164,6 +199,15 @@ on_progress (const KomiSeriesProgress *progress,
   Update *u = g_new0 (Update, 1);
 
   u->series_id = komi_store_sink_get_series_id (run->sink);
+  /* The first report comes with the first game's start, before any call
+   * of this run is recorded: what is in the library is the earlier runs'. */
+  if (!run->counted && u->series_id > 0)
+    {
+      run->counted = TRUE;
+      u->before = TRUE;
+      count_calls_before (run->self->library_path, u->series_id, &u->calls_before,
+                          &u->cost_before);
+    }
   u->done = progress->done;
   u->total = progress->total;
   u->eta = progress->eta;

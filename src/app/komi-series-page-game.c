@@ -47,6 +47,7 @@ update_actions (KomiSeriesPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.last-move", !at_end);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.players-view", loaded);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "review.open", loaded);
+  _komi_series_page_selection_changed (self);
 }
 
 
@@ -116,7 +117,9 @@ _komi_series_page_show_step (KomiSeriesPage *self, guint step)
    * the latest position of a game in play those of the move being
    * decided (every move played is on the board: the run tells of each). */
   calls = self->step > 0 ? komi_replay_describe_calls (r, self->step, turned) : NULL;
-  if (self->step == last && (shown_in_play (self) || r->game->status == KOMI_GAME_STATUS_RUNNING))
+  /* Not after its run stopped or died: nothing is being decided then. */
+  if (self->step == last
+      && (shown_in_play (self) || (r->game->status == KOMI_GAME_STATUS_RUNNING && !r->run_gone)))
     {
       g_autofree char *next = komi_replay_describe_calls (r, last + 1, turned);
 
@@ -217,6 +220,16 @@ on_live_game_changed (KomiSeriesPage *self,
       return;
     }
   _komi_series_page_show_step (self, at_end ? self->replay->n_steps - 1 : self->step);
+}
+
+/* The run is over (stopped, finished, failed): a game it left in play is
+ * read again, so that nothing says a move is being decided. */
+static void
+on_live_over (KomiSeriesPage *self)
+{
+  if (komi_live_run_get_over (self->live) && self->replay != NULL
+      && komi_live_run_get_game (self->live, self->replay->game->id) != NULL)
+    load_shown (self, self->replay->game->id);
 }
 
 static gboolean
@@ -434,6 +447,7 @@ _komi_series_page_init_game (KomiSeriesPage *self)
   fix_move_label (self);
   g_signal_connect_swapped (self->live, "game-changed", G_CALLBACK (on_live_game_changed), self);
   g_signal_connect_swapped (self->live, "notify::followed", G_CALLBACK (on_followed), self);
+  g_signal_connect_swapped (self->live, "notify::over", G_CALLBACK (on_live_over), self);
   g_signal_connect_swapped (self->games_selection, "notify::selected-item",
                             G_CALLBACK (_komi_series_page_game_selected), self);
   g_signal_connect_swapped (self->games_view, "activate", G_CALLBACK (on_game_activated), self);

@@ -76,6 +76,8 @@ void     _komi_series_page_game_selected    (KomiSeriesPage *self);
 void     _komi_series_page_select_followed  (KomiSeriesPage *self);
 /* TRUE while the library's rows are being replaced. */
 gboolean _komi_series_page_reloading        (KomiSeriesPage *self);
+/* Emits "selection-changed". */
+void     _komi_series_page_selection_changed (KomiSeriesPage *self);
 
 /* komi-series-page-shortcuts.c: the keys of the game shown. */
 void _komi_series_page_add_shortcuts     (KomiSeriesPage *self);

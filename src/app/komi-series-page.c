@@ -30,6 +30,20 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+enum {
+  SELECTION_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* The series or the game shown changed: what can be exported did. */
+void
+_komi_series_page_selection_changed (KomiSeriesPage *self)
+{
+  g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+}
+
 /* Every point named beside the board follows it. */
 static void
 on_board_orientation (KomiSeriesPage *self)
@@ -52,6 +66,7 @@ on_series_selected (KomiSeriesPage *self)
   g_autofree char *subject = NULL;
   g_autoptr(GDateTime) created = NULL;
 
+  _komi_series_page_selection_changed (self);
   if (item == NULL)
     {
       gtk_stack_set_visible_child_name (self->detail_stack, "empty");
@@ -186,6 +201,23 @@ komi_series_page_get_series_id (KomiSeriesPage *self)
   return item != NULL ? item->series->id : 0;
 }
 
+gboolean
+komi_series_page_has_played (KomiSeriesPage *self)
+{
+  KomiSeriesItem *item;
+
+  g_return_val_if_fail (KOMI_IS_SERIES_PAGE (self), FALSE);
+  item = gtk_single_selection_get_selected_item (self->series_selection);
+  for (guint i = 0; item != NULL && i < g_list_model_get_n_items (G_LIST_MODEL (item->games)); i++)
+    {
+      g_autoptr(KomiGameItem) game = g_list_model_get_item (G_LIST_MODEL (item->games), i);
+
+      if (game->game->status != KOMI_GAME_STATUS_PENDING)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 KomiAnalysisPanel *
 komi_series_page_get_analysis_panel (KomiSeriesPage *self)
 {
@@ -313,6 +345,10 @@ komi_series_page_class_init (KomiSeriesPageClass *klass)
     g_param_spec_uint ("orientation", NULL, NULL, 0, KOMI_N_ORIENTATIONS - 1, 0,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  /* The series selected, or the game shown, changed. */
+  signals[SELECTION_CHANGED] =
+    g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                  NULL, NULL, G_TYPE_NONE, 0);
 
   g_type_ensure (KOMI_TYPE_BOARD_VIEW);
   g_type_ensure (KOMI_TYPE_ANALYSIS_PANEL);

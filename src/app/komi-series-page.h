@@ -31,6 +31,8 @@ const KomiReplay *komi_series_page_get_replay     (KomiSeriesPage *self,
                                                    guint          *step);
 /* The series selected; 0: none. */
 gint64            komi_series_page_get_series_id  (KomiSeriesPage *self);
+/* The series selected has a game that began (something to export). */
+gboolean          komi_series_page_has_played     (KomiSeriesPage *self);
 /* The engine review of the game shown (a page beside the calls). */
 KomiAnalysisPanel *komi_series_page_get_analysis_panel (KomiSeriesPage *self);
 /* Selects series @series and its game @game (positions in the lists);

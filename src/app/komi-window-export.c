@@ -176,6 +176,21 @@ export_thread (GTask        *task,
     g_task_return_error (task, error);
 }
 
+/* A toast of @text that offers the folder @dir in the file manager. */
+static void
+toast_folder (KomiWindow *self, const char *text, const char *dir)
+{
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autofree char *uri = g_file_get_uri (folder);
+  AdwToast *t = adw_toast_new (text);
+
+  adw_toast_set_button_label (t, _("Open _Folder"));
+  adw_toast_set_action_name (t, "win.open-folder");
+  adw_toast_set_action_target_value (t, g_variant_new_string (uri));
+  adw_toast_set_timeout (t, 10);
+  adw_toast_overlay_add_toast (self->toast_overlay, t);
+}
+
 static void
 open_folder_finished (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -212,20 +227,12 @@ sabaki_launched (GObject *source, GAsyncResult *result, gpointer user_data)
     {
       /* No handler (or a broken one): the file is there; offer its folder. */
       g_autofree char *dir = g_path_get_dirname (launch->path);
-      g_autoptr(GFile) folder = g_file_new_for_path (dir);
-      g_autofree char *uri = g_file_get_uri (folder);
       g_autofree char *text = NULL;
-      AdwToast *t;
 
       g_debug ("Opening %s: %s", launch->path, error->message);
       text = g_strdup_printf (_("No application to open SGF files is set up; the game was "
                                 "saved in %s"), dir);
-      t = adw_toast_new (text);
-      adw_toast_set_button_label (t, _("Open _Folder"));
-      adw_toast_set_action_name (t, "win.open-folder");
-      adw_toast_set_action_target_value (t, g_variant_new_string (uri));
-      adw_toast_set_timeout (t, 10);
-      adw_toast_overlay_add_toast (launch->window->toast_overlay, t);
+      toast_folder (launch->window, text, dir);
     }
   g_object_unref (launch->window);
   g_free (launch->path);
@@ -240,6 +247,7 @@ export_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   g_autofree char *base = NULL;
+  g_autofree char *dir = NULL;
 
   if (!g_task_propagate_boolean (G_TASK (result), &error))
     {
@@ -247,20 +255,26 @@ export_done (GObject *source, GAsyncResult *result, gpointer user_data)
       toast (self, text);
       return;
     }
+  /* Where the files went, in full, and the folder one click away. */
   base = g_path_get_basename (e->path);
+  dir = e->kind == EXPORT_SERIES || e->kind == EXPORT_GAMES ? g_strdup (e->path)
+                                                            : g_path_get_dirname (e->path);
   switch (e->kind)
     {
     case EXPORT_GAME:
-      text = g_strdup_printf (_("Game saved as %s"), base);
+      /* Translators: a file's name, then the folder it is in */
+      text = g_strdup_printf (_("Game saved as %s in %s"), base, dir);
       break;
     case EXPORT_SERIES:
     case EXPORT_GAMES:
       text = g_strdup_printf (ngettext ("%u SGF file written to %s",
-                                        "%u SGF files written to %s", e->n), e->n, base);
+                                        "%u SGF files written to %s", e->n), e->n, dir);
       break;
     case EXPORT_CALLS:
-      text = g_strdup_printf (ngettext ("%u call written to %s", "%u calls written to %s",
-                                        e->n), e->n, base);
+      /* Translators: a number of calls, a file's name, then the folder it is in */
+      text = g_strdup_printf (ngettext ("%u call written to %s in %s",
+                                        "%u calls written to %s in %s", e->n),
+                              e->n, base, dir);
       break;
     case EXPORT_SABAKI:
       {
@@ -276,7 +290,7 @@ export_done (GObject *source, GAsyncResult *result, gpointer user_data)
     default:
       g_assert_not_reached ();
     }
-  toast (self, text);
+  toast_folder (self, text, dir);
 }
 
 static void
@@ -474,6 +488,30 @@ export_activated (GtkWidget  *widget,
 
       choose (self, EXPORT_CALLS, id, _("Export the Call Log"), name);
     }
+}
+
+/* The exports of what the series page shows are greyed out while there is
+ * nothing to export: no game shown or one not begun, no series selected
+ * or none of its games begun. */
+static void
+update_exports (KomiWindow *self)
+{
+  const KomiReplay *replay = komi_series_page_get_replay (self->series_page, NULL);
+  gboolean game = replay != NULL && replay->game->status != KOMI_GAME_STATUS_PENDING;
+  gboolean series = komi_series_page_has_played (self->series_page);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-game", game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-in-sabaki", game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-series", series);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-calls", series);
+}
+
+void
+_komi_window_init_export (KomiWindow *self)
+{
+  g_signal_connect_object (self->series_page, "selection-changed", G_CALLBACK (update_exports),
+                           self, G_CONNECT_SWAPPED);
+  update_exports (self);
 }
 
 void

@@ -39,6 +39,7 @@ struct _KomiWindow
   /* komi-window-run.c */
   KomiSeriesJob        *job;             /* the series running, or the last one run */
   gboolean              close_after_stop;
+  gboolean              quit_after_stop;   /* app.quit goes on once it closed */
   GCancellable         *demo_prepare;    /* the demo's server and profile, being readied */
   GCancellable         *keys_prepare;    /* a series' API keys, being looked up */
   GtkRevealer          *run_revealer;
@@ -55,6 +56,7 @@ struct _KomiWindow
 void     _komi_window_class_init_run (GtkWidgetClass *widget_class);
 void     _komi_window_init_run       (KomiWindow     *self);
 void     _komi_window_dispose_run    (KomiWindow     *self);
+void     _komi_window_update_run_actions (KomiWindow *self);
 /* Once per library opened: offers to continue a run that died. */
 void     _komi_window_offer_interrupted (KomiWindow  *self);
 /* A run is going, or about to start (komi-window-run.c). */
@@ -71,6 +73,7 @@ AdwMessageDialog *_komi_window_publish_to (KomiWindow     *self,
 
 /* komi-window-export.c: SGF, call log, Open in Sabaki. */
 void     _komi_window_class_init_export (GtkWidgetClass *widget_class);
+void     _komi_window_init_export       (KomiWindow     *self);
 /* Exports game @game_id as SGF to @path, as the chooser does (for tests). */
 /* A selection of games as SGF files in @folder, as win.export-games
  * writes them once a folder is chosen (for tests). */

@@ -36,6 +36,26 @@ _komi_window_run_busy (KomiWindow *self)
   return self->demo_prepare != NULL || self->keys_prepare != NULL || job_running (self);
 }
 
+/* The library holds the demo series with every game played: running it
+ * again would play nothing. */
+static gboolean
+demo_finished (KomiWindow *self)
+{
+  GListModel *series;
+
+  if (self->library == NULL || komi_library_get_state (self->library) != KOMI_LIBRARY_STATE_READY)
+    return FALSE;
+  series = komi_library_get_series (self->library);
+  for (guint i = 0; i < g_list_model_get_n_items (series); i++)
+    {
+      g_autoptr(KomiSeriesItem) item = g_list_model_get_item (series, i);
+
+      if (komi_demo_is_demo (item->series->definition, komi_library_get_path (self->library)))
+        return item->series->n_games > 0 && item->series->n_unfinished == 0;
+    }
+  return FALSE;
+}
+
 static void
 update_actions (KomiWindow *self)
 {
@@ -43,7 +63,8 @@ update_actions (KomiWindow *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-series", !busy_now);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-series-file", !busy_now);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-demo", !busy_now);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-demo",
+                                 !busy_now && !demo_finished (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-series", !busy_now);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.run-definition", !busy_now);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.continue-series", !busy_now);
@@ -152,6 +173,19 @@ on_series_begun (KomiWindow *self)
   komi_library_reload (self->library);
 }
 
+/* The window goes; a quit that asked goes on with the other windows. */
+static void
+close_now (KomiWindow *self)
+{
+  g_autoptr(GtkApplication) app = NULL;
+
+  if (self->quit_after_stop && gtk_window_get_application (GTK_WINDOW (self)) != NULL)
+    app = g_object_ref (gtk_window_get_application (GTK_WINDOW (self)));
+  gtk_window_destroy (GTK_WINDOW (self));
+  if (app != NULL)
+    g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+}
+
 static void
 on_job_finished (KomiWindow *self)
 {
@@ -164,7 +198,7 @@ on_job_finished (KomiWindow *self)
   komi_library_reload (self->library);
   if (self->close_after_stop)
     {
-      gtk_window_destroy (GTK_WINDOW (self));
+      close_now (self);
       return;
     }
   if (error != NULL)
@@ -477,10 +511,13 @@ on_close_response (AdwMessageDialog *dialog,
                    KomiWindow       *self)
 {
   if (g_strcmp0 (response, "stop") != 0)
-    return;
+    {
+      self->quit_after_stop = FALSE;
+      return;
+    }
   if (!job_running (self))   /* it ended while the question was open */
     {
-      gtk_window_destroy (GTK_WINDOW (self));
+      close_now (self);
       return;
     }
   self->close_after_stop = TRUE;
@@ -508,6 +545,19 @@ on_close_request (KomiWindow *self)
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), self);
   gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+gboolean
+komi_window_ask_quit (KomiWindow *self)
+{
+  g_return_val_if_fail (KOMI_IS_WINDOW (self), FALSE);
+
+  if (!job_running (self))
+    return FALSE;
+  self->quit_after_stop = TRUE;
+  gtk_window_present (GTK_WINDOW (self));
+  gtk_window_close (GTK_WINDOW (self));
   return TRUE;
 }
 
@@ -539,6 +589,13 @@ _komi_window_class_init_run (GtkWidgetClass *widget_class)
                                    stop_series_activated);
   gtk_widget_class_install_action (widget_class, "win.pause-series", NULL,
                                    pause_series_activated);
+}
+
+/* The library was read again: the demo may be over. */
+void
+_komi_window_update_run_actions (KomiWindow *self)
+{
+  update_actions (self);
 }
 
 void

@@ -85,6 +85,7 @@ on_library_state (KomiWindow *self)
     case KOMI_LIBRARY_STATE_READY:
       gtk_stack_set_visible_child_name (self->state_stack, "ready");
       _komi_window_offer_interrupted (self);
+      _komi_window_update_run_actions (self);
       if (self->toast_on_load)
         show_reloaded (self);
       break;
@@ -547,4 +548,5 @@ komi_window_init (KomiWindow *self)
   restore_window_state (self);
   g_signal_connect (self, "close-request", G_CALLBACK (save_window_state), NULL);
   _komi_window_init_run (self);
+  _komi_window_init_export (self);
 }

@@ -30,6 +30,10 @@ KomiSeriesPage *komi_window_get_series_page (KomiWindow     *self);
 const char     *komi_window_get_page        (KomiWindow     *self);
 void            komi_window_show_page       (KomiWindow     *self,
                                              const char     *name);
+/* Quitting (app.quit): a window running a series asks first and TRUE is
+ * returned; Keep Running leaves every window as it is, Stop and Close
+ * quits the application once the series stopped. FALSE: nothing runs. */
+gboolean        komi_window_ask_quit        (KomiWindow     *self);
 /* The series running from this window, or the last one run; NULL if none. */
 KomiSeriesJob  *komi_window_get_job         (KomiWindow     *self);
 

@@ -28,7 +28,9 @@ typedef struct
 
   GMutex                  lock;
   KomiSeriesProgress      counts;
-  guint                   done_here;     /* ended in this run: the ETA's basis */
+  double                  done_here;     /* games' worth played in this run: the ETA's
+                                          * basis (a resumed game counts the share of
+                                          * its moves played here) */
   GError                 *error;         /* the first failure */
   KomiSeriesResult       *result;
   double                  max_call_cost;  /* the dearest attempt so far: the budget's margin */
@@ -292,8 +294,14 @@ play_one (gpointer data, gpointer user_data)
   run->counts.running--;
   if (record != NULL)
     {
+      guint n_moves = 0;
+
+      komi_game_get_moves (record->game, &n_moves);
       run->counts.done++;
-      run->done_here++;
+      /* A game resumed near its end took a moment: counted whole, the
+       * estimate said "0:02 left" with whole games to go. */
+      run->done_here += n_moves > moves->len ? (double) (n_moves - moves->len) / n_moves
+                                             : n_moves == 0 ? 1.0 : 0.0;
       run->result->played++;
       report (run, planned, record);
       g_ptr_array_add (run->result->records, record);
