@@ -647,11 +647,14 @@ komi_cli_ladder_check (int argc, char **argv)
           if (!replay_has (run->replay, member->label))
             continue;
           games++;
-          if (run->status == REPLAY_SAME)
+          /* The same moves with another count is the referee's judgement
+           * of the dead stones (KataGo's search is not the same from one
+           * run to the next), not the members': said below, apart. */
+          if (run->status == REPLAY_SAME || run->status == REPLAY_RESULT_DIFFERS)
             for (guint t = 0; t < run->replay->moves->len; t++)
               own += strcmp (t % 2 == 0 ? run->replay->black : run->replay->white,
                              member->label) == 0;
-          else if (run->status == REPLAY_CANNOT_PLAY || run->status == REPLAY_RESULT_DIFFERS
+          else if (run->status == REPLAY_CANNOT_PLAY
                    || strcmp (run_culprit (run), member->label) == 0)
             bad = bad != NULL ? bad : run;
           else
@@ -686,6 +689,14 @@ komi_cli_ladder_check (int argc, char **argv)
   for (guint r = 0; r < runs->len; r++)
     {
       const ReplayRun *run = &g_array_index (runs, ReplayRun, r);
+
+      if (run->status == REPLAY_RESULT_DIFFERS)
+        {
+          g_autofree char *what = run_describe (run);
+
+          printf (_("  Note: %s. Every move is as recorded; the referee judged the dead stones "
+                    "otherwise this time, which is not counted against the members.\n"), what);
+        }
 
       if (run->status == REPLAY_MOVE_DIFFERS || run->status == REPLAY_PINS_DIFFER)
         if (!g_hash_table_contains (named, run_culprit (run)))
