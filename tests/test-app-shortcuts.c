@@ -459,7 +459,10 @@ press_review_window (Keys *k)
   xdotool_focus (k->window);
 }
 
-/* Ctrl+P pauses the run and resumes it. */
+/* Ctrl+P pauses the run and resumes it. The series is long enough to be
+ * running still when the Ctrl+Q question below has been answered: 1,000
+ * games of random players were over by then in a CI run on a free
+ * machine. */
 static void
 press_pause (Keys *k)
 {
@@ -468,7 +471,7 @@ press_pause (Keys *k)
   g_assert_true (g_file_set_contents (series,
                                       "{\"name\": \"Paused by a key\", \"protocol\": 1,"
                                       " \"subject\": \"random\", \"opponents\": [\"random\"],"
-                                      " \"pairs\": 500, \"seed\": 4, \"referee\": \"none\"}",
+                                      " \"pairs\": 20000, \"seed\": 4, \"referee\": \"none\"}",
                                       -1, NULL));
   gtk_widget_activate_action (GTK_WIDGET (k->window), "win.run-series-file", "s", series);
   g_assert_true (app_test_wait (running, k->window));
