@@ -55,6 +55,60 @@ scan_json (const char *data, gsize len, GArray *nuls)
   return TRUE;
 }
 
+/* Whether @data holds more than one JSON value (then white space): not
+ * JSON. json-glib 1.6 reads on after the first value (it takes
+ * `5{"a":1}` and `[1]{"a":1}`) and leaks what it read when the rest then
+ * fails (`5 [1] x`, `[1,2]{"a":1}(`, seen with LeakSanitizer), so such a
+ * text is refused here before it is parsed. */
+static const char *
+skip_string (const char *p, const char *end)
+{
+  for (p++; p < end && *p != '"'; p++)
+    if (*p == '\\' && p + 1 < end)
+      p++;
+  return p < end ? p + 1 : end;
+}
+
+static gboolean
+more_after_value (const char *data, gsize size)
+{
+  const char *p = data, *end = data + size;
+
+  while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+    p++;
+  if (p == end)
+    return FALSE;
+  if (*p == '{' || *p == '[')
+    {
+      guint depth = 0;
+
+      while (p < end)
+        {
+          if (*p == '"')
+            {
+              p = skip_string (p, end);
+              continue;
+            }
+          if (*p == '{' || *p == '[')
+            depth++;
+          else if ((*p == '}' || *p == ']') && --depth == 0)
+            {
+              p++;
+              break;
+            }
+          p++;
+        }
+    }
+  else if (*p == '"')
+    p = skip_string (p, end);
+  else
+    while (p < end && strchr (" \t\r\n{}[],:\"", *p) == NULL)
+      p++;
+  while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+    p++;
+  return p < end;
+}
+
 JsonNode *
 komi_untrusted_parse_json (const char *data, gssize len)
 {
@@ -78,7 +132,8 @@ komi_untrusted_parse_json (const char *data, gssize len)
         memcpy (copy + g_array_index (nuls, guint, i) + 2, "fffd", 4);
       data = copy;
     }
-  if (!json_parser_load_from_data (parser, data, (gssize) size, NULL))
+  if (more_after_value (data, size)
+      || !json_parser_load_from_data (parser, data, (gssize) size, NULL))
     return NULL;
   root = json_parser_get_root (parser);
   return root != NULL ? json_node_ref (root) : NULL;
