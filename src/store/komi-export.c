@@ -606,17 +606,21 @@ komi_export_call_to_json (const KomiStoreCall *c)
   add_json_or_text (s, "headers", c->response_headers);
   if (data == NULL)
     add_string (s, "body", NULL);
-  /* The raw bytes are the record: text as is, anything else in base64. */
-  else if (size == 0 || (g_utf8_validate_len (data, size, NULL) && memchr (data, 0, size) == NULL))
-    add_string_len (s, "body", data, size);
   else
     {
-      /* base64 keeps the bytes exactly; "body" is them as text, each
-       * invalid byte and NUL shown as U+FFFD, for a reader. */
-      g_autofree char *encoded = g_base64_encode ((const guchar *) data, size);
+      /* The raw bytes are the record: text as is (checked as it is
+       * escaped), anything else also in base64, which keeps the bytes
+       * exactly; "body" is then them as text, each invalid byte and NUL
+       * shown as U+FFFD, for a reader. */
+      json_member (s, "body");
+      if (!json_append_escaped (s, data, size))
+        {
+          g_autofree char *shown = komi_untrusted_valid_utf8 (data, (gssize) size);
+          g_autofree char *encoded = g_base64_encode ((const guchar *) data, size);
 
-      add_string_len (s, "body", data, size);
-      add_string (s, "body_base64", encoded);
+          json_append_escaped (s, shown, strlen (shown));
+          add_string (s, "body_base64", encoded);
+        }
     }
   g_string_append (s, "}");
   add_number (s, "latency_ms", c->latency_ms);
