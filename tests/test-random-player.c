@@ -16,7 +16,7 @@
 #include "komi-score.h"
 
 /* Golden values: computed once from the algorithm written in
- * komi-random-player.c (by an independent script) and then frozen. If one
+ * komi-rng.h (by an independent script) and then frozen. If one
  * of these fails, the generator changed and recorded seeds replay
  * differently: that is a protocol break, not a test to update. */
 static void
