@@ -6,8 +6,10 @@
 
 #include "config.h"
 
+#include <locale.h>
 #include <string.h>
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
 #include "komi-app-test-dialog.h"
@@ -165,6 +167,79 @@ test_refuses_bad_fields (DialogFixture *f, gconstpointer data)
   assert_refused_at (f, "visits_row", "Visits per move");
   set_text (f, "visits_row", "400");
   assert_spec (f, "katago:400");
+}
+
+/* What the spec parser refuses once every field passes the form's own
+ * check (GNU Go missing, a program missing, a command line that cannot be
+ * read), said under the field the error's code names: in English and in
+ * German alike, since the code is no word of the message. */
+typedef struct
+{
+  const char *language;
+  const char *gnugo_missing;
+  const char *program_missing;
+  const char *unreadable;
+} ParserWords;
+
+static const ParserWords english = {
+  "C", "GNU Go not found at /nonexistent/gnugo", "The program /nonexistent/engine was not found",
+  "cannot be read",
+};
+static const ParserWords german = {
+  "de", "GNU Go wurde unter /nonexistent/gnugo nicht gefunden",
+  "Das Programm /nonexistent/engine wurde nicht gefunden",
+  "Die Befehlszeile kann nicht gelesen werden",
+};
+
+/* The messages in @language ("C": untranslated). gettext reads LANGUAGE
+ * again once setlocale() has run, and ignores it in the plain "C" locale;
+ * textdomain() forgets the translations it has looked up. */
+static void
+use_language (const char *language)
+{
+  gboolean english_only = g_str_equal (language, "C");
+
+  if (english_only)
+    g_unsetenv ("LANGUAGE");
+  else
+    g_setenv ("LANGUAGE", language, TRUE);
+  setlocale (LC_MESSAGES, english_only ? "C" : "C.UTF-8");
+  textdomain (textdomain (NULL));
+}
+
+static void
+test_parser_errors_at_fields (DialogFixture *f, gconstpointer data)
+{
+  const ParserWords *words = data;
+  g_autofree char *gnugo = g_strdup (g_getenv ("KOMI_GNUGO"));
+
+  use_language (words->language);
+  /* GNU Go's program has no field of its own: its kind's, the level. */
+  g_setenv ("KOMI_GNUGO", "/nonexistent/gnugo", TRUE);
+  set_kind (f, 1);
+  set_text (f, "level_row", "2");
+  assert_refused_at (f, "level_row", words->gnugo_missing);
+  set_text (f, "mix_row", "0.5");
+  assert_refused_at (f, "level_row", words->gnugo_missing);
+  set_text (f, "mix_row", "");
+  if (gnugo != NULL)
+    g_setenv ("KOMI_GNUGO", gnugo, TRUE);
+  else
+    g_unsetenv ("KOMI_GNUGO");
+
+  set_kind (f, 3);
+  set_text (f, "command_row", "/nonexistent/engine --mode gtp");
+  assert_refused_at (f, "command_row", words->program_missing);
+  set_text (f, "command_row", "'/bin/true");
+  assert_refused_at (f, "command_row", words->unreadable);
+  /* The engine of a bridging rung: the same fields. */
+  set_text (f, "mix_row", "0.25");
+  assert_refused_at (f, "command_row", words->unreadable);
+  set_text (f, "command_row", "/nonexistent/engine");
+  assert_refused_at (f, "command_row", words->program_missing);
+  set_text (f, "command_row", "/bin/true");
+  assert_spec (f, "mix:0.25:gtp:/bin/true");
+  use_language ("C");
 }
 
 /* The ladder's bridging rung, mix:P:ENGINE, is built here too: an engine
@@ -489,10 +564,19 @@ int
 main (int argc, char *argv[])
 {
   app_test_katago_keep ();
+  /* The build's catalogues, for the German case; in the "C" locale the
+   * other cases stay English. */
+  bindtextdomain (GETTEXT_PACKAGE, KOMI_BUILD_LOCALE_DIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
   app_test_init (&argc, &argv);
 
   g_test_add ("/komi/app/dialog/opponent/refuses-bad-fields", DialogFixture, NULL,
               fixture_set_up, test_refuses_bad_fields, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/opponent/parser-errors-at-fields", DialogFixture, &english,
+              fixture_set_up, test_parser_errors_at_fields, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/opponent/parser-errors-at-fields-german", DialogFixture, &german,
+              fixture_set_up, test_parser_errors_at_fields, fixture_tear_down);
   g_test_add ("/komi/app/dialog/opponent/proposal-listed", DialogFixture, NULL,
               fixture_set_up, test_proposal_listed, fixture_tear_down);
   g_test_add ("/komi/app/dialog/opponent/mix-rung", DialogFixture, NULL,
