@@ -173,22 +173,22 @@ test_refuses_bad_fields (DialogFixture *f, gconstpointer data)
  * check (GNU Go missing, a program missing, a command line that cannot be
  * read), said under the field the error's code names: in English and in
  * German alike, since the code is no word of the message. */
+enum { GNUGO_MISSING, PROGRAM_MISSING, UNREADABLE, N_WORDS };
+
 typedef struct
 {
   const char *language;
-  const char *gnugo_missing;
-  const char *program_missing;
-  const char *unreadable;
+  const char *words[N_WORDS];   /* what is said, by the enum above */
 } ParserWords;
 
 static const ParserWords english = {
-  "C", "GNU Go not found at /nonexistent/gnugo", "The program /nonexistent/engine was not found",
-  "cannot be read",
+  "C", { "GNU Go not found at /nonexistent/gnugo", "The program /nonexistent/engine was not found",
+         "cannot be read" },
 };
 static const ParserWords german = {
-  "de", "GNU Go wurde unter /nonexistent/gnugo nicht gefunden",
-  "Das Programm /nonexistent/engine wurde nicht gefunden",
-  "Die Befehlszeile kann nicht gelesen werden",
+  "de", { "GNU Go wurde unter /nonexistent/gnugo nicht gefunden",
+          "Das Programm /nonexistent/engine wurde nicht gefunden",
+          "Die Befehlszeile kann nicht gelesen werden" },
 };
 
 /* The messages in @language ("C": untranslated). gettext reads LANGUAGE
@@ -210,33 +210,39 @@ use_language (const char *language)
 static void
 test_parser_errors_at_fields (DialogFixture *f, gconstpointer data)
 {
+  /* With GNU Go missing, the GNU Go kind; then a GTP program, last as the
+   * engine of a bridging rung. GNU Go's program has no field of its own:
+   * its error goes under the kind's, the level. */
+  static const struct { guint kind; const char *row, *text, *refused_at; int said; } steps[] = {
+    { 1, "level_row", "2", "level_row", GNUGO_MISSING },
+    { 1, "mix_row", "0.5", "level_row", GNUGO_MISSING },
+    { 3, "mix_row", "", NULL, 0 },
+    { 3, "command_row", "/nonexistent/engine --mode gtp", "command_row", PROGRAM_MISSING },
+    { 3, "command_row", "'/bin/true", "command_row", UNREADABLE },
+    { 3, "mix_row", "0.25", "command_row", UNREADABLE },
+    { 3, "command_row", "/nonexistent/engine", "command_row", PROGRAM_MISSING },
+  };
   const ParserWords *words = data;
   g_autofree char *gnugo = g_strdup (g_getenv ("KOMI_GNUGO"));
+  guint kind = 0;
 
   use_language (words->language);
-  /* GNU Go's program has no field of its own: its kind's, the level. */
   g_setenv ("KOMI_GNUGO", "/nonexistent/gnugo", TRUE);
-  set_kind (f, 1);
-  set_text (f, "level_row", "2");
-  assert_refused_at (f, "level_row", words->gnugo_missing);
-  set_text (f, "mix_row", "0.5");
-  assert_refused_at (f, "level_row", words->gnugo_missing);
-  set_text (f, "mix_row", "");
-  if (gnugo != NULL)
-    g_setenv ("KOMI_GNUGO", gnugo, TRUE);
-  else
-    g_unsetenv ("KOMI_GNUGO");
-
-  set_kind (f, 3);
-  set_text (f, "command_row", "/nonexistent/engine --mode gtp");
-  assert_refused_at (f, "command_row", words->program_missing);
-  set_text (f, "command_row", "'/bin/true");
-  assert_refused_at (f, "command_row", words->unreadable);
-  /* The engine of a bridging rung: the same fields. */
-  set_text (f, "mix_row", "0.25");
-  assert_refused_at (f, "command_row", words->unreadable);
-  set_text (f, "command_row", "/nonexistent/engine");
-  assert_refused_at (f, "command_row", words->program_missing);
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      if (steps[i].kind != kind && kind == 1)
+        {
+          if (gnugo != NULL)
+            g_setenv ("KOMI_GNUGO", gnugo, TRUE);
+          else
+            g_unsetenv ("KOMI_GNUGO");
+        }
+      if (steps[i].kind != kind)
+        set_kind (f, kind = steps[i].kind);
+      set_text (f, steps[i].row, steps[i].text);
+      if (steps[i].refused_at != NULL)
+        assert_refused_at (f, steps[i].refused_at, words->words[steps[i].said]);
+    }
   set_text (f, "command_row", "/bin/true");
   assert_spec (f, "mix:0.25:gtp:/bin/true");
   use_language ("C");
