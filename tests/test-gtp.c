@@ -481,7 +481,13 @@ test_spec_bad (void)
 static void
 test_spec_kinds (void)
 {
-  static const struct { const char *spec; int kind; const char *argument; const char *name; } cases[] = {
+  static const struct
+  {
+    const char *spec;
+    int         kind;
+    const char *argument;
+    const char *name;
+  } cases[] = {
     { "random", KOMI_PLAYER_KIND_RANDOM, NULL, "Random player" },
     { "gnugo", KOMI_PLAYER_KIND_GNUGO, "10", "GNU Go level 10" },
     { "gnugo:3", KOMI_PLAYER_KIND_GNUGO, "3", "GNU Go level 3" },

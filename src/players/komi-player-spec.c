@@ -261,7 +261,8 @@ komi_player_spec_parse_chance (const char *text,
 static gboolean
 names_missing_file (const GError *error)
 {
-  return error->code == KOMI_PLAYER_SPEC_ERROR_BINARY || error->code == KOMI_PLAYER_SPEC_ERROR_MODEL
+  return error->code == KOMI_PLAYER_SPEC_ERROR_BINARY
+         || error->code == KOMI_PLAYER_SPEC_ERROR_MODEL
          || error->code == KOMI_PLAYER_SPEC_ERROR_CONFIG
          || error->code == KOMI_PLAYER_SPEC_ERROR_PROGRAM;
 }
