@@ -14,8 +14,8 @@
  * every point), the random player's own-eye rule, two passes or 120 turns,
  * the area count at the end; one random stream (seed 1) across all games.
  * The bitboard side draws from the same stream in the same order
- * (KomiRng; the move rule of komi-random-player.c), so both play the same
- * games: `--digest` checks it move by move.
+ * (KomiRng, komi-rng.h; the move rule of komi-random-player.c), so both
+ * play the same games: `--digest` checks it move by move.
  *
  * The bitboard: the whole board is one 128-bit word, rows 10 bits apart
  * (the tenth column is always zero, so a shift by one never wraps into the

@@ -6,8 +6,10 @@
 
 #include "config.h"
 
+#include <locale.h>
 #include <string.h>
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
 #include "komi-app-test-dialog.h"
@@ -165,6 +167,85 @@ test_refuses_bad_fields (DialogFixture *f, gconstpointer data)
   assert_refused_at (f, "visits_row", "Visits per move");
   set_text (f, "visits_row", "400");
   assert_spec (f, "katago:400");
+}
+
+/* What the spec parser refuses once every field passes the form's own
+ * check (GNU Go missing, a program missing, a command line that cannot be
+ * read), said under the field the error's code names: in English and in
+ * German alike, since the code is no word of the message. */
+enum { GNUGO_MISSING, PROGRAM_MISSING, UNREADABLE, N_WORDS };
+
+typedef struct
+{
+  const char *language;
+  const char *words[N_WORDS];   /* what is said, by the enum above */
+} ParserWords;
+
+static const ParserWords english = {
+  "C", { "GNU Go not found at /nonexistent/gnugo", "The program /nonexistent/engine was not found",
+         "cannot be read" },
+};
+static const ParserWords german = {
+  "de", { "GNU Go wurde unter /nonexistent/gnugo nicht gefunden",
+          "Das Programm /nonexistent/engine wurde nicht gefunden",
+          "Die Befehlszeile kann nicht gelesen werden" },
+};
+
+/* The messages in @language ("C": untranslated). gettext reads LANGUAGE
+ * again once setlocale() has run, and ignores it in the plain "C" locale;
+ * textdomain() forgets the translations it has looked up. */
+static void
+use_language (const char *language)
+{
+  gboolean english_only = g_str_equal (language, "C");
+
+  if (english_only)
+    g_unsetenv ("LANGUAGE");
+  else
+    g_setenv ("LANGUAGE", language, TRUE);
+  setlocale (LC_MESSAGES, english_only ? "C" : "C.UTF-8");
+  textdomain (textdomain (NULL));
+}
+
+static void
+test_parser_errors_at_fields (DialogFixture *f, gconstpointer data)
+{
+  /* With GNU Go missing, the GNU Go kind; then a GTP program, last as the
+   * engine of a bridging rung. GNU Go's program has no field of its own:
+   * its error goes under the kind's, the level. */
+  static const struct { guint kind; const char *row, *text, *refused_at; int said; } steps[] = {
+    { 1, "level_row", "2", "level_row", GNUGO_MISSING },
+    { 1, "mix_row", "0.5", "level_row", GNUGO_MISSING },
+    { 3, "mix_row", "", NULL, 0 },
+    { 3, "command_row", "/nonexistent/engine --mode gtp", "command_row", PROGRAM_MISSING },
+    { 3, "command_row", "'/bin/true", "command_row", UNREADABLE },
+    { 3, "mix_row", "0.25", "command_row", UNREADABLE },
+    { 3, "command_row", "/nonexistent/engine", "command_row", PROGRAM_MISSING },
+  };
+  const ParserWords *words = data;
+  g_autofree char *gnugo = g_strdup (g_getenv ("KOMI_GNUGO"));
+  guint kind = 0;
+
+  use_language (words->language);
+  g_setenv ("KOMI_GNUGO", "/nonexistent/gnugo", TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      if (steps[i].kind != kind && kind == 1)
+        {
+          if (gnugo != NULL)
+            g_setenv ("KOMI_GNUGO", gnugo, TRUE);
+          else
+            g_unsetenv ("KOMI_GNUGO");
+        }
+      if (steps[i].kind != kind)
+        set_kind (f, kind = steps[i].kind);
+      set_text (f, steps[i].row, steps[i].text);
+      if (steps[i].refused_at != NULL)
+        assert_refused_at (f, steps[i].refused_at, words->words[steps[i].said]);
+    }
+  set_text (f, "command_row", "/bin/true");
+  assert_spec (f, "mix:0.25:gtp:/bin/true");
+  use_language ("C");
 }
 
 /* The ladder's bridging rung, mix:P:ENGINE, is built here too: an engine
@@ -489,10 +570,19 @@ int
 main (int argc, char *argv[])
 {
   app_test_katago_keep ();
+  /* The build's catalogues, for the German case; in the "C" locale the
+   * other cases stay English. */
+  bindtextdomain (GETTEXT_PACKAGE, KOMI_BUILD_LOCALE_DIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
   app_test_init (&argc, &argv);
 
   g_test_add ("/komi/app/dialog/opponent/refuses-bad-fields", DialogFixture, NULL,
               fixture_set_up, test_refuses_bad_fields, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/opponent/parser-errors-at-fields", DialogFixture, &english,
+              fixture_set_up, test_parser_errors_at_fields, fixture_tear_down);
+  g_test_add ("/komi/app/dialog/opponent/parser-errors-at-fields-german", DialogFixture, &german,
+              fixture_set_up, test_parser_errors_at_fields, fixture_tear_down);
   g_test_add ("/komi/app/dialog/opponent/proposal-listed", DialogFixture, NULL,
               fixture_set_up, test_proposal_listed, fixture_tear_down);
   g_test_add ("/komi/app/dialog/opponent/mix-rung", DialogFixture, NULL,

@@ -435,12 +435,33 @@ test_fake_skips_own_moves (void)
 
 /* Specs ---------------------------------------------------------------------- */
 
+/* Each malformed spec is refused with the part that is wrong as its code:
+ * what a form marks its field by, whatever the message's language. */
 static void
 test_spec_bad (void)
 {
-  static const char * const bad[] = {
-    "", "foo", "gnugo:11", "gnugo:-1", "gnugo:x", "gnugo:", "gnugo1", "katago:0",
-    "katago:many", "gtp:", "gtp:'unterminated", "Random",
+  static const struct { const char *spec; int part; } bad[] = {
+    { "", KOMI_PLAYER_SPEC_ERROR_KIND },
+    { "foo", KOMI_PLAYER_SPEC_ERROR_KIND },
+    { "gnugo1", KOMI_PLAYER_SPEC_ERROR_KIND },
+    { "Random", KOMI_PLAYER_SPEC_ERROR_KIND },
+    { "gtp", KOMI_PLAYER_SPEC_ERROR_KIND },
+    { "model:x.json", KOMI_PLAYER_SPEC_ERROR_KIND },   /* the providers' to make */
+    { "gnugo:11", KOMI_PLAYER_SPEC_ERROR_LEVEL },
+    { "gnugo:-1", KOMI_PLAYER_SPEC_ERROR_LEVEL },
+    { "gnugo:x", KOMI_PLAYER_SPEC_ERROR_LEVEL },
+    { "gnugo:", KOMI_PLAYER_SPEC_ERROR_LEVEL },
+    { "katago:0", KOMI_PLAYER_SPEC_ERROR_VISITS },
+    { "katago:many", KOMI_PLAYER_SPEC_ERROR_VISITS },
+    { "gtp:", KOMI_PLAYER_SPEC_ERROR_COMMAND },
+    { "gtp:'unterminated", KOMI_PLAYER_SPEC_ERROR_COMMAND },
+    { "mix", KOMI_PLAYER_SPEC_ERROR_SYNTAX },
+    { "mix:0.5", KOMI_PLAYER_SPEC_ERROR_SYNTAX },
+    { "mix:half:gnugo:1", KOMI_PLAYER_SPEC_ERROR_CHANCE },
+    { "mix:0.5:gnugo:11", KOMI_PLAYER_SPEC_ERROR_LEVEL },
+    { "mix:0.5:katago:0", KOMI_PLAYER_SPEC_ERROR_VISITS },
+    { "mix:0.5:gtp:'unterminated", KOMI_PLAYER_SPEC_ERROR_COMMAND },
+    { "mix:0.5:random", KOMI_PLAYER_SPEC_ERROR_KIND },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -448,14 +469,75 @@ test_spec_bad (void)
       g_autoptr(GError) error = NULL;
       KomiPlayerOptions opts = { .gnugo_path = GNUGO_PATH };
 
-      g_assert_null (komi_player_new_from_spec (bad[i], &opts, &error));
-      g_assert_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC);
+      g_test_message ("%s", bad[i].spec);
+      g_assert_null (komi_player_new_from_spec (bad[i].spec, &opts, &error));
+      g_assert_error (error, KOMI_PLAYER_SPEC_ERROR, bad[i].part);
     }
 }
 
+/* The table of kinds: how each is written, what an absent argument
+ * means, and the name a person reads (the application's names, the
+ * messages that list the forms). */
+static void
+test_spec_kinds (void)
+{
+  static const struct
+  {
+    const char *spec;
+    int         kind;
+    const char *argument;
+    const char *name;
+  } cases[] = {
+    { "random", KOMI_PLAYER_KIND_RANDOM, NULL, "Random player" },
+    { "gnugo", KOMI_PLAYER_KIND_GNUGO, "10", "GNU Go level 10" },
+    { "gnugo:3", KOMI_PLAYER_KIND_GNUGO, "3", "GNU Go level 3" },
+    { "katago", KOMI_PLAYER_KIND_KATAGO, "100", "KataGo, 100 visits" },
+    { "katago:200", KOMI_PLAYER_KIND_KATAGO, "200", "KataGo, 200 visits" },
+    { "gtp:'/usr/games/gnugo' --mode gtp", KOMI_PLAYER_KIND_GTP, "'/usr/games/gnugo' --mode gtp",
+      "gnugo" },
+    { "gtp:'unterminated", KOMI_PLAYER_KIND_GTP, "'unterminated", NULL },
+    { "mix:0.25:gnugo:5", KOMI_PLAYER_KIND_MIX, "0.25:gnugo:5",
+      "GNU Go level 5 with 25% random moves" },
+    { "mix:0.5:random", KOMI_PLAYER_KIND_MIX, "0.5:random", "Random player with 50% random moves" },
+    { "mix:0.5:model:a.json", KOMI_PLAYER_KIND_MIX, "0.5:model:a.json", NULL },
+    { "mix", KOMI_PLAYER_KIND_MIX, NULL, NULL },
+    { "model:/profiles/rehearsal.json", KOMI_PLAYER_KIND_MODEL, "/profiles/rehearsal.json",
+      "rehearsal" },
+    { "model:", KOMI_PLAYER_KIND_MODEL, "", NULL },
+  };
+  static const char * const none[] = { "", "Random", "random:3", "gnugo1", "gtp", "model", "x:1" };
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *argument = "unset";
+      const KomiPlayerKind *kind = komi_player_kind_find (cases[i].spec, &argument);
+      g_autofree char *name = NULL;
+
+      g_test_message ("%s", cases[i].spec);
+      g_assert_nonnull (kind);
+      g_assert_cmpint (kind->id, ==, cases[i].kind);
+      g_assert_true (komi_player_kind_get (kind->id) == kind);
+      g_assert_cmpstr (argument, ==, cases[i].argument);
+      name = kind->display_name (argument);
+      g_assert_cmpstr (name, ==, cases[i].name);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (none); i++)
+    g_assert_null (komi_player_kind_find (none[i], NULL));
+
+  /* The forms as the table lists them, every kind once. */
+  g_assert_null (komi_player_new_from_spec ("foo", NULL, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "Unknown player “foo”: use random, gnugo:LEVEL (0–10), katago:VISITS, "
+                   "gtp:COMMAND, mix:P:ENGINE or model:PROFILE.json");
+}
+
+/* A missing file is refused before any game, its code naming which. */
 static void
 test_spec_missing (void)
 {
+  g_autofree char *here = g_build_filename (g_getenv ("KOMI_SOURCE_DIR"), "tests",
+                                            "test-gtp.c", NULL);
   KomiPlayerOptions opts = { .gnugo_path = "/nonexistent/gnugo",
                              .katago_binary = "/nonexistent/katago",
                              .katago_model = "/nonexistent/model.bin.gz",
@@ -463,31 +545,57 @@ test_spec_missing (void)
   g_autoptr(GError) error = NULL;
 
   g_assert_null (komi_player_new_from_spec ("gnugo:1", &opts, &error));
-  g_assert_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND);
+  g_assert_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_BINARY);
   g_assert_cmpstr (error->message, ==,
                    "GNU Go not found at /nonexistent/gnugo: install the Debian package gnugo "
                    "or pass --gnugo PATH");
   g_clear_error (&error);
 
   g_assert_null (komi_player_new_from_spec ("katago:10", &opts, &error));
-  g_assert_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND);
+  g_assert_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_BINARY);
   g_assert_true (g_str_has_prefix (error->message,
                                    "KataGo binary not found at /nonexistent/katago."));
   g_clear_error (&error);
+  /* The files in the order they are checked: the network, then the config. */
+  opts.katago_binary = "/bin/true";
+  g_assert_null (komi_player_new_from_spec ("katago:10", &opts, &error));
+  g_assert_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_MODEL);
+  g_assert_true (g_str_has_prefix (error->message,
+                                   "KataGo model not found at /nonexistent/model.bin.gz."));
+  g_clear_error (&error);
+  opts.katago_model = here;
+  g_assert_null (komi_player_new_from_spec ("mix:0.5:katago:10", &opts, &error));
+  g_assert_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_CONFIG);
+  g_assert_true (g_str_has_prefix (error->message,
+                                   "KataGo config not found at /nonexistent/gtp.cfg."));
+  g_clear_error (&error);
 
-  if (g_getenv ("KOMI_KATAGO") == NULL && g_getenv ("KOMI_KATAGO_MODEL") == NULL)
+  if (g_getenv ("KOMI_KATAGO") == NULL && g_getenv ("KOMI_KATAGO_MODEL") == NULL
+      && g_getenv ("KOMI_KATAGO_CONFIG") == NULL)
     {
+      KomiPlayerOptions binary_only = { .katago_binary = "/bin/true" };
+
       g_assert_null (komi_player_new_from_spec ("katago:10", NULL, &error));
-      g_assert_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND);
+      g_assert_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_BINARY);
       g_assert_cmpstr (error->message, ==,
                        "KataGo needs a binary, a model and a config: set KOMI_KATAGO, "
                        "KOMI_KATAGO_MODEL and KOMI_KATAGO_CONFIG or pass "
                        "--katago-binary/--katago-model/--katago-config");
       g_clear_error (&error);
+      g_assert_null (komi_player_new_from_spec ("katago:10", &binary_only, &error));
+      g_assert_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_MODEL);
+      g_clear_error (&error);
+      binary_only.katago_model = here;
+      g_assert_null (komi_player_new_from_spec ("katago:10", &binary_only, &error));
+      g_assert_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_CONFIG);
+      g_clear_error (&error);
     }
 
   g_assert_null (komi_player_new_from_spec ("gtp:/nonexistent/engine --fast", NULL, &error));
-  g_assert_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND);
+  g_assert_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_PROGRAM);
+  g_clear_error (&error);
+  g_assert_null (komi_player_new_from_spec ("mix:0.5:gtp:/nonexistent/engine", NULL, &error));
+  g_assert_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_PROGRAM);
 }
 
 /* GNU Go --------------------------------------------------------------------- */
@@ -633,6 +741,7 @@ main (int   argc,
   g_test_add_func ("/komi/gtp/fake/illegal", test_fake_illegal_resync);
   g_test_add_func ("/komi/gtp/fake/skips-own-moves", test_fake_skips_own_moves);
   g_test_add_func ("/komi/gtp/spec/bad", test_spec_bad);
+  g_test_add_func ("/komi/gtp/spec/kinds", test_spec_kinds);
   g_test_add_func ("/komi/gtp/spec/missing", test_spec_missing);
   g_test_add_func ("/komi/gtp/gnugo/start", test_gnugo_start);
   g_test_add_func ("/komi/gtp/gnugo/genmove-legal", test_gnugo_genmove_legal);

@@ -125,19 +125,23 @@ assert_engine_in_sync (KomiPlayer *mixed, const KomiGame *game)
 static void
 test_spec_errors (void)
 {
-  static const struct { const char *spec; const char *says; } bad[] = {
-    { "mix", "write mix:P:ENGINE, e.g. mix:0.5:gnugo:1" },
-    { "mix:0.5", "write mix:P:ENGINE" },
-    { "mix:0.5:", "write mix:P:ENGINE" },
-    { "mix:half:gnugo:1", "number from 0 to 1 written with a dot, like 0.25, not “half”" },
-    { "mix:1.5:gnugo:1", "not “1.5”" },
-    { "mix:-0.5:gnugo:1", "not “-0.5”" },
-    { "mix:1e-1:gnugo:1", "not “1e-1”" },
-    { "mix:nan:gnugo:1", "not “nan”" },
-    { "mix:.:gnugo:1", "not “.”" },
-    { "mix:0.5:gnugo:11", "GNU Go level must be a whole number from 0 to 10" },
-    { "mix:0.5:random", "use gnugo:LEVEL (0–10), katago:VISITS or gtp:COMMAND" },
-    { "mix:0.5:mix:0.5:gnugo:1", "Unknown engine “mix:0.5:gnugo:1”" },
+  static const struct { const char *spec; const char *says; int part; } bad[] = {
+    { "mix", "write mix:P:ENGINE, e.g. mix:0.5:gnugo:1", KOMI_PLAYER_SPEC_ERROR_SYNTAX },
+    { "mix:0.5", "write mix:P:ENGINE", KOMI_PLAYER_SPEC_ERROR_SYNTAX },
+    { "mix:0.5:", "write mix:P:ENGINE", KOMI_PLAYER_SPEC_ERROR_SYNTAX },
+    { "mix:half:gnugo:1", "number from 0 to 1 written with a dot, like 0.25, not “half”",
+      KOMI_PLAYER_SPEC_ERROR_CHANCE },
+    { "mix:1.5:gnugo:1", "not “1.5”", KOMI_PLAYER_SPEC_ERROR_CHANCE },
+    { "mix:-0.5:gnugo:1", "not “-0.5”", KOMI_PLAYER_SPEC_ERROR_CHANCE },
+    { "mix:1e-1:gnugo:1", "not “1e-1”", KOMI_PLAYER_SPEC_ERROR_CHANCE },
+    { "mix:nan:gnugo:1", "not “nan”", KOMI_PLAYER_SPEC_ERROR_CHANCE },
+    { "mix:.:gnugo:1", "not “.”", KOMI_PLAYER_SPEC_ERROR_CHANCE },
+    { "mix:0.5:gnugo:11", "GNU Go level must be a whole number from 0 to 10",
+      KOMI_PLAYER_SPEC_ERROR_LEVEL },
+    { "mix:0.5:random", "use gnugo:LEVEL (0–10), katago:VISITS or gtp:COMMAND",
+      KOMI_PLAYER_SPEC_ERROR_KIND },
+    { "mix:0.5:mix:0.5:gnugo:1", "Unknown engine “mix:0.5:gnugo:1”",
+      KOMI_PLAYER_SPEC_ERROR_KIND },
   };
   const KomiPlayerOptions no_gnugo = { .gnugo_path = "/nonexistent/gnugo" };
   g_autoptr(GError) error = NULL;
@@ -148,7 +152,7 @@ test_spec_errors (void)
       g_autoptr(KomiPlayer) none = komi_player_new_from_spec (bad[i].spec, NULL, &error);
 
       g_assert_null (none);
-      g_assert_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC);
+      g_assert_error (error, KOMI_PLAYER_SPEC_ERROR, bad[i].part);
       g_test_message ("%s: %s", bad[i].spec, error->message);
       g_assert_nonnull (strstr (error->message, bad[i].spec));
       g_assert_nonnull (strstr (error->message, bad[i].says));
@@ -158,7 +162,7 @@ test_spec_errors (void)
   /* A missing engine is found out before any game, as for gnugo:1. */
   player = komi_player_new_from_spec ("mix:0.5:gnugo:1", &no_gnugo, &error);
   g_assert_null (player);
-  g_assert_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND);
+  g_assert_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_BINARY);
   g_assert_nonnull (strstr (error->message, "install the Debian package gnugo"));
   g_clear_error (&error);
 

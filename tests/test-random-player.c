@@ -16,7 +16,7 @@
 #include "komi-score.h"
 
 /* Golden values: computed once from the algorithm written in
- * komi-random-player.c (by an independent script) and then frozen. If one
+ * komi-rng.h (by an independent script) and then frozen. If one
  * of these fails, the generator changed and recorded seeds replay
  * differently: that is a protocol break, not a test to update. */
 static void
@@ -325,7 +325,7 @@ test_random_from_spec (void)
   g_assert_cmpstr (komi_player_get_kind (player), ==, "random");
   g_assert_cmpstr (player->spec, ==, "random");
   g_assert_null (komi_player_new_from_spec ("random:3", NULL, &error));
-  g_assert_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC);
+  g_assert_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_KIND);
 }
 
 int

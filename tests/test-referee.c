@@ -306,10 +306,10 @@ test_missing (void)
   g_autoptr(GError) error = NULL;
 
   g_assert_null (komi_referee_new ("gnugo", &opts, &error));
-  g_assert_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND);
+  g_assert_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_BINARY);
   g_clear_error (&error);
   g_assert_null (komi_referee_new ("random", &opts, &error));
-  g_assert_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC);
+  g_assert_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_KIND);
 }
 
 int

@@ -67,27 +67,35 @@ fields_of (KomiOpponentDialog *self, GPtrArray *strs)
   return fields;
 }
 
-/* The field a spec parser's error is about: its messages name what is
- * wrong in words, not by field. */
+/* The field a spec parser's error is about, from the part its code names
+ * (its message is in the user's language); KOMI_OPPONENT_N_FIELDS for
+ * none: said above the form. */
 static KomiOpponentField
 field_for_error (guint kind, const GError *error)
 {
-  if (strstr (error->message, "chance of a random move") != NULL)
-    return KOMI_OPPONENT_FIELD_MIX;
-  switch (kind)
+  if (error->domain != KOMI_PLAYER_SPEC_ERROR)
+    return KOMI_OPPONENT_N_FIELDS;
+  switch ((KomiPlayerSpecError) error->code)
     {
-    case KOMI_OPPONENT_KIND_GNUGO:
+    case KOMI_PLAYER_SPEC_ERROR_LEVEL:
       return KOMI_OPPONENT_FIELD_LEVEL;
-    case KOMI_OPPONENT_KIND_KATAGO:
-      if (strstr (error->message, "visits") != NULL)
-        return KOMI_OPPONENT_FIELD_VISITS;
-      if (strstr (error->message, "model not found") != NULL)
-        return KOMI_OPPONENT_FIELD_MODEL;
-      if (strstr (error->message, "config not found") != NULL)
-        return KOMI_OPPONENT_FIELD_CONFIG;
-      return KOMI_OPPONENT_FIELD_BINARY;
-    case KOMI_OPPONENT_KIND_GTP:
+    case KOMI_PLAYER_SPEC_ERROR_VISITS:
+      return KOMI_OPPONENT_FIELD_VISITS;
+    case KOMI_PLAYER_SPEC_ERROR_CHANCE:
+      return KOMI_OPPONENT_FIELD_MIX;
+    case KOMI_PLAYER_SPEC_ERROR_BINARY:
+      /* GNU Go's program has no field: the kind's is its level. */
+      return kind == KOMI_OPPONENT_KIND_GNUGO ? KOMI_OPPONENT_FIELD_LEVEL
+                                              : KOMI_OPPONENT_FIELD_BINARY;
+    case KOMI_PLAYER_SPEC_ERROR_MODEL:
+      return KOMI_OPPONENT_FIELD_MODEL;
+    case KOMI_PLAYER_SPEC_ERROR_CONFIG:
+      return KOMI_OPPONENT_FIELD_CONFIG;
+    case KOMI_PLAYER_SPEC_ERROR_COMMAND:
+    case KOMI_PLAYER_SPEC_ERROR_PROGRAM:
       return KOMI_OPPONENT_FIELD_COMMAND;
+    case KOMI_PLAYER_SPEC_ERROR_KIND:
+    case KOMI_PLAYER_SPEC_ERROR_SYNTAX:
     default:
       return KOMI_OPPONENT_N_FIELDS;
     }
@@ -161,8 +169,7 @@ on_changed (KomiOpponentDialog *self, gpointer source)
       KomiOpponentField bad = player == NULL ? field_for_error (kind, error)
                                              : KOMI_OPPONENT_N_FIELDS;
 
-      if (player == NULL && kind == KOMI_OPPONENT_KIND_GTP
-          && g_error_matches (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND))
+      if (g_error_matches (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_PROGRAM))
         {
           g_auto(GStrv) argv = NULL;
 

@@ -14,7 +14,7 @@
 #include "komi-match-game.h"
 #include "komi-model-player.h"
 #include "komi-protocol.h"
-#include "komi-random-player.h"
+#include "komi-rng.h"
 #include "komi-sgf-writer.h"
 
 guint64

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "komi-model-player.h"
+#include "komi-player-spec.h"
 #include "komi-protocol-state.h"
 #include "komi-random-player.h"
 #include "komi-series-estimate.h"
@@ -122,43 +123,49 @@ static const double gnugo_move_seconds[] = {
 #define KATAGO_START_SECONDS 1.0     /* loading the network, once per game */
 #define GNUGO_REFEREE_SECONDS 0.1    /* starting GNU Go and judging the dead stones */
 
-/* The engine @spec names without its chance of a random move (@keep: the
- * share of moves the engine itself makes). */
-static const char *
-engine_of (const char *spec, double *keep)
+/* The kind of engine @spec names without its chance of a random move
+ * (@keep: the share of moves the engine itself makes) and its argument
+ * (the players' table's default when none is written). */
+static const KomiPlayerKind *
+engine_of (const char *spec, double *keep, const char **argument)
 {
+  const KomiPlayerKind *kind = komi_player_kind_find (spec, argument);
   const char *colon;
 
   *keep = 1;
-  if (g_str_has_prefix (spec, "mix:") && (colon = strchr (spec + 4, ':')) != NULL)
+  if (kind != NULL && kind->id == KOMI_PLAYER_KIND_MIX && *argument != NULL
+      && (colon = strchr (*argument, ':')) != NULL)
     {
-      *keep = 1 - g_ascii_strtod (spec + 4, NULL);
-      return colon + 1;
+      *keep = 1 - g_ascii_strtod (*argument, NULL);
+      kind = komi_player_kind_find (colon + 1, argument);
     }
-  return spec;
+  return kind;
 }
 
 double
 komi_engine_move_seconds (const char *spec)
 {
   double keep;
-  const char *engine = engine_of (spec, &keep);
+  const char *argument = NULL;
+  const KomiPlayerKind *engine = engine_of (spec, &keep, &argument);
   guint64 n = 0;
 
-  if (g_str_equal (engine, "random"))
-    return 0;
-  if (g_str_equal (engine, "gnugo"))
-    return keep * gnugo_move_seconds[G_N_ELEMENTS (gnugo_move_seconds) - 1];
-  if (g_str_has_prefix (engine, "gnugo:")
-      && g_ascii_string_to_unsigned (engine + 6, 10, 0, G_N_ELEMENTS (gnugo_move_seconds) - 1,
-                                     &n, NULL))
-    return keep * gnugo_move_seconds[n];
-  if (g_str_equal (engine, "katago"))
-    return keep * 100 * KATAGO_VISIT_SECONDS;
-  if (g_str_has_prefix (engine, "katago:")
-      && g_ascii_string_to_unsigned (engine + 7, 10, 1, G_MAXUINT32, &n, NULL))
-    return keep * (double) n * KATAGO_VISIT_SECONDS;
-  return -1;
+  switch (engine != NULL ? engine->id : KOMI_PLAYER_N_KINDS)
+    {
+    case KOMI_PLAYER_KIND_RANDOM:
+      return 0;
+    case KOMI_PLAYER_KIND_GNUGO:
+      if (g_ascii_string_to_unsigned (argument, 10, 0, G_N_ELEMENTS (gnugo_move_seconds) - 1,
+                                      &n, NULL))
+        return keep * gnugo_move_seconds[n];
+      return -1;
+    case KOMI_PLAYER_KIND_KATAGO:
+      if (g_ascii_string_to_unsigned (argument, 10, 1, G_MAXUINT32, &n, NULL))
+        return keep * (double) n * KATAGO_VISIT_SECONDS;
+      return -1;
+    default:
+      return -1;
+    }
 }
 
 /* Seconds a game spends outside its moves: starting engines that load a
@@ -169,8 +176,13 @@ game_overhead_seconds (const char *const *sides, const char *referee)
   double seconds = 0, keep;
 
   for (guint s = 0; s < 2; s++)
-    if (g_str_has_prefix (engine_of (sides[s], &keep), "katago"))
-      seconds += KATAGO_START_SECONDS;
+    {
+      const char *argument = NULL;
+      const KomiPlayerKind *engine = engine_of (sides[s], &keep, &argument);
+
+      if (engine != NULL && engine->id == KOMI_PLAYER_KIND_KATAGO)
+        seconds += KATAGO_START_SECONDS;
+    }
   if (g_strcmp0 (referee, "gnugo") == 0)
     seconds += GNUGO_REFEREE_SECONDS;
   else if (g_strcmp0 (referee, "katago") == 0)

@@ -8,7 +8,7 @@
 
 #include "config.h"
 
-#include "komi-random-player.h"
+#include "komi-rng.h"
 #include "komi-series.h"
 
 /* The games a series plays, in play order, each with its seed and the

@@ -26,8 +26,8 @@ komi_gtp_recipe_new (KomiGtpFlavor  flavor,
 
   recipe->flavor = flavor;
   recipe->binary = g_strdup (binary);
-  recipe->level = 10;
-  recipe->visits = 100;
+  recipe->level = KOMI_GNUGO_DEFAULT_LEVEL;
+  recipe->visits = KOMI_KATAGO_DEFAULT_VISITS;
   recipe->timeout_ms = 60000;
   recipe->start_timeout_ms = 60000;
   switch (flavor)

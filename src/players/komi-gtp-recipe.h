@@ -24,6 +24,11 @@ typedef enum
   "{\"ko\":\"POSITIONAL\",\"scoring\":\"AREA\",\"tax\":\"NONE\",\"suicide\":false," \
   "\"hasButton\":false,\"whiteHandicapBonus\":\"0\",\"friendlyPassOk\":true}"
 
+/* What "gnugo" and "katago" without a level or visits play (the spec
+ * parser's table, komi-player-spec.c, names them as these). */
+#define KOMI_GNUGO_DEFAULT_LEVEL   10
+#define KOMI_KATAGO_DEFAULT_VISITS 100
+
 /* How to start and prepare one engine. Built from a spec by
  * komi_gtp_recipe_new_from_spec() (komi-player-spec.h), which checks that
  * the files exist; shared by GTP players and the referee. */

@@ -19,8 +19,7 @@
 #define DEFAULT_TIMEOUT_MS 60000
 #define MAX_KATAGO_VISITS  10000000
 
-#define SPEC_FORMS "random, gnugo:LEVEL (0–10), katago:VISITS, gtp:COMMAND, mix:P:ENGINE " \
-                   "or model:PROFILE.json"
+G_DEFINE_QUARK (komi-player-spec-error-quark, komi_player_spec_error)
 
 /* Not a macro pasted into formats: xgettext cannot see into one. */
 static const char *
@@ -53,34 +52,19 @@ find_executable (const char *name)
   return NULL;
 }
 
-/* "gnugo:5" → "5", "gnugo:" → "" (an empty argument), "gnugo" → NULL
- * argument; FALSE when @spec is not of @kind at all. */
 static gboolean
-match_kind (const char  *spec,
-            const char  *kind,
-            const char **argument)
-{
-  gsize len = strlen (kind);
-
-  if (strncmp (spec, kind, len) != 0 || (spec[len] != '\0' && spec[len] != ':'))
-    return FALSE;
-  if (argument != NULL)
-    *argument = spec[len] == ':' ? spec + len + 1 : NULL;
-  return TRUE;
-}
-
-static gboolean
-parse_number (const char  *spec,
-              const char  *text,
-              const char  *what,
-              guint64      min,
-              guint64      max,
-              guint64     *out,
-              GError     **error)
+parse_number (const char           *spec,
+              const char           *text,
+              KomiPlayerSpecError   part,
+              const char           *what,
+              guint64               min,
+              guint64               max,
+              guint64              *out,
+              GError              **error)
 {
   if (!g_ascii_string_to_unsigned (text, 10, min, max, out, NULL))
     {
-      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
+      g_set_error (error, KOMI_PLAYER_SPEC_ERROR, part,
                    /* Translators: the first %s is the player as typed, the second
                     * what is wrong in it, e.g. "GNU Go level". */
                    _("“%s”: the %s must be a whole number from %" PRIu64 " to %" PRIu64),
@@ -99,10 +83,10 @@ gnugo_recipe (const char               *spec,
   const char *path = option_or_env (opts->gnugo_path, "KOMI_GNUGO");
   g_autofree char *found = NULL;
   KomiGtpRecipe *recipe;
-  guint64 level = 10;
+  guint64 level;
 
-  if (level_text != NULL &&
-      !parse_number (spec, level_text, _("GNU Go level"), 0, 10, &level, error))
+  if (!parse_number (spec, level_text, KOMI_PLAYER_SPEC_ERROR_LEVEL, _("GNU Go level"), 0, 10,
+                     &level, error))
     return NULL;
 
   /* The build-time default (meson -Dgnugo=…) is the Debian location. */
@@ -111,7 +95,7 @@ gnugo_recipe (const char               *spec,
   found = find_executable (path);
   if (found == NULL)
     {
-      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND,
+      g_set_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_BINARY,
                    _("GNU Go not found at %s: install the Debian package gnugo or pass "
                      "--gnugo PATH"),
                    path);
@@ -123,13 +107,14 @@ gnugo_recipe (const char               *spec,
 }
 
 static gboolean
-check_katago_file (const char  *path,
-                   const char  *what,
-                   GError     **error)
+check_katago_file (const char           *path,
+                   KomiPlayerSpecError   part,
+                   const char           *what,
+                   GError              **error)
 {
   if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
     return TRUE;
-  g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND,
+  g_set_error (error, KOMI_PLAYER_SPEC_ERROR, part,
                /* Translators: the first %s is "KataGo model" or "KataGo config", the
                 * last how to give KataGo its files. */
                _("%s not found at %s. %s"), what, path, katago_help ());
@@ -147,30 +132,33 @@ katago_recipe (const char               *spec,
   const char *config = option_or_env (opts->katago_config, "KOMI_KATAGO_CONFIG");
   g_autofree char *found = NULL;
   KomiGtpRecipe *recipe;
-  guint64 visits = 100;
+  guint64 visits;
 
-  if (visits_text != NULL &&
-      !parse_number (spec, visits_text, _("number of KataGo visits"), 1, MAX_KATAGO_VISITS,
-                     &visits, error))
+  if (!parse_number (spec, visits_text, KOMI_PLAYER_SPEC_ERROR_VISITS,
+                     _("number of KataGo visits"), 1, MAX_KATAGO_VISITS, &visits, error))
     return NULL;
 
   /* All three are checked now: a missing one must not surface as a
    * start failure in the middle of a series. */
   if (binary == NULL || model == NULL || config == NULL)
     {
-      g_set_error_literal (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND, katago_help ());
+      g_set_error_literal (error, KOMI_PLAYER_SPEC_ERROR,
+                           binary == NULL  ? KOMI_PLAYER_SPEC_ERROR_BINARY
+                           : model == NULL ? KOMI_PLAYER_SPEC_ERROR_MODEL
+                                           : KOMI_PLAYER_SPEC_ERROR_CONFIG,
+                           katago_help ());
       return NULL;
     }
   found = find_executable (binary);
   if (found == NULL)
     {
-      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND,
+      g_set_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_BINARY,
                    /* Translators: the last %s says how to give KataGo its files. */
                    _("KataGo binary not found at %s. %s"), binary, katago_help ());
       return NULL;
     }
-  if (!check_katago_file (model, _("KataGo model"), error) ||
-      !check_katago_file (config, _("KataGo config"), error))
+  if (!check_katago_file (model, KOMI_PLAYER_SPEC_ERROR_MODEL, _("KataGo model"), error) ||
+      !check_katago_file (config, KOMI_PLAYER_SPEC_ERROR_CONFIG, _("KataGo config"), error))
     return NULL;
 
   recipe = komi_gtp_recipe_new (KOMI_GTP_KATAGO, found);
@@ -181,9 +169,10 @@ katago_recipe (const char               *spec,
 }
 
 static KomiGtpRecipe *
-command_recipe (const char  *spec,
-                const char  *command,
-                GError     **error)
+command_recipe (const char               *spec,
+                const char               *command,
+                const KomiPlayerOptions  *opts,
+                GError                  **error)
 {
   g_auto(GStrv) argv = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -192,14 +181,14 @@ command_recipe (const char  *spec,
 
   if (!g_shell_parse_argv (command, NULL, &argv, &local_error))
     {
-      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
+      g_set_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_COMMAND,
                    _("“%s”: the command line cannot be read: %s"), spec, local_error->message);
       return NULL;
     }
   found = find_executable (argv[0]);
   if (found == NULL)
     {
-      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_NOT_FOUND,
+      g_set_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_PROGRAM,
                    _("The GTP program %s was not found or is not executable: "
                      "give its full path after “gtp:”"), argv[0]);
       return NULL;
@@ -216,8 +205,9 @@ komi_gtp_recipe_new_from_spec (const char               *spec,
                                GError                  **error)
 {
   static const KomiPlayerOptions defaults = { NULL };
-  KomiGtpRecipe *recipe = NULL;
-  const char *rest = NULL;
+  const KomiPlayerKind *kind;
+  KomiGtpRecipe *recipe;
+  const char *argument = NULL;
 
   g_return_val_if_fail (spec != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -225,18 +215,16 @@ komi_gtp_recipe_new_from_spec (const char               *spec,
   if (opts == NULL)
     opts = &defaults;
 
-  if (match_kind (spec, "gnugo", &rest))
-    recipe = gnugo_recipe (spec, rest, opts, error);
-  else if (match_kind (spec, "katago", &rest))
-    recipe = katago_recipe (spec, rest, opts, error);
-  else if (g_str_has_prefix (spec, "gtp:"))
-    recipe = command_recipe (spec, spec + 4, error);
-  else
-    g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
-                 _("Unknown engine “%s”: use gnugo:LEVEL (0–10), katago:VISITS or "
-                   "gtp:COMMAND"),
-                 spec);
-
+  kind = komi_player_kind_find (spec, &argument);
+  if (kind == NULL || kind->recipe == NULL)
+    {
+      g_set_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_KIND,
+                   _("Unknown engine “%s”: use gnugo:LEVEL (0–10), katago:VISITS or "
+                     "gtp:COMMAND"),
+                   spec);
+      return NULL;
+    }
+  recipe = kind->recipe (spec, argument, opts, error);
   if (recipe != NULL)
     {
       recipe->timeout_ms = opts->timeout_ms > 0 ? opts->timeout_ms : DEFAULT_TIMEOUT_MS;
@@ -269,6 +257,16 @@ komi_player_spec_parse_chance (const char *text,
   return *p >= 0 && *p <= 1;
 }
 
+/* Whether @error says a file is missing rather than the spec wrong. */
+static gboolean
+names_missing_file (const GError *error)
+{
+  return error->code == KOMI_PLAYER_SPEC_ERROR_BINARY
+         || error->code == KOMI_PLAYER_SPEC_ERROR_MODEL
+         || error->code == KOMI_PLAYER_SPEC_ERROR_CONFIG
+         || error->code == KOMI_PLAYER_SPEC_ERROR_PROGRAM;
+}
+
 /* mix:P:ENGINE, the engine any of the GTP kinds. */
 static KomiPlayer *
 mixed_player (const char               *spec,
@@ -284,7 +282,7 @@ mixed_player (const char               *spec,
 
   if (colon == NULL || colon[1] == '\0')
     {
-      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
+      g_set_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_SYNTAX,
                    _("“%s”: write mix:P:ENGINE, e.g. mix:0.5:gnugo:1: P the chance of a "
                      "random move on each turn, from 0 to 1 (like 0.25), ENGINE gnugo:LEVEL, "
                      "katago:VISITS or gtp:COMMAND"), spec);
@@ -294,7 +292,7 @@ mixed_player (const char               *spec,
     {
       g_autofree char *shown = g_strndup (rest, colon - rest);
 
-      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
+      g_set_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_CHANCE,
                    _("“%s”: the chance of a random move must be a number from 0 to 1 "
                      "written with a dot, like 0.25, not “%s”"), spec, shown);
       return NULL;
@@ -303,8 +301,10 @@ mixed_player (const char               *spec,
   recipe = komi_gtp_recipe_new_from_spec (engine_spec, opts, &local_error);
   if (recipe == NULL)
     {
-      if (g_error_matches (local_error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC))
-        g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
+      /* The engine's part of the spec, named within the whole; a missing
+       * file is the same however the engine is written. */
+      if (!names_missing_file (local_error))
+        g_set_error (error, KOMI_PLAYER_SPEC_ERROR, local_error->code,
                      _("“%s”: %s"), spec, local_error->message);
       else
         g_propagate_error (error, g_steal_pointer (&local_error));
@@ -313,28 +313,171 @@ mixed_player (const char               *spec,
   return komi_mixed_player_new (spec, p, engine_spec, recipe);
 }
 
+static KomiPlayer *
+random_player (const char               *spec,
+               const char               *argument,
+               const KomiPlayerOptions  *opts,
+               GError                  **error)
+{
+  return komi_random_player_new ();
+}
+
+/* Display names ------------------------------------------------------------ */
+
+static char *
+random_name (const char *argument)
+{
+  return g_strdup (_("Random player"));
+}
+
+static char *
+gnugo_name (const char *level)
+{
+  return g_strdup_printf (_("GNU Go level %s"), level);
+}
+
+static char *
+katago_name (const char *visits)
+{
+  return g_strdup_printf (_("KataGo, %s visits"), visits);
+}
+
+/* The program's file name: "gnugo" for gtp:'/usr/games/gnugo --mode gtp'. */
+static char *
+command_name (const char *command)
+{
+  g_auto(GStrv) argv = NULL;
+
+  if (g_shell_parse_argv (command, NULL, &argv, NULL) && argv[0] != NULL)
+    return g_path_get_basename (argv[0]);
+  return NULL;
+}
+
+static char *
+mixed_name (const char *argument)
+{
+  const char *colon = argument != NULL ? strchr (argument, ':') : NULL;
+  const KomiPlayerKind *engine = NULL;
+  const char *engine_argument = NULL;
+  g_autofree char *engine_name = NULL;
+  g_autofree char *chance = NULL;
+
+  if (colon != NULL)
+    engine = komi_player_kind_find (colon + 1, &engine_argument);
+  if (engine == NULL || engine->id == KOMI_PLAYER_KIND_MIX || engine->id == KOMI_PLAYER_KIND_MODEL
+      || (engine_name = engine->display_name (engine_argument)) == NULL)
+    return NULL;
+  chance = g_strndup (argument, colon - argument);
+  /* Translators: "GNU Go level 5 with 25% random moves". */
+  return g_strdup_printf (_("%s with %g%% random moves"), engine_name,
+                          g_ascii_strtod (chance, NULL) * 100);
+}
+
+/* The profile's file without ".json"; the application shows the profile's
+ * own name when it can read it (komi-player-names.c). */
+static char *
+model_name (const char *path)
+{
+  g_autofree char *base = NULL;
+
+  if (*path == '\0')
+    return NULL;
+  base = g_path_get_basename (path);
+  if (g_str_has_suffix (base, ".json") && strlen (base) > strlen (".json"))
+    base[strlen (base) - strlen (".json")] = '\0';
+  return g_steal_pointer (&base);
+}
+
+/* The table ----------------------------------------------------------------- */
+
+static const KomiPlayerKind kinds[KOMI_PLAYER_N_KINDS] = {
+  { KOMI_PLAYER_KIND_RANDOM, "random", KOMI_PLAYER_ARGUMENT_NONE, NULL,
+    "random", NULL, random_player, random_name },
+  { KOMI_PLAYER_KIND_GNUGO, "gnugo", KOMI_PLAYER_ARGUMENT_OPTIONAL,
+    G_STRINGIFY (KOMI_GNUGO_DEFAULT_LEVEL),
+    "gnugo:LEVEL (0–10)", gnugo_recipe, NULL, gnugo_name },
+  { KOMI_PLAYER_KIND_KATAGO, "katago", KOMI_PLAYER_ARGUMENT_OPTIONAL,
+    G_STRINGIFY (KOMI_KATAGO_DEFAULT_VISITS),
+    "katago:VISITS", katago_recipe, NULL, katago_name },
+  { KOMI_PLAYER_KIND_GTP, "gtp", KOMI_PLAYER_ARGUMENT_REQUIRED, NULL,
+    "gtp:COMMAND", command_recipe, NULL, command_name },
+  /* Written alone, a mix is still one: its constructor says how to write it. */
+  { KOMI_PLAYER_KIND_MIX, "mix", KOMI_PLAYER_ARGUMENT_OPTIONAL, NULL,
+    "mix:P:ENGINE", NULL, mixed_player, mixed_name },
+  { KOMI_PLAYER_KIND_MODEL, "model", KOMI_PLAYER_ARGUMENT_REQUIRED, NULL,
+    "model:PROFILE.json", NULL, NULL, model_name },
+};
+
+const KomiPlayerKind *
+komi_player_kind_get (KomiPlayerKindId id)
+{
+  g_return_val_if_fail (id < KOMI_PLAYER_N_KINDS, NULL);
+  return &kinds[id];
+}
+
+const KomiPlayerKind *
+komi_player_kind_find (const char  *spec,
+                       const char **argument)
+{
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      const KomiPlayerKind *kind = &kinds[i];
+      gsize len = strlen (kind->prefix);
+      gboolean alone, with_argument;
+
+      if (strncmp (spec, kind->prefix, len) != 0)
+        continue;
+      alone = spec[len] == '\0' && kind->argument != KOMI_PLAYER_ARGUMENT_REQUIRED;
+      with_argument = spec[len] == ':' && kind->argument != KOMI_PLAYER_ARGUMENT_NONE;
+      if (!alone && !with_argument)
+        continue;
+      if (argument != NULL)
+        *argument = with_argument ? spec + len + 1 : kind->default_argument;
+      return kind;
+    }
+  return NULL;
+}
+
+/* "random, gnugo:LEVEL (0–10), …, mix:P:ENGINE or model:PROFILE.json" */
+static char *
+spec_forms (void)
+{
+  GString *forms = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      if (i > 0)
+        g_string_append (forms, i + 1 < G_N_ELEMENTS (kinds) ? ", " : " or ");
+      g_string_append (forms, kinds[i].form);
+    }
+  return g_string_free (forms, FALSE);
+}
+
 KomiPlayer *
 komi_player_new_from_spec (const char               *spec,
                            const KomiPlayerOptions  *opts,
                            GError                  **error)
 {
+  static const KomiPlayerOptions defaults = { NULL };
   g_autoptr(KomiGtpRecipe) recipe = NULL;
-  const char *rest = NULL;
+  const KomiPlayerKind *kind;
+  const char *argument = NULL;
 
   g_return_val_if_fail (spec != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (strcmp (spec, "random") == 0)
-    return komi_random_player_new ();
-  if (match_kind (spec, "mix", &rest))
-    return mixed_player (spec, rest, opts, error);
-
-  if (!match_kind (spec, "gnugo", NULL) && !match_kind (spec, "katago", NULL) &&
-      !g_str_has_prefix (spec, "gtp:"))
+  kind = komi_player_kind_find (spec, &argument);
+  if (kind != NULL && kind->new != NULL)
+    return kind->new (spec, argument, opts != NULL ? opts : &defaults, error);
+  if (kind == NULL || kind->recipe == NULL)
     {
-      g_set_error (error, KOMI_PLAYER_ERROR, KOMI_PLAYER_ERROR_BAD_SPEC,
+      g_autofree char *forms = spec_forms ();
+
+      g_set_error (error, KOMI_PLAYER_SPEC_ERROR, KOMI_PLAYER_SPEC_ERROR_KIND,
                    /* Translators: the second %s lists the forms a player is written in. */
-                   _("Unknown player “%s”: use %s"), spec, SPEC_FORMS);
+                   _("Unknown player “%s”: use %s"), spec, forms);
       return NULL;
     }
 

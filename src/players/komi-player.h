@@ -70,8 +70,9 @@ GQuark komi_player_error_quark (void);
 
 typedef enum
 {
-  KOMI_PLAYER_ERROR_BAD_SPEC,        /* the player description is malformed */
-  KOMI_PLAYER_ERROR_NOT_FOUND,       /* binary, model or config missing */
+  /* A player's description is judged with KOMI_PLAYER_SPEC_ERROR
+   * (komi-player-spec.h), which names the part that is wrong. */
+  KOMI_PLAYER_ERROR_NOT_FOUND,       /* the engine's program is gone at its start */
   KOMI_PLAYER_ERROR_START,           /* the engine did not start or speak GTP */
   KOMI_PLAYER_ERROR_TIMEOUT,         /* no answer in time */
   KOMI_PLAYER_ERROR_DIED,            /* the engine process ended */

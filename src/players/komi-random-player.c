@@ -12,110 +12,13 @@
 
 #include "komi-random-player.h"
 
-/* The generator, exactly (all arithmetic on unsigned 64-bit integers,
- * wrapping modulo 2^64; rotl(x, k) = (x << k) | (x >> (64 - k))):
- *
- * Seeding (SplitMix64): let z = seed. Four times, for i = 0..3:
- *     z = z + 0x9E3779B97F4A7C15
- *     t = z
- *     t = (t ^ (t >> 30)) * 0xBF58476D1CE4E5B9
- *     t = (t ^ (t >> 27)) * 0x94D049BB133111EB
- *     s[i] = t ^ (t >> 31)
- * (SplitMix64 is a bijection of z, so the state is never all zero.)
- *
- * Next (xoshiro256**, Blackman and Vigna 2018):
- *     result = rotl(s[1] * 5, 7) * 9
- *     t = s[1] << 17
- *     s[2] ^= s[0];  s[3] ^= s[1];  s[1] ^= s[2];  s[0] ^= s[3]
- *     s[2] ^= t;     s[3] = rotl(s[3], 45)
- *     return result
- *
- * Uniform index in [0, n), n >= 1 (rejection sampling):
- *     threshold = (2^64 - n) mod n        (that is, 2^64 mod n)
- *     repeat r = next() until r >= threshold
- *     return r mod n
- * The accepted range [threshold, 2^64) holds a multiple of n values, so
- * every index is equally likely.
- *
- * The random player's move: let L be the legal points of the side to move
+/* The random player's move: let L be the legal points of the side to move
  * in board order (komi_game_legal_points) and n their number. While n > 0:
  * i = uniform(n); if L[i] is not an own eye of the side to move (every
  * on-board neighbour is its stone: komi_board_is_own_eye), play L[i];
  * otherwise set L[i] = L[n - 1], n = n - 1 and draw again. When n reaches
  * 0, pass. Each draw is uniform over the points not yet excluded, so the
  * move is uniform over the legal points that are not own eyes. */
-
-static inline guint64
-rotl (guint64 x, int k)
-{
-  return (x << k) | (x >> (64 - k));
-}
-
-void
-komi_rng_init (KomiRng *rng,
-               guint64  seed)
-{
-  guint64 z = seed;
-
-  g_return_if_fail (rng != NULL);
-
-  for (guint i = 0; i < 4; i++)
-    {
-      guint64 t;
-
-      z += G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
-      t = z;
-      t = (t ^ (t >> 30)) * G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
-      t = (t ^ (t >> 27)) * G_GUINT64_CONSTANT (0x94D049BB133111EB);
-      rng->s[i] = t ^ (t >> 31);
-    }
-}
-
-guint64
-komi_rng_next (KomiRng *rng)
-{
-  guint64 *s = rng->s;
-  const guint64 result = rotl (s[1] * 5, 7) * 9;
-  const guint64 t = s[1] << 17;
-
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl (s[3], 45);
-
-  return result;
-}
-
-/* komi_rng_uniform, inlined into the random player's move. */
-static inline guint64
-rng_uniform (KomiRng *rng,
-             guint64  n)
-{
-  guint64 threshold, r;
-
-  /* The threshold (2^64 mod n) is below n, so a draw of n or more is
-   * accepted without computing it: one division instead of two, and the
-   * same draws. -n in unsigned arithmetic is 2^64 - n. */
-  r = komi_rng_next (rng);
-  if (r < n)
-    {
-      threshold = (0 - n) % n;
-      while (r < threshold)
-        r = komi_rng_next (rng);
-    }
-
-  return r % n;
-}
-
-guint64
-komi_rng_uniform (KomiRng *rng,
-                  guint64  n)
-{
-  g_return_val_if_fail (n > 0, 0);
-  return rng_uniform (rng, n);
-}
 
 KomiPoint
 komi_random_choose (KomiRng        *rng,
@@ -136,7 +39,7 @@ komi_random_choose (KomiRng        *rng,
   n = legal.n;
   if (n == 0)
     return KOMI_PASS;
-  i = (guint) rng_uniform (rng, n);
+  i = (guint) komi_rng_uniform (rng, n);
   first = komi_point_set_nth (&legal, i, &eye);
   if (!eye)
     return first;
@@ -148,7 +51,7 @@ komi_random_choose (KomiRng        *rng,
   eyes[i] = eyes[n];
   while (n > 0)
     {
-      i = (guint) rng_uniform (rng, n);
+      i = (guint) komi_rng_uniform (rng, n);
       if (!eyes[i])
         return buf[i];
       n--;

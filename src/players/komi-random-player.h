@@ -7,24 +7,9 @@
 #pragma once
 
 #include "komi-player.h"
+#include "komi-rng.h"
 
 G_BEGIN_DECLS
-
-/* A small, documented, stable generator: xoshiro256** seeded through
- * SplitMix64 (the exact algorithm is written out in komi-random-player.c).
- * Its output for a seed never changes between releases: recorded games and
- * per-game seeds derived by the match layer depend on it. */
-typedef struct
-{
-  guint64 s[4];
-} KomiRng;
-
-void        komi_rng_init             (KomiRng        *rng,
-                                       guint64         seed);
-guint64     komi_rng_next             (KomiRng        *rng);
-/* A uniform integer in [0, @n), @n > 0, without modulo bias. */
-guint64     komi_rng_uniform          (KomiRng        *rng,
-                                       guint64         n);
 
 /* The seeded random player ("random"): uniform among the legal points of
  * the side to move that are not its own eyes; passes when none is left.

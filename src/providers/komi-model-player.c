@@ -306,14 +306,14 @@ komi_player_new_from_any_spec (const char              *spec,
   g_autoptr(KomiProviderProfile) profile = NULL;
   g_autoptr(KomiProvider) provider = NULL;
   g_autofree char *contents = NULL;
+  const char *path = NULL;
+  const KomiPlayerKind *kind = komi_player_kind_find (spec, &path);
   CachedProvider *cached;
-  const char *path;
   guint serial;
 
-  if (!g_str_has_prefix (spec, "model:"))
+  /* The one kind the players' table leaves to this layer. */
+  if (kind == NULL || kind->id != KOMI_PLAYER_KIND_MODEL)
     return komi_player_new_from_spec (spec, opts, error);
-
-  path = spec + strlen ("model:");
   /* Unreadable: the profile loader below says why, in its words. */
   if (!g_file_get_contents (path, &contents, NULL, NULL))
     contents = NULL;

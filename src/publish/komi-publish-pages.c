@@ -16,6 +16,7 @@
 
 #include <glib/gstdio.h>
 
+#include "komi-player-spec.h"
 #include "komi-provider.h"
 #include "komi-publish-private.h"
 
@@ -129,21 +130,22 @@ _komi_publish_page_end (GString *s)
 static char *
 name_with_strength (const char *name, const char *spec)
 {
-  const char *engine = spec;
+  const KomiPlayerKind *kind;
+  const char *argument = NULL;
+  const char *colon;
 
   if (spec == NULL)
     return g_strdup (name);
-  if (g_str_has_prefix (spec, "mix:") && strchr (spec + strlen ("mix:"), ':') != NULL)
-    engine = strchr (spec + strlen ("mix:"), ':') + 1;
-  if (strcmp (engine, "gnugo") == 0)
-    return g_strdup_printf ("%s level 10", name);
-  if (g_str_has_prefix (engine, "gnugo:"))
-    return g_strdup_printf ("%s level %s", name, engine + strlen ("gnugo:"));
-  if (strcmp (engine, "katago") == 0)
-    return g_strdup_printf ("%s, 100 visits", name);
-  if (g_str_has_prefix (engine, "katago:"))
-    return g_strdup_printf ("%s, %s %s", name, engine + strlen ("katago:"),
-                            strcmp (engine + strlen ("katago:"), "1") == 0 ? "visit" : "visits");
+  kind = komi_player_kind_find (spec, &argument);
+  if (kind != NULL && kind->id == KOMI_PLAYER_KIND_MIX && argument != NULL
+      && (colon = strchr (argument, ':')) != NULL)
+    kind = komi_player_kind_find (colon + 1, &argument);
+  /* English, as the site is: the absent argument the table's default. */
+  if (kind != NULL && kind->id == KOMI_PLAYER_KIND_GNUGO)
+    return g_strdup_printf ("%s level %s", name, argument);
+  if (kind != NULL && kind->id == KOMI_PLAYER_KIND_KATAGO)
+    return g_strdup_printf ("%s, %s %s", name, argument,
+                            strcmp (argument, "1") == 0 ? "visit" : "visits");
   return g_strdup (name);
 }
 
