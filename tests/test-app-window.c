@@ -465,7 +465,7 @@ test_killed_run_not_waiting (WindowFixture *f, gconstpointer data)
 
   review = app_test_open_review (GTK_WINDOW (window), komi_window_get_library (window), game_id);
   g_assert_cmpuint (komi_review_window_get_review (review)->calls->len, ==, 1);
-  g_assert_cmpstr (((KomiReviewCall *)
+  g_assert_cmpstr (((KomiStoreCall *)
                     komi_review_window_get_review (review)->calls->pdata[0])->outcome, ==,
                    KOMI_STORE_OUTCOME_INTERRUPTED);
   if (app_test_find_widget (GTK_WIDGET (review), is_label_with, "waiting") != NULL)
