@@ -447,13 +447,13 @@ take_review (KomiWindow *window, const Shot *shot, const char *db)
    * before it kept), else one with a retried attempt, else the model's
    * fifth. */
   for (guint i = 0; i < r->calls->len && turn == 0; i++)
-    if (g_strcmp0 (((const KomiReviewCall *) r->calls->pdata[i])->outcome, "interrupted") == 0)
-      turn = ((const KomiReviewCall *) r->calls->pdata[i])->turn;
+    if (g_strcmp0 (((const KomiStoreCall *) r->calls->pdata[i])->outcome, "interrupted") == 0)
+      turn = ((const KomiStoreCall *) r->calls->pdata[i])->turn;
   for (guint i = 1; i < r->calls->len && turn == 0; i++)
     {
-      const KomiReviewCall *c = r->calls->pdata[i];
+      const KomiStoreCall *c = r->calls->pdata[i];
 
-      if (c->attempt > 1 && c->probabilities != NULL)
+      if (c->attempt > 1 && c->option_probabilities != NULL)
         turn = c->turn;
     }
   komi_review_window_show_step (review, shot->final ? r->replay->n_steps - 1

@@ -199,7 +199,7 @@ static gboolean page_shows (gpointer data);
 static void
 on_job_event (KomiSeriesJob *job, const KomiLiveEvent *event, LiveWatch *w)
 {
-  const KomiReplayCall *call = event->call;
+  const KomiStoreCall *call = event->call;
 
   if (event->kind != KOMI_RUN_EVENT_CALL_ANSWERED)
     return;

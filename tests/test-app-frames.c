@@ -143,7 +143,7 @@ test_review_window (void)
   const KomiReview *review;
   const KomiStoreGame *game;
   const KomiBoardScene *scene;
-  const KomiReviewCall *call = NULL;
+  const KomiStoreCall *call = NULL;
   GtkWidget *panel, *frame, *heat_label;
   g_autoptr(GHashTable) table = NULL;
   g_autofree char *frame_text = NULL;
@@ -184,10 +184,10 @@ test_review_window (void)
    * position before it, where the point was still empty. */
   for (guint i = 0; i < review->calls->len && call == NULL; i++)
     {
-      const KomiReviewCall *c = review->calls->pdata[i];
+      const KomiStoreCall *c = review->calls->pdata[i];
 
       if (c->turn > 6 && c->decided > 0 && g_strcmp0 (c->question, "best_point") == 0
-          && c->answer != NULL && c->probabilities != NULL)
+          && c->answer != NULL && c->option_probabilities != NULL)
         call = c;
     }
   if (call == NULL)
@@ -224,7 +224,7 @@ test_series_page (void)
   KomiSeriesPage *page = komi_window_get_series_page (window);
   KomiBoardView *board = komi_series_page_get_board_view (page);
   const KomiReplay *replay;
-  const KomiReplayCall *call = NULL;
+  const KomiStoreCall *call = NULL;
   GtkWidget *summary, *frame;
   g_autofree char *model_name = NULL, *shown = NULL, *both = NULL, *once = NULL;
   KomiPoint answer;
@@ -244,7 +244,7 @@ test_series_page (void)
   frame = app_test_child (page, KOMI_TYPE_SERIES_PAGE, "frame_label");
   for (guint i = 0; replay->calls != NULL && i < replay->calls->len && call == NULL; i++)
     {
-      const KomiReplayCall *c = &g_array_index (replay->calls, KomiReplayCall, i);
+      const KomiStoreCall *c = g_ptr_array_index (replay->calls, i);
       KomiPoint p;
 
       g_autofree char *upright = NULL;

@@ -35,14 +35,14 @@ static void
 tell_call (KomiLiveRun *live, gint64 game_id, gint64 call_id, guint turn, const char *answer)
 {
   g_autoptr(KomiLiveEvent) event = komi_live_event_new (KOMI_RUN_EVENT_CALL_ANSWERED, game_id);
-  KomiReplayCall call = {
-    .id = call_id, .turn = turn, .question = (char *) "play_or_pass",
-    .answer = (char *) answer, .outcome = (char *) "ok",
+  KomiStoreCall call = {
+    .id = call_id, .turn = turn, .question = "play_or_pass",
+    .answer = answer, .outcome = "ok",
     .tokens_input = -1, .tokens_output = -1, .tokens_reasoning = -1,
   };
 
   event->turn = turn;
-  event->call = komi_replay_call_copy (&call);
+  event->call = komi_store_call_copy (&call);
   komi_live_run_apply (live, event);
 }
 
@@ -138,10 +138,10 @@ test_describe_calls (void)
 {
   const KomiMove moves[] = { { KOMI_BLACK, 0 } };
   g_autoptr(KomiReplay) replay = replay_of (41, moves, G_N_ELEMENTS (moves));
-  KomiReplayCall call = {
-    .id = 90, .turn = 1, .attempt = 1, .question = (char *) "play_or_pass",
-    .latency_ms = 120, .tokens_input = 10, .tokens_output = 2, .answer = (char *) "J9",
-    .outcome = (char *) "ok", .model_version = (char *) "rehearsal-model-3",
+  KomiStoreCall call = {
+    .id = 90, .turn = 1, .attempt = 1, .question = "play_or_pass",
+    .latency_ms = 120, .tokens_input = 10, .tokens_output = 2, .answer = "J9",
+    .outcome = "ok", .model_version = "rehearsal-model-3",
   };
   g_autofree char *text = NULL;
 
@@ -165,12 +165,12 @@ test_update_replay (void)
   };
   g_autoptr(KomiReplay) read = replay_of (31, moves, 2);
   g_autoptr(KomiReplay) whole = replay_of (31, moves, G_N_ELEMENTS (moves));
-  KomiReplayCall in_flight = {
-    .id = 70, .turn = 3, .attempt = 1, .question = (char *) "play_or_pass",
-    .outcome = (char *) KOMI_STORE_OUTCOME_IN_FLIGHT,
+  KomiStoreCall in_flight = {
+    .id = 70, .turn = 3, .attempt = 1, .question = "play_or_pass",
+    .outcome = KOMI_STORE_OUTCOME_IN_FLIGHT,
   };
   g_autoptr(GError) error = NULL;
-  const KomiReplayCall *call;
+  const KomiStoreCall *call;
 
   komi_replay_merge_call (read, &in_flight);
   tell (live, KOMI_RUN_EVENT_GAME_STARTED, 31, 0);
@@ -192,7 +192,7 @@ test_update_replay (void)
   g_assert_cmpuint (komi_replay_get_colors (read, 2)[0], ==, KOMI_WHITE);
 
   g_assert_cmpuint (read->calls->len, ==, 2);
-  call = &g_array_index (read->calls, KomiReplayCall, 0);
+  call = g_ptr_array_index (read->calls, 0);
   g_assert_cmpint (call->id, ==, 70);
   g_assert_cmpstr (call->outcome, ==, "ok");
   g_assert_cmpstr (call->answer, ==, "B1");

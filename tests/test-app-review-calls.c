@@ -27,7 +27,7 @@
 /* The recorded request of the model's best_point call at @turn, as JSON:
  * the protocol's state and questions (the user message of OpenAI Chat). */
 static JsonObject *
-request_state (const KomiReviewCall *call, JsonParser *parser)
+request_state (const KomiStoreCall *call, JsonParser *parser)
 {
   g_autoptr(JsonParser) outer = json_parser_new ();
   JsonArray *messages;
@@ -52,7 +52,7 @@ test_as_the_model_saw_it (void)
   const KomiReview *review = komi_review_window_get_review (window);
   const KomiStoreGame *game = review->replay->game;
   const KomiBoardScene *scene;
-  const KomiReviewCall *call = NULL;
+  const KomiStoreCall *call = NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autofree char *row = NULL;
   JsonArray *board;
@@ -74,7 +74,7 @@ test_as_the_model_saw_it (void)
   /* The model's first point answered after a few moves. */
   for (guint i = 0; i < review->calls->len && call == NULL; i++)
     {
-      const KomiReviewCall *c = review->calls->pdata[i];
+      const KomiStoreCall *c = review->calls->pdata[i];
 
       if (c->turn > 6 && g_strcmp0 (c->question, "best_point") == 0 && c->answer != NULL)
         call = c;
@@ -158,7 +158,7 @@ test_faults_in_order (void)
                                           log_call, &log, NULL));
   for (guint i = 0; i < review->calls->len; i++)
     {
-      const KomiReviewCall *c = review->calls->pdata[i];
+      const KomiStoreCall *c = review->calls->pdata[i];
 
       if (g_strcmp0 (c->outcome, "answer") != 0)
         {
@@ -198,7 +198,7 @@ test_faults_in_order (void)
       /* The store's attempts of that move, by row (the order made). */
       for (guint i = 0; i < review->calls->len; i++)
         {
-          const KomiReviewCall *c = review->calls->pdata[i];
+          const KomiStoreCall *c = review->calls->pdata[i];
           g_autofree char *needle = g_strdup_printf ("%" G_GINT64_FORMAT " %u %s %s;", c->id,
                                                      c->turn, c->question, c->outcome);
 
@@ -208,8 +208,8 @@ test_faults_in_order (void)
           g_string_append_printf (recorded, "%u %s %s %s;", t, c->question, c->outcome,
                                   c->decided > 0 ? "move" : c->decided == 0 ? "nothing"
                                                                             : "open");
-          if (i > 0 && ((KomiReviewCall *) review->calls->pdata[i - 1])->turn == t)
-            g_assert_cmpint (((KomiReviewCall *) review->calls->pdata[i - 1])->id, <, c->id);
+          if (i > 0 && ((KomiStoreCall *) review->calls->pdata[i - 1])->turn == t)
+            g_assert_cmpint (((KomiStoreCall *) review->calls->pdata[i - 1])->id, <, c->id);
         }
       g_test_message ("move %u: %s", t, shown->str);
       g_assert_cmpuint (n, >=, 2);
@@ -262,7 +262,7 @@ test_copy_as_curl (void)
 {
   KomiReviewWindow *window = review_test_open (review_game_id);
   const KomiReview *review = komi_review_window_get_review (window);
-  const KomiReviewCall *call = review->calls->pdata[0];
+  const KomiStoreCall *call = review->calls->pdata[0];
   g_autofree char *text = NULL;
   g_autofree char *out = NULL;
   g_autofree char *curl = NULL;
@@ -309,7 +309,7 @@ test_copy_as_curl (void)
    * either, and the note says so instead of naming a variable; a profile
    * that names no variable gets the API's usual one, said as such. */
   {
-    KomiReviewCall keyless = *call;
+    KomiStoreCall keyless = *call;
     g_autofree char *command = NULL;
     g_autofree char *note = NULL;
 
@@ -374,7 +374,7 @@ test_long_and_broken_response (void)
 {
   KomiReviewWindow *window = review_test_open (review_game_id);
   const KomiReview *review = komi_review_window_get_review (window);
-  KomiReviewCall call = *(const KomiReviewCall *) review->calls->pdata[0];
+  KomiStoreCall call = *(const KomiStoreCall *) review->calls->pdata[0];
   GString *body = g_string_new ("{\"x\":\"\xff\xfe");
   g_autoptr(GBytes) bytes = NULL;
   GtkWidget *widget, *expander, *view, *copy;

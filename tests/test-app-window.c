@@ -459,15 +459,31 @@ test_killed_run_not_waiting (WindowFixture *f, gconstpointer data)
   g_assert_true (app_test_wait (shows_calls, page));
   g_assert_cmpint (komi_series_page_get_replay (page, NULL)->game->status, ==,
                    KOMI_GAME_STATUS_RUNNING);
+  /* The page, which reads a followed game each second, keeps its
+   * attempts brief: the same loader as the review's, without the
+   * exchange (the review below has it in full). */
+  {
+    const KomiStoreCall *kept = komi_series_page_get_replay (page, NULL)->calls->pdata[0];
+
+    g_assert_cmpstr (kept->question, ==, "best_point");
+    g_assert_null (kept->request_url);
+    g_assert_null (kept->request_body);
+  }
   if (strstr (gtk_label_get_text (summary), "waiting") != NULL
       || strstr (gtk_label_get_text (summary), "Now deciding") != NULL)
     g_error ("a killed run's call is still awaited: %s", gtk_label_get_text (summary));
 
   review = app_test_open_review (GTK_WINDOW (window), komi_window_get_library (window), game_id);
   g_assert_cmpuint (komi_review_window_get_review (review)->calls->len, ==, 1);
-  g_assert_cmpstr (((KomiReviewCall *)
+  g_assert_cmpstr (((KomiStoreCall *)
                     komi_review_window_get_review (review)->calls->pdata[0])->outcome, ==,
                    KOMI_STORE_OUTCOME_INTERRUPTED);
+  g_assert_cmpstr (((KomiStoreCall *)
+                    komi_review_window_get_review (review)->calls->pdata[0])->request_body, ==,
+                   "{}");
+  g_assert_cmpstr (((KomiStoreCall *)
+                    komi_review_window_get_review (review)->calls->pdata[0])->request_url, ==,
+                   asked.request_url);
   if (app_test_find_widget (GTK_WIDGET (review), is_label_with, "waiting") != NULL)
     g_error ("the review window still awaits a killed run's call");
   gtk_window_destroy (GTK_WINDOW (review));

@@ -8,6 +8,7 @@
 
 #include <gio/gio.h>
 #include <math.h>
+#include <string.h>
 
 #include "komi-store-private.h"
 #include "komi-store-test-util.h"
@@ -20,64 +21,17 @@
   g_test_add ("/komi/store/calls/" path, LibraryFixture, NULL, library_fixture_set_up, func, library_fixture_tear_down)
 
 /* A read-back call that outlives komi_store_foreach_call()'s callback. */
-typedef struct
-{
-  KomiStoreCall  call;
-  GPtrArray     *strings;
-} CallCopy;
-
-static void
-call_copy_free (CallCopy *copy)
-{
-  g_clear_pointer (&copy->call.response_body, g_bytes_unref);
-  g_ptr_array_unref (copy->strings);
-  g_free (copy);
-}
-
-static const char *
-keep (CallCopy *copy, const char *text)
-{
-  char *kept = g_strdup (text);
-
-  if (kept != NULL)
-    g_ptr_array_add (copy->strings, kept);
-  return kept;
-}
-
 static gboolean
 collect_call (const KomiStoreCall *call, gpointer user_data, GError **error)
 {
-  CallCopy *copy = g_new0 (CallCopy, 1);
-  KomiStoreCall *c = &copy->call;
-
-  copy->strings = g_ptr_array_new_with_free_func (g_free);
-  *c = *call;
-  c->question = keep (copy, call->question);
-  c->started = keep (copy, call->started);
-  c->request_url = keep (copy, call->request_url);
-  c->request_headers = keep (copy, call->request_headers);
-  c->request_body = keep (copy, call->request_body);
-  c->response_headers = keep (copy, call->response_headers);
-  c->response_body = call->response_body != NULL
-                     ? g_bytes_new (g_bytes_get_data (call->response_body, NULL),
-                                    g_bytes_get_size (call->response_body))
-                     : NULL;
-  c->model_version = keep (copy, call->model_version);
-  c->finish_reason = keep (copy, call->finish_reason);
-  c->answer = keep (copy, call->answer);
-  c->outcome = keep (copy, call->outcome);
-  c->error = keep (copy, call->error);
-  c->system_fingerprint = keep (copy, call->system_fingerprint);
-  c->response_id = keep (copy, call->response_id);
-  c->option_probabilities = keep (copy, call->option_probabilities);
-  g_ptr_array_add (user_data, copy);
+  g_ptr_array_add (user_data, komi_store_call_copy (call));
   return TRUE;
 }
 
 static GPtrArray *
 read_calls (KomiStore *store, gint64 series_id)
 {
-  GPtrArray *calls = g_ptr_array_new_with_free_func ((GDestroyNotify) call_copy_free);
+  GPtrArray *calls = g_ptr_array_new_with_free_func ((GDestroyNotify) komi_store_call_free);
   g_autoptr(GError) error = NULL;
 
   g_assert_true (komi_store_foreach_call (store, series_id, collect_call, calls, &error));
@@ -88,8 +42,131 @@ read_calls (KomiStore *store, gint64 series_id)
 static const KomiStoreCall *
 call_at (GPtrArray *calls, guint i)
 {
-  return &((CallCopy *) calls->pdata[i])->call;
+  return calls->pdata[i];
 }
+
+/* The record */
+
+/* The pointer fields of @c, in one list: what the checks below compare
+ * by content, everything else bit for bit. */
+#define CALL_TEXTS(c) \
+  &(c)->question, &(c)->started, &(c)->request_url, &(c)->request_headers, \
+  &(c)->request_body, &(c)->response_headers, &(c)->model_version, &(c)->finish_reason, \
+  &(c)->answer, &(c)->outcome, &(c)->error, &(c)->system_fingerprint, &(c)->response_id, \
+  &(c)->option_probabilities
+
+/* @copy holds what @call holds, in memory of its own; @call's texts and
+ * bytes may be gone once this returns. */
+static void
+assert_call_copied (const KomiStoreCall *copy, const KomiStoreCall *call, gboolean brief)
+{
+  const char **from[] = { CALL_TEXTS ((KomiStoreCall *) call) };
+  const char **to[] = { CALL_TEXTS ((KomiStoreCall *) copy) };
+  KomiStoreCall numbers;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (from); i++)
+    {
+      gboolean exchange = from[i] == &call->request_url || from[i] == &call->request_headers
+                          || from[i] == &call->request_body
+                          || from[i] == &call->response_headers;
+
+      if (brief && exchange)
+        {
+          g_assert_null (*to[i]);
+          continue;
+        }
+      g_assert_nonnull (*to[i]);
+      g_assert_cmpstr (*to[i], ==, *from[i]);
+      g_assert_true (*to[i] != *from[i]);
+    }
+  if (brief)
+    g_assert_null (copy->response_body);
+  else
+    {
+      g_assert_nonnull (copy->response_body);
+      g_assert_true (copy->response_body != call->response_body);
+      g_assert_true (g_bytes_equal (copy->response_body, call->response_body));
+    }
+  /* Every other field (a column added later too) bit for bit: the copy
+   * with the original's pointers is the original. */
+  memcpy (&numbers, copy, sizeof numbers);
+  {
+    const char **mine[] = { CALL_TEXTS (&numbers) };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (mine); i++)
+      *mine[i] = *from[i];
+  }
+  numbers.response_body = call->response_body;
+  g_assert_cmpmem (&numbers, sizeof numbers, call, sizeof *call);
+}
+
+/* A copy owns all it holds: it equals the original in every field, and
+ * outlives the original's texts and bytes (freed first here, so a copy
+ * that kept a pointer reads freed memory under AddressSanitizer). */
+static void
+test_call_copy (void)
+{
+  g_autofree KomiStoreCall *call = g_new0 (KomiStoreCall, 1);
+  const char **texts[] = { CALL_TEXTS (call) };
+  g_autoptr(KomiStoreCall) copy = NULL;
+  g_autoptr(KomiStoreCall) brief = NULL;
+  g_autoptr(KomiStoreCall) again = NULL;
+  g_autoptr(KomiStoreCall) empty = NULL;
+
+  call->id = 41;
+  call->game_id = 7;
+  call->series_id = 3;
+  call->turn = 12;
+  call->attempt = 2;
+  call->response_status = 429;
+  call->response_body = g_bytes_new ("rate limited\0\xff\xfe", 15);
+  call->latency_ms = 95.25;
+  call->tokens_input = 900;
+  call->tokens_output = 12;
+  call->tokens_reasoning = 7;
+  call->tokens_cached = 64;
+  call->model_mismatch = TRUE;
+  call->logprobs_requested = TRUE;
+  call->retry_delay = 2.5;
+  call->cost_usd = 0.00912;
+  call->decided = 1;
+  for (gsize i = 0; i < G_N_ELEMENTS (texts); i++)
+    *texts[i] = g_strdup_printf ("text %" G_GSIZE_FORMAT " of the call", i);
+
+  copy = komi_store_call_copy (call);
+  brief = komi_store_call_copy_brief (call);
+  assert_call_copied (copy, call, FALSE);
+  assert_call_copied (brief, call, TRUE);
+  /* A copy of a copy is a copy. */
+  again = komi_store_call_copy (copy);
+  assert_call_copied (again, copy, FALSE);
+
+  /* The original goes first; the copies still read whole. */
+  {
+    g_autoptr(KomiStoreCall) before = komi_store_call_copy (call);
+
+    for (gsize i = 0; i < G_N_ELEMENTS (texts); i++)
+      g_clear_pointer ((char **) texts[i], g_free);
+    g_clear_pointer (&call->response_body, g_bytes_unref);
+    assert_call_copied (copy, before, FALSE);
+    assert_call_copied (brief, before, TRUE);
+  }
+
+  /* Nothing known (NULL texts, no body) copies as nothing. */
+  empty = komi_store_call_copy (call);
+  {
+    const char **none[] = { CALL_TEXTS (empty) };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (none); i++)
+      g_assert_null (*none[i]);
+  }
+  g_assert_null (empty->response_body);
+  g_assert_cmpint (empty->id, ==, 41);
+  g_assert_cmpint (empty->decided, ==, 1);
+  komi_store_call_free (NULL);
+}
+
+#undef CALL_TEXTS
 
 /* Runs raw SQL on the file through a connection of the test's own. */
 static void
@@ -364,9 +441,9 @@ test_sink_attempts (LibraryFixture *f, gconstpointer data)
   /* One game's attempts, without its series' other games'. */
   {
     g_autoptr(GPtrArray) game_calls = g_ptr_array_new_with_free_func ((GDestroyNotify)
-                                                                     call_copy_free);
+                                                                     komi_store_call_free);
     g_autoptr(GPtrArray) other_calls = g_ptr_array_new_with_free_func ((GDestroyNotify)
-                                                                      call_copy_free);
+                                                                      komi_store_call_free);
     gint64 game_id = call_at (calls, 0)->game_id;
 
     g_assert_true (sink->klass->call_attempt (sink, test_planned (series, 0), 2, &first,
@@ -540,6 +617,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/komi/store/calls/copy", test_call_copy);
   TEST ("migrate-from-1", test_migrate_from_1);
   TEST ("numbering", test_numbering);
   TEST ("sink-attempts", test_sink_attempts);

@@ -67,13 +67,4 @@ gboolean          komi_library_dismiss_interrupted_finish (KomiLibrary         *
  * the read is done. */
 void              komi_library_reload             (KomiLibrary          *self);
 
-void              komi_library_load_game_async    (KomiLibrary          *self,
-                                                   gint64                game_id,
-                                                   GCancellable         *cancellable,
-                                                   GAsyncReadyCallback   callback,
-                                                   gpointer              user_data);
-KomiReplay       *komi_library_load_game_finish   (KomiLibrary          *self,
-                                                   GAsyncResult         *result,
-                                                   GError              **error);
-
 G_END_DECLS

@@ -71,21 +71,12 @@ komi_live_event_new_from_run (const KomiRunEvent *event)
   if (event->call != NULL)
     {
       const KomiStoreCall *call = event->call;
-      KomiReplayCall shown = {
-        .id = event->call_id,
-        .turn = call->turn,
-        .attempt = call->attempt,
-        .question = (char *) call->question,
-        .latency_ms = call->latency_ms,
-        .tokens_input = call->tokens_input,
-        .tokens_output = call->tokens_output,
-        .tokens_reasoning = call->tokens_reasoning,
-        .answer = (char *) call->answer,
-        .outcome = (char *) (call->outcome != NULL ? call->outcome : "ok"),
-        .model_version = (char *) call->model_version,
-      };
+      /* The row's id, which the event has apart; no exchange kept. */
+      KomiStoreCall shown = *call;
 
-      e->call = komi_replay_call_copy (&shown);
+      shown.id = event->call_id;
+      shown.outcome = call->outcome != NULL ? call->outcome : "ok";
+      e->call = komi_store_call_copy_brief (&shown);
       e->cost_usd = call->cost_usd;
     }
   return e;
@@ -96,7 +87,7 @@ komi_live_event_free (KomiLiveEvent *event)
 {
   if (event == NULL)
     return;
-  komi_replay_call_free (event->call);
+  komi_store_call_free (event->call);
   g_free (event->result);
   g_free (event);
 }
@@ -121,7 +112,7 @@ live_game_new (gint64 id, guint plan_index, guint first_turn)
   game->plan_index = plan_index;
   game->first_turn = first_turn;
   game->moves = g_array_new (FALSE, FALSE, sizeof (KomiMove));
-  game->calls = g_ptr_array_new_with_free_func ((GDestroyNotify) komi_replay_call_free);
+  game->calls = g_ptr_array_new_with_free_func ((GDestroyNotify) komi_store_call_free);
   return game;
 }
 
@@ -253,7 +244,7 @@ komi_live_run_apply (KomiLiveRun         *self,
       if (event->kind == KOMI_RUN_EVENT_MOVE_PLAYED && !move_played (game, event))
         return;
       if (event->kind == KOMI_RUN_EVENT_CALL_ANSWERED && event->call != NULL)
-        g_ptr_array_add (game->calls, komi_replay_call_copy (event->call));
+        g_ptr_array_add (game->calls, komi_store_call_copy (event->call));
       if (event->kind == KOMI_RUN_EVENT_GAME_FINISHED)
         game_finished (self, game, event);
       break;

@@ -29,7 +29,8 @@ typedef struct
   guint             plan_index;
   guint             turn;        /* MOVE_PLAYED, CALL_ANSWERED; GAME_STARTED: moves resumed */
   KomiMove          move;        /* MOVE_PLAYED */
-  KomiReplayCall   *call;        /* CALL_ANSWERED; its id is the library's row */
+  KomiStoreCall    *call;        /* CALL_ANSWERED, brief (komi_store_call_copy_brief);
+                                  * its id is the library's row */
   double            cost_usd;    /* CALL_ANSWERED: < 0 when unknown */
   char             *result;      /* GAME_FINISHED: "B+3.5" */
 } KomiLiveEvent;
@@ -50,7 +51,7 @@ typedef struct
   gboolean    playing;          /* started and not finished in this run */
   guint       first_turn;       /* the turn of moves[0]: the moves before were resumed */
   GArray     *moves;            /* KomiMove told since it started, in turn order */
-  GPtrArray  *calls;            /* KomiReplayCall answered since it started */
+  GPtrArray  *calls;            /* KomiStoreCall answered since it started */
   char       *result;           /* once finished */
 } KomiLiveGame;
 

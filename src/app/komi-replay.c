@@ -25,93 +25,42 @@
 #include "komi-record-text.h"
 #include "komi-score.h"
 
-static void
-replay_call_clear (gpointer data)
-{
-  KomiReplayCall *call = data;
-
-  g_free (call->question);
-  g_free (call->answer);
-  g_free (call->outcome);
-  g_free (call->model_version);
-}
-
-GArray *
-komi_replay_calls_new (void)
-{
-  GArray *calls = g_array_new (FALSE, TRUE, sizeof (KomiReplayCall));
-
-  g_array_set_clear_func (calls, replay_call_clear);
-  return calls;
-}
-
-static void
-replay_call_copy_into (KomiReplayCall *to, const KomiReplayCall *from)
-{
-  *to = *from;
-  to->question = g_strdup (from->question);
-  to->answer = g_strdup (from->answer);
-  to->outcome = g_strdup (from->outcome);
-  to->model_version = g_strdup (from->model_version);
-}
-
-KomiReplayCall *
-komi_replay_call_copy (const KomiReplayCall *call)
-{
-  KomiReplayCall *copy = g_new (KomiReplayCall, 1);
-
-  replay_call_copy_into (copy, call);
-  return copy;
-}
-
 void
-komi_replay_call_free (KomiReplayCall *call)
+komi_replay_merge_call (KomiReplay          *replay,
+                        const KomiStoreCall *call)
 {
-  if (call == NULL)
-    return;
-  replay_call_clear (call);
-  g_free (call);
-}
-
-void
-komi_replay_merge_call (KomiReplay           *replay,
-                        const KomiReplayCall *call)
-{
-  KomiReplayCall merged;
+  KomiStoreCall *merged;
   guint attempt = 1;
 
   g_return_if_fail (replay != NULL && call != NULL);
 
   if (replay->calls == NULL)
-    {
-      replay->calls = g_array_new (FALSE, TRUE, sizeof (KomiReplayCall));
-      g_array_set_clear_func (replay->calls, replay_call_clear);
-    }
+    replay->calls = g_ptr_array_new_with_free_func ((GDestroyNotify) komi_store_call_free);
   for (guint i = 0; i < replay->calls->len; i++)
     {
-      KomiReplayCall *c = &g_array_index (replay->calls, KomiReplayCall, i);
+      KomiStoreCall *c = g_ptr_array_index (replay->calls, i);
 
       if (call->id > 0 && c->id == call->id)
         {
           /* The library's number stays; the response is the newer news. */
-          attempt = c->attempt;
-          replay_call_clear (c);
-          replay_call_copy_into (c, call);
-          c->attempt = attempt;
+          merged = komi_store_call_copy (call);
+          merged->attempt = c->attempt;
+          komi_store_call_free (g_steal_pointer (&replay->calls->pdata[i]));
+          replay->calls->pdata[i] = merged;
           return;
         }
       if (c->turn == call->turn && g_strcmp0 (c->question, call->question) == 0)
         attempt = MAX (attempt, c->attempt + 1);
     }
-  replay_call_copy_into (&merged, call);
-  merged.attempt = call->attempt > 0 ? call->attempt : attempt;
-  g_array_append_val (replay->calls, merged);
+  merged = komi_store_call_copy (call);
+  merged->attempt = call->attempt > 0 ? call->attempt : attempt;
+  g_ptr_array_add (replay->calls, merged);
 }
 
 void
 komi_replay_free (KomiReplay *replay)
 {
-  g_clear_pointer (&replay->calls, g_array_unref);
+  g_clear_pointer (&replay->calls, g_ptr_array_unref);
   g_clear_pointer (&replay->game, komi_store_game_free);
   g_free (replay->colors);
   g_free (replay->summary);
@@ -242,11 +191,11 @@ komi_replay_mark_run_gone (KomiReplay *replay)
   replay->run_gone = TRUE;
   for (guint i = 0; replay->calls != NULL && i < replay->calls->len; i++)
     {
-      KomiReplayCall *c = &g_array_index (replay->calls, KomiReplayCall, i);
+      KomiStoreCall *c = g_ptr_array_index (replay->calls, i);
 
       if (g_strcmp0 (c->outcome, KOMI_STORE_OUTCOME_IN_FLIGHT) == 0)
         {
-          g_free (c->outcome);
+          g_free ((char *) c->outcome);
           c->outcome = g_strdup (KOMI_STORE_OUTCOME_INTERRUPTED);
         }
     }
@@ -262,7 +211,7 @@ komi_replay_describe_calls (const KomiReplay *replay,
 
   for (guint i = 0; replay->calls != NULL && i < replay->calls->len; i++)
     {
-      const KomiReplayCall *c = &g_array_index (replay->calls, KomiReplayCall, i);
+      const KomiStoreCall *c = g_ptr_array_index (replay->calls, i);
 
       if (c->turn != turn)
         continue;

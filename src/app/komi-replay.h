@@ -14,33 +14,12 @@
 
 G_BEGIN_DECLS
 
-/* One attempt of a model call, as the review shows it. */
-typedef struct
-{
-  gint64  id;                   /* the library's row */
-  guint   turn;                 /* the move being decided, from 1 */
-  guint   attempt;
-  char   *question;             /* "play_or_pass", "best_point" */
-  double  latency_ms;
-  gint64  tokens_input;         /* -1: not reported */
-  gint64  tokens_output;
-  gint64  tokens_reasoning;
-  char   *answer;               /* the option chosen; NULL: none valid */
-  char   *outcome;              /* "ok", "invalid", "transport", … */
-  char   *model_version;
-} KomiReplayCall;
-
-/* A copy of @call, to free with komi_replay_call_free(). */
-KomiReplayCall   *komi_replay_call_copy           (const KomiReplayCall *call);
-void              komi_replay_call_free           (KomiReplayCall       *call);
-/* An empty array of KomiReplayCall that frees what its items hold. */
-GArray           *komi_replay_calls_new           (void);
-
 /* A game loaded for review: its moves and the position after each. */
 typedef struct
 {
   KomiStoreGame *game;          /* loaded: moves, dead stones, area owners */
-  GArray        *calls;         /* KomiReplayCall of a model's game, in turn order; or NULL */
+  GPtrArray     *calls;         /* KomiStoreCall * (owned copies) of a model's game, in turn
+                                 * order, then in the order they were made; or NULL */
   guint          size;
   guint          n_steps;       /* positions: the start and one per move */
   guint8        *colors;        /* n_steps * size * size */
@@ -77,7 +56,7 @@ KomiPoint         komi_replay_get_last_move       (const KomiReplay     *replay,
  * its id gets its response, or it is added (numbered after the attempts
  * of its turn and question already there). */
 void              komi_replay_merge_call          (KomiReplay           *replay,
-                                                   const KomiReplayCall *call);
+                                                   const KomiStoreCall  *call);
 /* A game marked running whose series no process runs (komi_store_run_is_live()):
  * its calls still out will never be answered, and are said to be
  * interrupted, as continuing the series records them. Sets run_gone. */

@@ -118,14 +118,14 @@ komi_review_key_variable (const char *api,
 /* Whether the request carried a key: a redacted header, or one in the
  * query string. */
 static gboolean
-sends_key (const KomiReviewCall *call)
+sends_key (const KomiStoreCall *call)
 {
   return (call->request_headers != NULL && strstr (call->request_headers, "[redacted]") != NULL)
          || (call->request_url != NULL && strstr (call->request_url, "key=") != NULL);
 }
 
 char *
-komi_review_curl_note (const KomiReviewCall *call,
+komi_review_curl_note (const KomiStoreCall  *call,
                        const char           *api,
                        const char           *key_env)
 {
@@ -141,7 +141,7 @@ komi_review_curl_note (const KomiReviewCall *call,
 }
 
 char *
-komi_review_call_to_curl (const KomiReviewCall *call,
+komi_review_call_to_curl (const KomiStoreCall  *call,
                           const char           *api,
                           const char           *key_env)
 {
@@ -302,7 +302,7 @@ outcome_is_answer (const char *outcome)
 /* Whether the attempt's answer decided the move, as the record says: a
  * reader never has to guess which of two answers counted. */
 static GtkWidget *
-decided_label (const KomiReviewCall *call)
+decided_label (const KomiStoreCall *call)
 {
   GtkWidget *l;
   const char *text;
@@ -322,7 +322,7 @@ decided_label (const KomiReviewCall *call)
 }
 
 GtkWidget *
-komi_review_call_widget (const KomiReviewCall *call,
+komi_review_call_widget (const KomiStoreCall  *call,
                          const char           *rules,
                          const char           *answer_shown)
 {
@@ -363,8 +363,8 @@ komi_review_call_widget (const KomiReviewCall *call,
 
   g_string_append_printf (facts, _("Outcome: %s"),
                           komi_record_text_outcome (call->outcome));
-  if (call->status > 0)
-    g_string_append_printf (facts, _(" · HTTP %d"), call->status);
+  if (call->response_status > 0)
+    g_string_append_printf (facts, _(" · HTTP %d"), call->response_status);
   else
     g_string_append (facts, _(" · no response"));
   /* No response, no latency (recorded as unknown, not as a time). */

@@ -28,13 +28,13 @@ char      *komi_review_format_request (const char           *body,
  * are redacted; a redacted one gets "$VAR" (@key_env, or the API's usual
  * variable) so the key is read from the environment when it runs, and is
  * never in the text. */
-char      *komi_review_call_to_curl   (const KomiReviewCall *call,
+char      *komi_review_call_to_curl   (const KomiStoreCall  *call,
                                        const char           *api,
                                        const char           *key_env);
 /* What the copied command does about the key, for the toast: reads it
  * from a variable (which one, and whether the profile named it), or has
  * none because the request was sent without one. */
-char      *komi_review_curl_note      (const KomiReviewCall *call,
+char      *komi_review_curl_note      (const KomiStoreCall  *call,
                                        const char           *api,
                                        const char           *key_env);
 /* The environment variable a command reads the key from: @key_env, or
@@ -46,7 +46,7 @@ const char *komi_review_key_variable  (const char           *api,
  * an expander) and the raw response, and a "Copy as curl" button that
  * activates "review.copy-curl" with the attempt's row id. @answer_shown is
  * the answer named in the orientation the review shows (NULL: as given). */
-GtkWidget *komi_review_call_widget    (const KomiReviewCall *call,
+GtkWidget *komi_review_call_widget    (const KomiStoreCall  *call,
                                        const char           *rules,
                                        const char           *answer_shown);
 

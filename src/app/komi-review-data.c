@@ -13,26 +13,6 @@
 #include "komi-review-data.h"
 #include "komi-untrusted.h"
 
-static void
-review_call_free (gpointer data)
-{
-  KomiReviewCall *c = data;
-
-  g_free (c->question);
-  g_free (c->started);
-  g_free (c->request_url);
-  g_free (c->request_headers);
-  g_free (c->request_body);
-  g_clear_pointer (&c->response_body, g_bytes_unref);
-  g_free (c->model_version);
-  g_free (c->finish_reason);
-  g_free (c->answer);
-  g_free (c->outcome);
-  g_free (c->error);
-  g_free (c->probabilities);
-  g_free (c);
-}
-
 void
 komi_review_free (KomiReview *review)
 {
@@ -57,10 +37,10 @@ komi_review_get_captures (const KomiReview *review,
 }
 
 GHashTable *
-komi_review_call_probabilities (const KomiReviewCall *call)
+komi_review_call_probabilities (const KomiStoreCall *call)
 {
   /* A foreign library's record: parsed bounded. */
-  g_autoptr(JsonNode) root = komi_untrusted_parse_json (call->probabilities, -1);
+  g_autoptr(JsonNode) root = komi_untrusted_parse_json (call->option_probabilities, -1);
   GHashTable *table;
   JsonObjectIter iter;
   const char *name;
@@ -77,53 +57,25 @@ komi_review_call_probabilities (const KomiReviewCall *call)
   return table;
 }
 
+typedef struct
+{
+  gint64               game_id;
+  KomiReviewLoadFlags  flags;
+  GPtrArray           *calls;   /* while the calls are read */
+} LoadData;
+
+/* Copied: the row's strings and bytes live until the callback returns. */
 static gboolean
 collect_call (const KomiStoreCall *call,
               gpointer             user_data,
               GError             **error)
 {
-  GPtrArray *calls = user_data;
-  KomiReviewCall *c;
+  LoadData *data = user_data;
 
-  c = g_new0 (KomiReviewCall, 1);
-  c->id = call->id;
-  c->turn = call->turn;
-  c->attempt = call->attempt;
-  c->question = g_strdup (call->question);
-  c->started = g_strdup (call->started);
-  c->request_url = g_strdup (call->request_url);
-  c->request_headers = g_strdup (call->request_headers);
-  c->request_body = g_strdup (call->request_body);
-  c->status = call->response_status;
-  /* Copied: the row's bytes live until the callback returns. */
-  if (call->response_body != NULL)
-    c->response_body = g_bytes_new (g_bytes_get_data (call->response_body, NULL),
-                                    g_bytes_get_size (call->response_body));
-  c->latency_ms = call->latency_ms;
-  c->tokens_input = call->tokens_input;
-  c->tokens_output = call->tokens_output;
-  c->tokens_reasoning = call->tokens_reasoning;
-  c->model_version = g_strdup (call->model_version);
-  c->finish_reason = g_strdup (call->finish_reason);
-  c->answer = g_strdup (call->answer);
-  c->outcome = g_strdup (call->outcome);
-  c->error = g_strdup (call->error);
-  c->probabilities = g_strdup (call->option_probabilities);
-  c->decided = call->decided;
-  g_ptr_array_add (calls, c);
+  g_ptr_array_add (data->calls, data->flags & KOMI_REVIEW_LOAD_CALLS_IN_FULL
+                                ? komi_store_call_copy (call)
+                                : komi_store_call_copy_brief (call));
   return TRUE;
-}
-
-/* The store gives a turn's attempts question by question; the inspector
- * shows them as they were made. */
-static int
-compare_calls (gconstpointer a, gconstpointer b)
-{
-  const KomiReviewCall *x = *(KomiReviewCall **) a, *y = *(KomiReviewCall **) b;
-
-  if (x->turn != y->turn)
-    return x->turn < y->turn ? -1 : 1;
-  return x->id < y->id ? -1 : x->id > y->id;
 }
 
 /* The api and key_env of a model player's settings ("{"kind":"model",…}"). */
@@ -179,7 +131,8 @@ load_thread (GTask        *task,
              gpointer      task_data,
              GCancellable *cancellable)
 {
-  gint64 id = *(gint64 *) task_data;
+  LoadData *data = task_data;
+  gint64 id = data->game_id;
   g_autoptr(KomiStore) store = NULL;
   g_autoptr(KomiReview) review = g_new0 (KomiReview, 1);
   KomiStoreGame *game;
@@ -192,31 +145,28 @@ load_thread (GTask        *task,
       g_task_return_error (task, error);
       return;
     }
-  review->calls = g_ptr_array_new_with_free_func (review_call_free);
-  if (game->series_id > 0)
+  /* A model's calls, streamed from the game's own rows in turn order,
+   * then in the order they were made (the series page reads them again
+   * each second while the game is followed). */
+  if (game->series_id > 0
+      && (g_str_has_prefix (game->black_spec, "model:")
+          || g_str_has_prefix (game->white_spec, "model:")))
     {
-      if (!komi_store_foreach_game_call (store, id, collect_call, review->calls, &error))
+      review->replay->calls = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                              komi_store_call_free);
+      data->calls = review->replay->calls;
+      if (!komi_store_foreach_game_call (store, id, collect_call, data, &error))
         {
           g_task_return_error (task, error);
           return;
         }
-      g_ptr_array_sort (review->calls, compare_calls);
+      review->calls = g_ptr_array_ref (review->replay->calls);
     }
+  else
+    review->calls = g_ptr_array_new ();
   /* Killed or stopped: a call still out was never answered. */
   if (komi_replay_run_is_gone (store, game))
-    {
-      komi_replay_mark_run_gone (review->replay);
-      for (guint i = 0; i < review->calls->len; i++)
-        {
-          KomiReviewCall *c = review->calls->pdata[i];
-
-          if (g_strcmp0 (c->outcome, KOMI_STORE_OUTCOME_IN_FLIGHT) == 0)
-            {
-              g_free (c->outcome);
-              c->outcome = g_strdup (KOMI_STORE_OUTCOME_INTERRUPTED);
-            }
-        }
-    }
+    komi_replay_mark_run_gone (review->replay);
   review->analysis = komi_store_load_analysis (store, id, &error);
   if (error != NULL)
     {
@@ -232,17 +182,22 @@ load_thread (GTask        *task,
 void
 komi_review_load_async (KomiLibrary         *library,
                         gint64               game_id,
+                        KomiReviewLoadFlags  flags,
                         GCancellable        *cancellable,
                         GAsyncReadyCallback  callback,
                         gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
+  LoadData *data;
 
   g_return_if_fail (KOMI_IS_LIBRARY (library));
 
   task = g_task_new (library, cancellable, callback, user_data);
   g_task_set_source_tag (task, komi_review_load_async);
-  g_task_set_task_data (task, g_memdup2 (&game_id, sizeof game_id), g_free);
+  data = g_new0 (LoadData, 1);
+  data->game_id = game_id;
+  data->flags = flags;
+  g_task_set_task_data (task, data, g_free);
   g_task_run_in_thread (task, load_thread);
 }
 

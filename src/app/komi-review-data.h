@@ -10,41 +10,15 @@
 
 G_BEGIN_DECLS
 
-/* One attempt of a model call with everything the library keeps of it:
- * what the call inspector shows and what "Copy as curl" rebuilds. */
-typedef struct
-{
-  gint64   id;
-  guint    turn;
-  guint    attempt;
-  char    *question;
-  char    *started;
-  char    *request_url;
-  char    *request_headers;    /* JSON object text, secrets already "[redacted]" */
-  char    *request_body;
-  gint     status;             /* 0: no response */
-  GBytes  *response_body;
-  double   latency_ms;
-  gint64   tokens_input;       /* -1: not reported */
-  gint64   tokens_output;
-  gint64   tokens_reasoning;
-  char    *model_version;
-  char    *finish_reason;
-  char    *answer;
-  char    *outcome;
-  char    *error;
-  char    *probabilities;      /* JSON object text {"option": p}; NULL: none */
-  gint     decided;            /* 1: its answer decided the move; 0: it decided nothing;
-                                * -1: not known yet (the move is still being decided) */
-} KomiReviewCall;
-
-/* A game as the review window shows it: the replay, every attempt of its
- * model's calls (turn order, then the order they were made), the engine's
- * analysis if there is one, and where the model's key comes from. */
+/* A game as the review window and the series page show it: the replay,
+ * every attempt of its model's calls (turn order, then the order they
+ * were made), the engine's analysis if there is one, and where the
+ * model's key comes from. */
 typedef struct
 {
   KomiReplay        *replay;
-  GPtrArray         *calls;      /* KomiReviewCall * */
+  GPtrArray         *calls;      /* KomiStoreCall *: the replay's calls (the same
+                                  * array), empty when the game has none */
   KomiStoreAnalysis *analysis;   /* NULL: not analysed */
   char              *api;        /* the model's wire format: "openai-chat", …; NULL */
   char              *key_env;    /* the variable its key is read from; NULL: none */
@@ -57,11 +31,23 @@ guint       komi_review_get_captures       (const KomiReview    *review,
                                             guint                step,
                                             KomiColor            color);
 /* The option probabilities of @call, parsed; NULL when none were recorded. */
-GHashTable *komi_review_call_probabilities (const KomiReviewCall *call);
+GHashTable *komi_review_call_probabilities (const KomiStoreCall *call);
 
-/* Reads game @game_id for review on a worker thread. */
+typedef enum
+{
+  KOMI_REVIEW_LOAD_DEFAULT = 0,
+  /* Each attempt with its exchange (request and response, headers and
+   * bodies), as the call inspector shows it and "Copy as curl" rebuilds
+   * it; without it, attempts are brief (komi_store_call_copy_brief), for
+   * a page that reads a followed game again each second. */
+  KOMI_REVIEW_LOAD_CALLS_IN_FULL = 1 << 0,
+} KomiReviewLoadFlags;
+
+/* Reads game @game_id on a worker thread: the one loader of a game, for
+ * the review window (calls in full) and the series page. */
 void        komi_review_load_async         (KomiLibrary         *library,
                                             gint64               game_id,
+                                            KomiReviewLoadFlags  flags,
                                             GCancellable        *cancellable,
                                             GAsyncReadyCallback  callback,
                                             gpointer             user_data);

@@ -120,7 +120,7 @@ copy_curl_activated (GtkWidget  *widget,
 
   for (guint i = 0; self->review != NULL && i < self->review->calls->len; i++)
     {
-      const KomiReviewCall *c = self->review->calls->pdata[i];
+      const KomiStoreCall *c = self->review->calls->pdata[i];
       g_autofree char *command = NULL;
       g_autofree char *message = NULL;
 

@@ -52,7 +52,7 @@ _komi_review_window_show_probabilities (KomiReviewWindow *self)
 
   for (guint i = 0; i < self->review->calls->len; i++)
     {
-      const KomiReviewCall *c = self->review->calls->pdata[i];
+      const KomiStoreCall *c = self->review->calls->pdata[i];
       g_autoptr(GHashTable) table = NULL;
       GHashTableIter iter;
       gpointer name, value;
@@ -213,7 +213,7 @@ _komi_review_window_show_calls (KomiReviewWindow *self)
     gtk_box_remove (self->calls_box, child);
   for (guint i = 0; i < self->review->calls->len; i++)
     {
-      const KomiReviewCall *c = self->review->calls->pdata[i];
+      const KomiStoreCall *c = self->review->calls->pdata[i];
       g_autofree char *shown = NULL;
 
       if (c->turn != self->step)

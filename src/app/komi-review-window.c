@@ -47,7 +47,7 @@ move_probability (KomiReviewWindow *self, guint turn, const KomiMove *move)
 
   for (guint i = 0; i < self->review->calls->len; i++)
     {
-      const KomiReviewCall *c = self->review->calls->pdata[i];
+      const KomiStoreCall *c = self->review->calls->pdata[i];
       g_autoptr(GHashTable) table = NULL;
       double *value;
 
@@ -486,7 +486,8 @@ komi_review_window_new (GtkWindow   *parent,
   self->library = g_object_ref (library);
   self->game_id = game_id;
   komi_analysis_panel_set_game (self->analysis_panel, library, game_id);
-  komi_review_load_async (library, game_id, self->cancellable, on_loaded, g_object_ref (self));
+  komi_review_load_async (library, game_id, KOMI_REVIEW_LOAD_CALLS_IN_FULL, self->cancellable,
+                          on_loaded, g_object_ref (self));
   return self;
 }
 

@@ -13,6 +13,7 @@
 #include "komi-board-view.h"
 #include "komi-coords.h"
 #include "komi-orientation.h"
+#include "komi-review-data.h"
 #include "komi-series-page-private.h"
 #include "komi-ui-util.h"
 
@@ -250,7 +251,8 @@ on_game_loaded (GObject      *source,
 {
   g_autoptr(KomiSeriesPage) self = user_data;
   g_autoptr(GError) error = NULL;
-  KomiReplay *replay = komi_library_load_game_finish (KOMI_LIBRARY (source), result, &error);
+  g_autoptr(KomiReview) review = komi_review_load_finish (result, &error);
+  KomiReplay *replay = review != NULL ? g_steal_pointer (&review->replay) : NULL;
   gboolean same;
   guint step;
 
@@ -291,8 +293,8 @@ load_shown (KomiSeriesPage *self, gint64 game_id)
   g_cancellable_cancel (self->game_cancellable);
   g_clear_object (&self->game_cancellable);
   self->game_cancellable = g_cancellable_new ();
-  komi_library_load_game_async (self->library, game_id, self->game_cancellable,
-                                on_game_loaded, g_object_ref (self));
+  komi_review_load_async (self->library, game_id, KOMI_REVIEW_LOAD_DEFAULT,
+                          self->game_cancellable, on_game_loaded, g_object_ref (self));
 }
 
 /* The row of game @position in view. GTK 4.8 has no

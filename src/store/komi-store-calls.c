@@ -29,10 +29,72 @@
  * commit per attempt instead of two. A kill before then leaves the row in
  * flight, as if the response had never come: the call is sent again. */
 
+/* Every string of a call: what a copy duplicates and a free releases. */
+#define CALL_STRINGS(c) \
+  &(c)->question, &(c)->started, &(c)->request_url, &(c)->request_headers, \
+  &(c)->request_body, &(c)->response_headers, &(c)->model_version, &(c)->finish_reason, \
+  &(c)->answer, &(c)->outcome, &(c)->error, &(c)->system_fingerprint, &(c)->response_id, \
+  &(c)->option_probabilities
+
+KomiStoreCall *
+komi_store_call_copy (const KomiStoreCall *call)
+{
+  KomiStoreCall *copy;
+
+  g_return_val_if_fail (call != NULL, NULL);
+
+  copy = g_memdup2 (call, sizeof *call);
+  {
+    const char **strings[] = { CALL_STRINGS (copy) };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (strings); i++)
+      *strings[i] = g_strdup (*strings[i]);
+  }
+  /* A row's body is only borrowed while it is read (g_bytes_new_static),
+   * so the bytes are copied, not referenced. */
+  if (call->response_body != NULL)
+    copy->response_body = g_bytes_new (g_bytes_get_data (call->response_body, NULL),
+                                       g_bytes_get_size (call->response_body));
+  return copy;
+}
+
+KomiStoreCall *
+komi_store_call_copy_brief (const KomiStoreCall *call)
+{
+  KomiStoreCall brief;
+
+  g_return_val_if_fail (call != NULL, NULL);
+
+  brief = *call;
+  brief.request_url = NULL;
+  brief.request_headers = NULL;
+  brief.request_body = NULL;
+  brief.response_headers = NULL;
+  brief.response_body = NULL;
+  return komi_store_call_copy (&brief);
+}
+
+void
+komi_store_call_free (KomiStoreCall *call)
+{
+  if (call == NULL)
+    return;
+  {
+    const char **strings[] = { CALL_STRINGS (call) };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (strings); i++)
+      g_free ((char *) *strings[i]);
+  }
+  g_clear_pointer (&call->response_body, g_bytes_unref);
+  g_free (call);
+}
+
+#undef CALL_STRINGS
+
 typedef struct
 {
-  gint64         call_id;
-  KomiStoreCall  call;   /* the response half, owned */
+  gint64          call_id;
+  KomiStoreCall  *call;   /* owned */
 } Completed;
 
 static void
@@ -40,50 +102,17 @@ completed_free (gpointer data)
 {
   Completed *c = data;
 
-  g_free ((char *) c->call.response_headers);
-  g_clear_pointer (&c->call.response_body, g_bytes_unref);
-  g_free ((char *) c->call.model_version);
-  g_free ((char *) c->call.finish_reason);
-  g_free ((char *) c->call.answer);
-  g_free ((char *) c->call.outcome);
-  g_free ((char *) c->call.error);
-  g_free ((char *) c->call.system_fingerprint);
-  g_free ((char *) c->call.response_id);
-  g_free ((char *) c->call.option_probabilities);
+  komi_store_call_free (c->call);
   g_free (c);
 }
 
-/* What the completing UPDATE reads of @call: its response half. */
 static Completed *
 completed_new (gint64 call_id, const KomiStoreCall *call)
 {
   Completed *c = g_new0 (Completed, 1);
 
   c->call_id = call_id;
-  c->call = (KomiStoreCall) {
-    .turn = call->turn,
-    .attempt = call->attempt,
-    .response_status = call->response_status,
-    .response_headers = g_strdup (call->response_headers),
-    .response_body = call->response_body != NULL ? g_bytes_ref (call->response_body) : NULL,
-    .latency_ms = call->latency_ms,
-    .tokens_input = call->tokens_input,
-    .tokens_output = call->tokens_output,
-    .tokens_reasoning = call->tokens_reasoning,
-    .tokens_cached = call->tokens_cached,
-    .model_version = g_strdup (call->model_version),
-    .finish_reason = g_strdup (call->finish_reason),
-    .answer = g_strdup (call->answer),
-    .outcome = g_strdup (call->outcome),
-    .error = g_strdup (call->error),
-    .system_fingerprint = g_strdup (call->system_fingerprint),
-    .response_id = g_strdup (call->response_id),
-    .model_mismatch = call->model_mismatch,
-    .logprobs_requested = call->logprobs_requested,
-    .option_probabilities = g_strdup (call->option_probabilities),
-    .retry_delay = call->retry_delay,
-    .cost_usd = call->cost_usd,
-  };
+  c->call = komi_store_call_copy (call);
   return c;
 }
 
@@ -357,11 +386,11 @@ _komi_store_write_completed (KomiStore *self, gint64 game_id, GError **error)
   if (game_id != KOMI_STORE_ALL_GAMES)
     {
       c = g_hash_table_lookup (self->completed, &game_id);
-      return c == NULL || finish_call_locked (self, c->call_id, &c->call, error);
+      return c == NULL || finish_call_locked (self, c->call_id, c->call, error);
     }
   g_hash_table_iter_init (&iter, self->completed);
   while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &c))
-    if (!finish_call_locked (self, c->call_id, &c->call, error))
+    if (!finish_call_locked (self, c->call_id, c->call, error))
       return FALSE;
   return TRUE;
 }

@@ -193,7 +193,9 @@ sink_game_finished (KomiSeriesSink         *sink,
   return TRUE;
 }
 
-/* A model call's attempt, copied field by field and numbered by the
+/* A model call's attempt, the provider's record (KomiProviderAttempt)
+ * laid into the store's (KomiStoreCall: the one mapping between them; a
+ * kept attempt is a komi_store_call_copy() of it) and numbered by the
  * store: its request as a row in flight before it is sent, committed at
  * once; its response (or fault) kept by the store and committed with the
  * game's next write, which is what acts on it (the next request, the

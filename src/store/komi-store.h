@@ -139,9 +139,10 @@ typedef struct
   guint8          *setup;          /* size * size colours; NULL: empty board */
 } KomiStoreGame;
 
-/* One attempt of one call to a model. Strings are NULL when unknown; when
+/* One attempt of one call to a model: the one record of it after the
+ * provider (KomiProviderAttempt). Strings are NULL when unknown; when
  * read back (komi_store_foreach_call) they point into the row and live
- * until the callback returns. */
+ * until the callback returns; a komi_store_call_copy() owns them. */
 typedef struct
 {
   gint64       id;                 /* filled on reading */
@@ -180,6 +181,15 @@ typedef struct
   gint         decided;            /* 1: its answer decided the move; 0: it decided nothing;
                                     * -1: not known yet (the turn is open) */
 } KomiStoreCall;
+
+/* A copy of @call that owns its strings and a copy of its response body,
+ * to free with komi_store_call_free(): an attempt kept after the
+ * callback that gave it returns. */
+KomiStoreCall   *komi_store_call_copy        (const KomiStoreCall *call);
+/* The same without the exchange itself (request URL, headers and body,
+ * response headers and body, left NULL): what a list of attempts shows. */
+KomiStoreCall   *komi_store_call_copy_brief  (const KomiStoreCall *call);
+void             komi_store_call_free        (KomiStoreCall       *call);
 
 typedef gboolean (*KomiStoreCallFunc) (const KomiStoreCall *call,
                                        gpointer             user_data,
@@ -536,6 +546,7 @@ void             komi_store_summary_clear    (KomiStoreSummary  *summary);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiStore, komi_store_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiStoreSeries, komi_store_series_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiStoreGame, komi_store_game_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiStoreCall, komi_store_call_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KomiStoreAnalysis, komi_store_analysis_free)
 
 G_END_DECLS
