@@ -23,42 +23,10 @@
 
 #define problem(v, check, ...) _komi_verify_problem (v, KOMI_VERIFY_##check, __VA_ARGS__)
 
-static void
-call_free (gpointer data)
-{
-  KomiVerifyCall *c = data;
-
-  g_free (c->question);
-  g_free (c->request_body);
-  g_clear_pointer (&c->response_body, g_bytes_unref);
-  g_free (c->answer);
-  g_free (c->outcome);
-  g_free (c);
-}
-
 static gboolean
 collect_call (const KomiStoreCall *call, gpointer user_data, GError **error)
 {
-  GPtrArray *calls = user_data;
-  KomiVerifyCall *c = g_new0 (KomiVerifyCall, 1);
-
-  c->turn = call->turn;
-  c->question = g_strdup (call->question);
-  c->attempt = call->attempt;
-  c->request_body = g_strdup (call->request_body);
-  c->status = call->response_status;
-  /* Copied: the store's bytes may live only as long as its row. */
-  if (call->response_body != NULL)
-    {
-      gsize len = 0;
-      gconstpointer data = g_bytes_get_data (call->response_body, &len);
-
-      c->response_body = g_bytes_new (data, len);
-    }
-  c->answer = g_strdup (call->answer);
-  c->outcome = g_strdup (call->outcome);
-  c->decided = call->decided;
-  g_ptr_array_add (calls, c);
+  g_ptr_array_add (user_data, komi_store_call_copy (call));
   return TRUE;
 }
 
@@ -128,7 +96,7 @@ api_of (const char *settings, KomiProviderApi *api)
 /* One attempt against the position it was made in: the request as Komi
  * builds it, the response read again to the recorded outcome and answer. */
 static void
-check_call (KomiVerifySide *side, const KomiProtocolState *state, const KomiVerifyCall *c)
+check_call (KomiVerifySide *side, const KomiProtocolState *state, const KomiStoreCall *c)
 {
   KomiVerifiedGame *v = side->v;
   KomiProtocolQuestion question;
@@ -167,7 +135,7 @@ check_call (KomiVerifySide *side, const KomiProtocolState *state, const KomiVeri
     }
 
   /* A response that came back is read again as Komi read it. */
-  if (c->status >= 200 && c->status < 300 && c->response_body != NULL)
+  if (c->response_status >= 200 && c->response_status < 300 && c->response_body != NULL)
     {
       g_auto(KomiWireResponse) r;
       gsize len = 0;
@@ -189,14 +157,14 @@ check_call (KomiVerifySide *side, const KomiProtocolState *state, const KomiVeri
 
 /* The accepted answer of @question at @turn among @calls (those of the
  * turn): the one that decided it, else the last answer. */
-static const KomiVerifyCall *
+static const KomiStoreCall *
 accepted (GPtrArray *calls, const char *question)
 {
-  const KomiVerifyCall *found = NULL;
+  const KomiStoreCall *found = NULL;
 
   for (guint i = 0; i < calls->len; i++)
     {
-      const KomiVerifyCall *c = g_ptr_array_index (calls, i);
+      const KomiStoreCall *c = g_ptr_array_index (calls, i);
 
       if (g_strcmp0 (c->question, question) != 0 || c->answer == NULL
           || (g_strcmp0 (c->outcome, "answer") != 0 && g_strcmp0 (c->outcome, "ok") != 0))
@@ -221,7 +189,7 @@ check_numbering (KomiVerifiedGame *v, guint turn, GPtrArray *calls)
 
       for (guint i = 0; i < calls->len; i++)
         {
-          const KomiVerifyCall *c = g_ptr_array_index (calls, i);
+          const KomiStoreCall *c = g_ptr_array_index (calls, i);
 
           if (g_strcmp0 (c->question, id) != 0)
             continue;
@@ -246,7 +214,7 @@ _komi_verify_model_turn (KomiVerifySide *side, const KomiGame *game, KomiOrienta
 {
   KomiVerifiedGame *v = side->v;
   KomiProtocolState state;
-  const KomiVerifyCall *choice, *point;
+  const KomiStoreCall *choice, *point;
   char name[KOMI_NAME_LEN + 1];
   gboolean place = FALSE;
   KomiPoint mapped = KOMI_PASS;
@@ -304,7 +272,8 @@ _komi_verify_model_turn (KomiVerifySide *side, const KomiGame *game, KomiOrienta
 GPtrArray *
 _komi_verify_read_calls (KomiStore *store, const KomiStoreGame *g, GError **error)
 {
-  g_autoptr(GPtrArray) calls = g_ptr_array_new_with_free_func (call_free);
+  g_autoptr(GPtrArray) calls =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) komi_store_call_free);
 
   if (!komi_store_foreach_game_call (store, g->id, collect_call, calls, error))
     return NULL;

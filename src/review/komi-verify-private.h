@@ -17,20 +17,6 @@ G_BEGIN_DECLS
  * again. What they find is written in English, like the record it speaks
  * of and the JSON that scripts read (STYLE.md, "Words"). */
 
-/* One attempt as read from the store, copied out of its row. */
-typedef struct
-{
-  guint    turn;
-  char    *question;
-  guint    attempt;
-  char    *request_body;
-  gint     status;
-  GBytes  *response_body;
-  char    *answer;
-  char    *outcome;
-  gint     decided;
-} KomiVerifyCall;
-
 /* A model side of a game: its wire format, from its recorded settings. */
 typedef struct
 {
@@ -46,7 +32,8 @@ void       _komi_verify_problem    (KomiVerifiedGame *v,
                                     ...) G_GNUC_PRINTF (3, 4);
 
 /* komi-verify-calls.c */
-/* Every attempt of game @g (KomiVerifyCall, in the store's order). */
+/* Every attempt of game @g (KomiStoreCall copies, komi_store_call_copy(),
+ * in the store's order). */
 GPtrArray *_komi_verify_read_calls (KomiStore            *store,
                                     const KomiStoreGame  *g,
                                     GError              **error);

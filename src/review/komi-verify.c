@@ -194,7 +194,7 @@ verify_loaded (KomiStore *store, const KomiVerifyOptions *options, const KomiSto
       guint s = to_move == KOMI_BLACK ? 0 : 1;
       g_autoptr(GError) local = NULL;
       char name[KOMI_NAME_LEN + 1];
-      const KomiVerifyCall *c;
+      const KomiStoreCall *c;
 
       if (m == NULL && komi_game_is_over (game))
         break;
@@ -230,7 +230,7 @@ verify_loaded (KomiStore *store, const KomiVerifyOptions *options, const KomiSto
     }
   if (next < calls->len)
     problem (v, ATTEMPTS, "attempts recorded for turn %u, after the game's last move",
-             ((KomiVerifyCall *) g_ptr_array_index (calls, next))->turn);
+             ((KomiStoreCall *) g_ptr_array_index (calls, next))->turn);
   check_result (v, g, game);
   if (options->rejudge != NULL)
     check_dead (v, options->rejudge, g, game);
