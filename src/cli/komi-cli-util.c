@@ -91,6 +91,42 @@ komi_cli_engine_option_group (KomiCliEngineOptions *options)
   return group;
 }
 
+int
+komi_cli_parse_options (const KomiCliOptions *spec, int *argc, char ***argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (spec->parameters);
+  g_autoptr(GError) error = NULL;
+  int n_args;
+
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  if (spec->summary != NULL)
+    g_option_context_set_summary (context, spec->summary);
+  if (spec->description != NULL)
+    g_option_context_set_description (context, spec->description);
+  if (spec->entries != NULL)
+    g_option_context_add_main_entries (context, spec->entries, GETTEXT_PACKAGE);
+  if (spec->engines != NULL)
+    g_option_context_add_group (context, komi_cli_engine_option_group (spec->engines));
+  if (!g_option_context_parse (context, argc, argv, &error))
+    switch (spec->hint)
+      {
+      case KOMI_CLI_HINT_SEE_HELP:
+        return komi_cli_usage (spec->command, _("%s (see 'komi-cli %s --help')"),
+                               error->message, spec->command);
+      case KOMI_CLI_HINT_FOR_OPTIONS:
+        return komi_cli_usage (spec->command, _("%s; run 'komi-cli %s --help' for the options"),
+                               error->message, spec->command);
+      case KOMI_CLI_HINT_NONE:
+      default:
+        return komi_cli_usage (spec->command, "%s", error->message);
+      }
+  n_args = *argc - 1;
+  if (spec->wrong_args != NULL
+      && (n_args < spec->min_args || (spec->max_args >= 0 && n_args > spec->max_args)))
+    return komi_cli_usage (spec->command, "%s", _(spec->wrong_args));
+  return 0;
+}
+
 void
 komi_cli_engine_options_get (const KomiCliEngineOptions *options, KomiPlayerOptions *out)
 {
