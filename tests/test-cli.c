@@ -168,6 +168,74 @@ test_bad_input (void)
   g_assert_nonnull (strstr (referee.err, "--referee must be katago, gnugo or none"));
 }
 
+/* Every command reads its options through one helper
+ * (komi_cli_parse_options): an option it does not know is a usage error
+ * (2) that names the command, and --help prints the command's usage line,
+ * with the engine options where the command starts engines. Subcommands
+ * speak as their command ("komi-cli ladder: …") and show their own name
+ * in the usage line, as GOptionContext takes it from argv[0]. */
+static void
+test_every_command_options (void)
+{
+  static const struct
+  {
+    const char *command;
+    const char *sub;      /* or NULL */
+    const char *usage;    /* the usage line's program name */
+    gboolean    engines;  /* takes the engine options */
+  } commands[] = {
+    { "demo", NULL, "demo", FALSE },
+    { "request", NULL, "komi-cli request", FALSE },
+    { "play", NULL, "play", TRUE },
+    { "score", NULL, "score", TRUE },
+    { "bench", NULL, "bench", FALSE },
+    { "run", NULL, "run", FALSE },
+    { "resume", NULL, "resume", FALSE },
+    { "series", NULL, "series", FALSE },
+    { "merge", NULL, "merge", FALSE },
+    { "verify", NULL, "verify", TRUE },
+    { "status", NULL, "status", FALSE },
+    { "ratings", NULL, "ratings", FALSE },
+    { "ratings", "calibrate", "calibrate", FALSE },
+    { "ladder", NULL, "ladder", FALSE },
+    { "ladder", "show", "show", FALSE },
+    { "ladder", "check", "check", TRUE },
+    { "ladder", "record", "record", TRUE },
+    { "ladder", "freeze", "freeze", FALSE },
+    { "rate", NULL, "rate", FALSE },
+    { "analyse", NULL, "analyse", TRUE },
+    { "export", NULL, "export", FALSE },
+    { "publish", NULL, "publish", FALSE },
+    { "import", NULL, "import", FALSE },
+    { "rehearse", NULL, "rehearse", FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      const char *command = commands[i].command, *sub = commands[i].sub;
+      g_autofree char *prefix = g_strdup_printf ("komi-cli %s: ", command);
+      g_autofree char *usage = g_strdup_printf ("Usage:\n  %s [OPTION", commands[i].usage);
+      g_auto(KomiCliRun) unknown = { 0, };
+      g_auto(KomiCliRun) help = { 0, };
+
+      g_test_message ("komi-cli %s%s%s", command, sub != NULL ? " " : "", sub ? sub : "");
+      run_cli (&unknown, command, sub != NULL ? sub : "--no-such-option",
+               sub != NULL ? "--no-such-option" : NULL, NULL);
+      g_assert_cmpint (unknown.status, ==, 2);
+      g_assert_cmpstr (unknown.out, ==, "");
+      g_assert_true (g_str_has_prefix (unknown.err, prefix));
+      g_assert_nonnull (strstr (unknown.err, "--no-such-option"));
+
+      run_cli (&help, command, sub != NULL ? sub : "--help", sub != NULL ? "--help" : NULL,
+               NULL);
+      g_assert_cmpint (help.status, ==, 0);
+      g_assert_cmpstr (help.err, ==, "");
+      g_assert_true (g_str_has_prefix (help.out, usage));
+      g_assert_nonnull (strstr (help.out, "  -h, --help "));
+      g_assert_cmpint (strstr (help.out, "--help-engines") != NULL, ==, commands[i].engines);
+    }
+}
+
 static void
 test_bench_prints_figures (void)
 {
@@ -189,6 +257,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/komi/cli/play-then-score", test_play_then_score);
   g_test_add_func ("/komi/cli/demo", test_demo);
   g_test_add_func ("/komi/cli/bad-input", test_bad_input);
+  g_test_add_func ("/komi/cli/every-command-options", test_every_command_options);
   g_test_add_func ("/komi/cli/bench", test_bench_prints_figures);
 
   return g_test_run ();

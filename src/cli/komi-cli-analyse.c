@@ -146,7 +146,6 @@ find_series (KomiStore *store, const char *text, gint64 *series_id, GError **err
 int
 komi_cli_analyse (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiStore) store = NULL;
   g_autoptr(KomiGtpRecipe) recipe = NULL;
@@ -156,14 +155,14 @@ komi_cli_analyse (int argc, char **argv)
   g_autofree char *series = NULL;
   g_autofree char *engine = NULL;
   g_autofree char *spec = NULL;
-  KomiCliEngineOptions engine_options = { 0, };
+  g_auto(KomiCliEngineOptions) engine_options = { 0, };
   KomiPlayerOptions player_options;
   KomiReviewOptions options = { 0, };
   gint64 game_id = 0;
   gint64 started;
   double mistake = KOMI_REVIEW_DEFAULT_MISTAKE, blunder = KOMI_REVIEW_DEFAULT_BLUNDER;
-  int jobs = 1;
-  GOptionEntry entries[] = {
+  int jobs = 1, status;
+  const GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
       N_("The library (default: $XDG_DATA_HOME/komi/library.db)"), N_("PATH") },
     { "game", 0, 0, G_OPTION_ARG_INT64, &game_id, N_("Analyse this game"), N_("ID") },
@@ -181,40 +180,32 @@ komi_cli_analyse (int argc, char **argv)
     { NULL }
   };
 
-  context = g_option_context_new (N_("- review games of the library with an engine"));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_add_group (context, komi_cli_engine_option_group (&engine_options));
-  g_option_context_set_description (context,
-    N_("For every move: the lead before and after it for the side that moved, the points it "
-       "lost, and the engine's best move. KataGo's numbers are its search; without KataGo, GNU "
-       "Go plays each position out and counts, shown as \"GNU Go estimate\": coarse in the "
-       "opening, fair later. The analysis is stored in the library (again replaces it) and "
-       "'komi-cli export --sgf' writes it into the SGF for Sabaki.\n\nExample:\n"
-       "  komi-cli analyse --series 1 --engine gnugo --jobs 2"));
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      komi_cli_engine_options_clear (&engine_options);
-      return komi_cli_usage ("analyse", "%s", error->message);
-    }
+  const KomiCliOptions parse = {
+    .command = "analyse",
+    .parameters = N_("- review games of the library with an engine"),
+    .description = N_("For every move: the lead before and after it for the side that moved, "
+                      "the points it lost, and the engine's best move. KataGo's numbers are "
+                      "its search; without KataGo, GNU Go plays each position out and counts, "
+                      "shown as \"GNU Go estimate\": coarse in the opening, fair later. The "
+                      "analysis is stored in the library (again replaces it) and 'komi-cli "
+                      "export --sgf' writes it into the SGF for Sabaki.\n\nExample:\n"
+                      "  komi-cli analyse --series 1 --engine gnugo --jobs 2"),
+    .entries = entries,
+    .engines = &engine_options,
+    .wrong_args = N_("unexpected argument; name the games with --game or --series"),
+  };
+
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
   komi_cli_engine_options_get (&engine_options, &player_options);
-  if (argc > 1 || (game_id > 0) == (series != NULL) || game_id < 0)
-    {
-      komi_cli_engine_options_clear (&engine_options);
-      return komi_cli_usage ("analyse", "%s",
-                             argc > 1 ? _("unexpected argument; name the games with --game or "
-                                          "--series")
-                                      : _("say what to analyse: --game ID or --series NAME|ID "
-                                          "(one of them)"));
-    }
-  if (!(mistake > 0) || !(blunder >= mistake) || jobs < 1 || jobs > 64)
-    {
-      komi_cli_engine_options_clear (&engine_options);
-      return komi_cli_usage ("analyse", "%s",
-                             jobs < 1 || jobs > 64 ? _("--jobs takes 1 to 64")
-                                                   : _("--mistake must be above 0 and "
-                                                       "--blunder at least it"));
-    }
+  if ((game_id > 0) == (series != NULL) || game_id < 0)
+    return komi_cli_usage ("analyse", "%s", _("say what to analyse: --game ID or --series "
+                                              "NAME|ID (one of them)"));
+  if (jobs < 1 || jobs > 64)
+    return komi_cli_usage ("analyse", "%s", _("--jobs takes 1 to 64"));
+  if (!(mistake > 0) || !(blunder >= mistake))
+    return komi_cli_usage ("analyse", "%s", _("--mistake must be above 0 and --blunder at "
+                                              "least it"));
 
   if (engine == NULL)
     spec = g_strdup (g_getenv ("KOMI_KATAGO") != NULL || engine_options.katago_binary != NULL
@@ -224,14 +215,10 @@ komi_cli_analyse (int argc, char **argv)
   else if (g_str_has_prefix (engine, "gnugo:") || g_str_has_prefix (engine, "katago"))
     spec = g_strdup (engine);
   else
-    {
-      komi_cli_usage ("analyse", _("--engine takes katago[:VISITS] or gnugo[:LEVEL], not “%s”"),
-                      engine);
-      komi_cli_engine_options_clear (&engine_options);
-      return 2;
-    }
+    return komi_cli_usage ("analyse",
+                           _("--engine takes katago[:VISITS] or gnugo[:LEVEL], not “%s”"),
+                           engine);
   recipe = komi_gtp_recipe_new_from_spec (spec, &player_options, &error);
-  komi_cli_engine_options_clear (&engine_options);
   if (recipe == NULL)
     return komi_cli_fail ("analyse", error);
 

@@ -272,8 +272,6 @@ bench_engine_series (const char *dir, guint pairs, GError **error)
 int
 komi_cli_bench (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("- measure the rules core and "
-                                                               "the protocol on one core"));
   g_autoptr(GError) error = NULL;
   double budget = 3;
   gboolean library = FALSE, engines = FALSE, models = FALSE, models_memory = FALSE, all = FALSE;
@@ -289,6 +287,7 @@ komi_cli_bench (int argc, char **argv)
   struct rusage usage;
   gboolean pinned = FALSE;
   cpu_set_t every_core;
+  int status;
   const GOptionEntry entries[] = {
     { "seconds", 0, 0, G_OPTION_ARG_DOUBLE, &budget,
       N_("Seconds per measurement (default 3)"), N_("S") },
@@ -326,11 +325,16 @@ komi_cli_bench (int argc, char **argv)
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || budget <= 0 || budget > 600)
-    return komi_cli_usage ("bench", "%s", error ? error->message
-                                                : _("--seconds must be between 0 and 600"));
+  const KomiCliOptions parse = {
+    .command = "bench",
+    .parameters = N_("- measure the rules core and the protocol on one core"),
+    .entries = entries,
+  };
+
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
+  if (budget <= 0 || budget > 600)
+    return komi_cli_usage ("bench", "%s", _("--seconds must be between 0 and 600"));
 
   if (models_memory)
     return _komi_cli_bench_models_memory ();

@@ -290,7 +290,6 @@ komi_cli_demo (int argc, char **argv)
   g_autofree char *dir = NULL, *db = NULL, *profile = NULL, *where = NULL;
   g_autofree char *base_url = NULL, *name = NULL, *definition = NULL, *cost = NULL;
   const char *opponents[] = { NULL, NULL };
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiRehearsal) server = NULL;
   g_autoptr(KomiSeries) series = NULL;
@@ -323,13 +322,16 @@ komi_cli_demo (int argc, char **argv)
     { NULL }
   };
 
-  context = g_option_context_new (N_("- the rehearsal model (a loopback model API in this "
-                                     "process: no key, no network, no cost) plays GNU Go "
-                                     "level 1, every call shown, into a library"));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return komi_cli_usage ("demo", _("%s (see 'komi-cli %s --help')"), error->message, "demo");
+  const KomiCliOptions parse = {
+    .command = "demo",
+    .parameters = N_("- the rehearsal model (a loopback model API in this process: no key, no "
+                     "network, no cost) plays GNU Go level 1, every call shown, into a library"),
+    .entries = entries,
+    .hint = KOMI_CLI_HINT_SEE_HELP,
+  };
+
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
   if (pairs < 1 || pairs > 8 || latency < 0 || latency > 60000
       || (seed_text != NULL && !g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64,
                                                            &seed, NULL)))

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "komi-cli.h"
+#include "komi-cli-util.h"
 #include "komi-export.h"
 #include "komi-import.h"
 
@@ -29,7 +30,6 @@ library_path (const char *db)
 int
 komi_cli_export (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiStore) store = NULL;
   g_autofree char *db = NULL;
@@ -41,7 +41,8 @@ komi_cli_export (int argc, char **argv)
   gboolean public = FALSE, request_ids = FALSE;
   g_autoptr(KomiPublic) pub = NULL;
   guint n;
-  GOptionEntry entries[] = {
+  int status;
+  const GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
       N_("The library (default: $XDG_DATA_HOME/komi/library.db)"), N_("PATH") },
     { "series", 0, 0, G_OPTION_ARG_INT64, &series_id,
@@ -60,19 +61,18 @@ komi_cli_export (int argc, char **argv)
     { NULL }
   };
 
-  context = g_option_context_new (N_("- write the library's games as SGF, JSON Lines and "
-                                     "CSV"));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_set_description (context,
-    N_("At least one of --sgf, --calls and --csv is needed. The formats are described in "
-       "docs/library.md.\n\nExample:\n  komi-cli export --series 1 --sgf games --calls "
-       "calls.jsonl --csv results.csv"));
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return komi_cli_usage ("export", "%s", error->message);
-  if (argc > 1)
-    return komi_cli_usage ("export", "%s", _("unexpected argument; files are named with --sgf, "
-                                             "--calls and --csv"));
+  const KomiCliOptions parse = {
+    .command = "export",
+    .parameters = N_("- write the library's games as SGF, JSON Lines and CSV"),
+    .description = N_("At least one of --sgf, --calls and --csv is needed. The formats are "
+                      "described in docs/library.md.\n\nExample:\n  komi-cli export --series 1 "
+                      "--sgf games --calls calls.jsonl --csv results.csv"),
+    .entries = entries,
+    .wrong_args = N_("unexpected argument; files are named with --sgf, --calls and --csv"),
+  };
+
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
   if (sgf_dir == NULL && calls_path == NULL && csv_path == NULL)
     return komi_cli_usage ("export", "%s", _("say what to write: --sgf DIR, --calls "
                                              "FILE.jsonl and/or --csv FILE"));
@@ -134,30 +134,31 @@ komi_cli_export (int argc, char **argv)
 int
 komi_cli_import (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiStore) store = NULL;
   g_autofree char *db = NULL;
   g_autofree char *path = NULL;
-  int status = 0;
-  GOptionEntry entries[] = {
+  int status;
+  const GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
       N_("The library (default: $XDG_DATA_HOME/komi/library.db)"), N_("PATH") },
     { NULL }
   };
 
-  context = g_option_context_new (N_("FILE.sgf… - bring game records into the library for "
-                                     "review"));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_set_description (context,
-    N_("Each file's games are replayed under Komi's rules (no suicide, positional superko) "
-       "and kept with status \"imported\". A file already imported is skipped."));
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return komi_cli_usage ("import", "%s", error->message);
-  if (argc < 2)
-    return komi_cli_usage ("import", "%s", _("name one or more SGF files, e.g. komi-cli import "
-                                             "game.sgf"));
+  const KomiCliOptions parse = {
+    .command = "import",
+    .parameters = N_("FILE.sgf… - bring game records into the library for review"),
+    .description = N_("Each file's games are replayed under Komi's rules (no suicide, "
+                      "positional superko) and kept with status \"imported\". A file already "
+                      "imported is skipped."),
+    .entries = entries,
+    .min_args = 1,
+    .max_args = -1,
+    .wrong_args = N_("name one or more SGF files, e.g. komi-cli import game.sgf"),
+  };
+
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
 
   path = library_path (db);
   if ((store = komi_store_open (path, &error)) == NULL)

@@ -538,10 +538,10 @@ run_describe (const ReplayRun *run)
 int
 komi_cli_ladder_check (int argc, char **argv)
 {
-  KomiCliEngineOptions engines = { 0, };
+  g_auto(KomiCliEngineOptions) engines = { 0, };
   g_autofree char *path = NULL, *games_path = NULL, *took = NULL;
   g_auto(GStrv) members = NULL;
-  int jobs = 2;
+  int jobs = 2, status;
   gboolean progress = FALSE;
   const GOptionEntry entries[] = {
     { "ladder", 'l', 0, G_OPTION_ARG_FILENAME, &path,
@@ -557,9 +557,13 @@ komi_cli_ladder_check (int argc, char **argv)
       N_("Count the games replayed on stderr as they end"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context =
-    g_option_context_new (N_("- replay the ladder's recorded games with this machine's "
-                             "engines and compare every move"));
+  const KomiCliOptions parse = {
+    .command = "ladder",
+    .parameters = N_("- replay the ladder's recorded games with this machine's engines and "
+                     "compare every move"),
+    .entries = entries,
+    .engines = &engines,
+  };
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiLadder) ladder = NULL;
   g_autoptr(GPtrArray) replays = NULL;
@@ -571,23 +575,17 @@ komi_cli_ladder_check (int argc, char **argv)
   guint differ = 0;
   gboolean referee_ok = TRUE;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_add_group (context, komi_cli_engine_option_group (&engines));
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1 || jobs < 1)
-    {
-      komi_cli_engine_options_clear (&engines);
-      return komi_cli_usage ("ladder", "%s", error ? error->message
-                                                   : jobs < 1 ? _("--jobs must be 1 or more")
-                                                   : _("unexpected argument (see komi-cli "
-                                                       "ladder check --help)"));
-    }
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
+  /* Counted here: a wrong --jobs is said before an argument too many. */
+  if (jobs < 1)
+    return komi_cli_usage ("ladder", "%s", _("--jobs must be 1 or more"));
+  if (argc != 1)
+    return komi_cli_usage ("ladder", "%s", _("unexpected argument (see komi-cli ladder check "
+                                             "--help)"));
   if ((ladder = load_ladder (path, &error)) == NULL
       || (replays = replays_load (games_path, ladder->protocol, &error)) == NULL)
-    {
-      komi_cli_engine_options_clear (&engines);
-      return komi_cli_fail ("ladder", error);
-    }
+    return komi_cli_fail ("ladder", error);
   for (guint m = 0; members != NULL && members[m] != NULL; m++)
     if (komi_ladder_lookup (ladder, members[m]) == NULL)
       {
@@ -596,7 +594,6 @@ komi_cli_ladder_check (int argc, char **argv)
         for (guint i = 0; i < ladder->members->len; i++)
           g_string_append_printf (list, "%s%s", i > 0 ? ", " : "",
                                   ((KomiLadderMember *) ladder->members->pdata[i])->label);
-        komi_cli_engine_options_clear (&engines);
         return komi_cli_usage ("ladder", _("“%s” is not a member of the ladder; its members "
                                            "are %s"), members[m], list->str);
       }
@@ -719,7 +716,6 @@ komi_cli_ladder_check (int argc, char **argv)
   printf (_("Replayed %u games in %s.\n"), runs->len, took);
   for (guint r = 0; r < runs->len; r++)
     replay_run_clear (&g_array_index (runs, ReplayRun, r));
-  komi_cli_engine_options_clear (&engines);
   if (differ == 0 && referee_ok)
     {
       printf (_("Every member checked plays its recorded games move for move: games against "
@@ -776,9 +772,11 @@ add_moves (JsonBuilder *builder, const KomiGame *game)
 int
 komi_cli_ladder_record (int argc, char **argv)
 {
-  KomiCliEngineOptions engines = { 0, };
+  static const char usage[] = N_("record needs --games PICKED.csv and --out REPLAYS.json, and "
+                                 "--jobs 1 or more");
+  g_auto(KomiCliEngineOptions) engines = { 0, };
   g_autofree char *path = NULL, *picks_path = NULL, *out = NULL, *took = NULL, *text = NULL;
-  int jobs = 2;
+  int jobs = 2, status;
   const GOptionEntry entries[] = {
     { "ladder", 'l', 0, G_OPTION_ARG_FILENAME, &path,
       N_("A ladder file instead of the shipped Protocol 1 ladder"), N_("FILE") },
@@ -791,9 +789,14 @@ komi_cli_ladder_record (int argc, char **argv)
       N_("N") },
     { NULL }
   };
-  g_autoptr(GOptionContext) context =
-    g_option_context_new (N_("- play calibration games again and record every move, for "
-                             "ladder check"));
+  const KomiCliOptions parse = {
+    .command = "ladder",
+    .parameters = N_("- play calibration games again and record every move, for ladder "
+                     "check"),
+    .entries = entries,
+    .engines = &engines,
+    .wrong_args = usage,
+  };
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiLadder) ladder = NULL;
   g_autoptr(GPtrArray) picks = NULL;
@@ -808,23 +811,13 @@ komi_cli_ladder_record (int argc, char **argv)
   gint64 start;
   guint wrong = 0;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_add_group (context, komi_cli_engine_option_group (&engines));
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1 || jobs < 1
-      || picks_path == NULL || out == NULL)
-    {
-      komi_cli_engine_options_clear (&engines);
-      return komi_cli_usage ("ladder", "%s", error ? error->message
-                                                   : _("record needs --games PICKED.csv and "
-                                                       "--out REPLAYS.json, and --jobs 1 or "
-                                                       "more"));
-    }
-  if ((ladder = load_ladder (path, &error)) == NULL || (picks = picks_load (picks_path, &error)) == NULL)
-    {
-      komi_cli_engine_options_clear (&engines);
-      return komi_cli_fail ("ladder", error);
-    }
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
+  if (jobs < 1 || picks_path == NULL || out == NULL)
+    return komi_cli_usage ("ladder", "%s", _(usage));
+  if ((ladder = load_ladder (path, &error)) == NULL
+      || (picks = picks_load (picks_path, &error)) == NULL)
+    return komi_cli_fail ("ladder", error);
   for (guint r = 0; r < picks->len; r++)
     {
       ReplayRun run = { .replay = picks->pdata[r], .index = r + 1 };
@@ -905,7 +898,6 @@ komi_cli_ladder_record (int argc, char **argv)
   json_builder_end_object (builder);
   for (guint r = 0; r < runs->len; r++)
     replay_run_clear (&g_array_index (runs, ReplayRun, r));
-  komi_cli_engine_options_clear (&engines);
   if (wrong > 0)
     return komi_cli_error ("ladder", g_dngettext (GETTEXT_PACKAGE,
                                                   "%u game did not replay as the calibration "

@@ -49,17 +49,19 @@ ladder_show (int argc, char **argv)
       N_("FILE") },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("- print the ladder"));
+  const KomiCliOptions parse = {
+    .command = "ladder",
+    .parameters = N_("- print the ladder"),
+    .entries = entries,
+    .wrong_args = N_("unexpected argument (see komi-cli ladder --help)"),
+  };
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiLadder) ladder = NULL;
   g_autofree char *text = NULL;
+  int status;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1)
-    return komi_cli_usage ("ladder", "%s", error ? error->message
-                                                 : _("unexpected argument (see komi-cli ladder "
-                                                     "--help)"));
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
   if ((ladder = load_ladder (path, &error)) == NULL)
     return komi_cli_fail ("ladder", error);
   text = json ? komi_ladder_to_json (ladder) : komi_rating_format_text (ladder, NULL);
@@ -86,6 +88,7 @@ ladder_show (int argc, char **argv)
 static int
 ladder_freeze (int argc, char **argv)
 {
+  static const char usage[] = N_("freeze needs --db CALIBRATION.db and --out LADDER.json");
   g_autofree char *out = NULL, *games = NULL, *info = NULL, *pin = NULL;
   g_auto(GStrv) db = NULL;
   g_auto(GStrv) series = NULL;
@@ -104,8 +107,12 @@ ladder_freeze (int argc, char **argv)
       N_("Write the calibration games to FILE (CSV, one line each)"), N_("FILE") },
     { NULL }
   };
-  g_autoptr(GOptionContext) context =
-    g_option_context_new (N_("- freeze a ladder, pins and all, from a calibration library"));
+  const KomiCliOptions parse = {
+    .command = "ladder",
+    .parameters = N_("- freeze a ladder, pins and all, from a calibration library"),
+    .entries = entries,
+    .wrong_args = usage,
+  };
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) ids = g_array_new (TRUE, TRUE, sizeof (gint64));
   g_autoptr(GPtrArray) stores = g_ptr_array_new_with_free_func ((GDestroyNotify)
@@ -115,14 +122,14 @@ ladder_freeze (int argc, char **argv)
   g_autoptr(GString) csv = g_string_new (NULL);
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autofree char *text = NULL;
+  int status;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1 || out == NULL
-      || db == NULL || !komi_cli_parse_series (series, ids, &error))
-    return komi_cli_usage ("ladder", "%s", error ? error->message
-                                                 : _("freeze needs --db CALIBRATION.db and "
-                                                     "--out LADDER.json"));
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
+  if (out == NULL || db == NULL)
+    return komi_cli_usage ("ladder", "%s", _(usage));
+  if (!komi_cli_parse_series (series, ids, &error))
+    return komi_cli_usage ("ladder", "%s", error->message);
   if (info != NULL && !json_parser_load_from_file (parser, info, &error))
     return komi_cli_fail ("ladder", error);
   for (guint i = 0; db[i] != NULL; i++)

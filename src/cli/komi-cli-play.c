@@ -134,9 +134,8 @@ komi_cli_play (int argc, char **argv)
 {
   const char *command = "play";
   g_autofree char *black = NULL, *white = NULL, *seed_text = NULL, *sgf = NULL;
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
-  KomiCliEngineOptions engine = { 0, };
+  g_auto(KomiCliEngineOptions) engine = { 0, };
   int orientation = 0, delay = -1, status;
   gboolean show_flag = FALSE;
   guint64 seed = 1;
@@ -159,31 +158,23 @@ komi_cli_play (int argc, char **argv)
       N_("MS") },
     { NULL }
   };
-  context = g_option_context_new (N_("- play one game between two players"));
-  g_option_context_add_main_entries (context, play_entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_add_group (context, komi_cli_engine_option_group (&engine));
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      komi_cli_engine_options_clear (&engine);
-      return komi_cli_usage (command, _("%s (see 'komi-cli %s --help')"), error->message,
-                             command);
-    }
+  const KomiCliOptions parse = {
+    .command = command,
+    .parameters = N_("- play one game between two players"),
+    .entries = play_entries,
+    .engines = &engine,
+    .hint = KOMI_CLI_HINT_SEE_HELP,
+  };
+
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
   if (!parse_seed (seed_text, &seed, &error))
-    {
-      komi_cli_engine_options_clear (&engine);
-      return komi_cli_fail (command, error);
-    }
+    return komi_cli_fail (command, error);
   if (black == NULL || white == NULL)
-    {
-      komi_cli_engine_options_clear (&engine);
-      return komi_cli_usage (command, _("give both players, e.g. --black gnugo:1 --white random"));
-    }
+    return komi_cli_usage (command, _("give both players, e.g. --black gnugo:1 --white random"));
   show.show = show_flag;
   show.delay_ms = delay >= 0 ? (guint) delay : 0;
   show.redraw = show.delay_ms > 0 && isatty (STDOUT_FILENO);
 
-  status = run_game (command, black, white, seed, orientation, sgf, &show, &engine);
-  komi_cli_engine_options_clear (&engine);
-  return status;
+  return run_game (command, black, white, seed, orientation, sgf, &show, &engine);
 }

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "komi-cli.h"
+#include "komi-cli-util.h"
 #include "komi-publish.h"
 #include "komi-store.h"
 
@@ -36,7 +37,6 @@ show_progress (guint done, guint total, gpointer user_data)
 int
 komi_cli_publish (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *db = NULL;
   g_autofree char *out = NULL;
@@ -47,7 +47,8 @@ komi_cli_publish (int argc, char **argv)
   KomiPublishOptions options = { 0, };
   KomiPublishStats stats = { 0, };
   gboolean quiet = FALSE, request_ids = FALSE;
-  GOptionEntry entries[] = {
+  int status;
+  const GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
       N_("The library (default: $XDG_DATA_HOME/komi/library.db)"), N_("PATH") },
     { "series", 0, 0, G_OPTION_ARG_STRING_ARRAY, &series_text,
@@ -64,19 +65,19 @@ komi_cli_publish (int argc, char **argv)
     { NULL }
   };
 
-  context = g_option_context_new (N_("- write a static web site of the library: the "
-                                     "leaderboard and a replay of every game with every call"));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_set_description (context,
-    N_("The site opens from the folder (file://) or from any static host; it fetches "
-       "nothing. API keys never appear in it. docs/publish.md describes it.\n\nExample:\n"
-       "  komi-cli publish --db demo.db --out site"));
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return komi_cli_usage ("publish", "%s", error->message);
-  if (argc > 1)
-    return komi_cli_usage ("publish", "%s", _("unexpected argument; the folder is named with "
-                                              "--out DIR"));
+  const KomiCliOptions parse = {
+    .command = "publish",
+    .parameters = N_("- write a static web site of the library: the leaderboard and a replay "
+                     "of every game with every call"),
+    .description = N_("The site opens from the folder (file://) or from any static host; it "
+                      "fetches nothing. API keys never appear in it. docs/publish.md describes "
+                      "it.\n\nExample:\n  komi-cli publish --db demo.db --out site"),
+    .entries = entries,
+    .wrong_args = N_("unexpected argument; the folder is named with --out DIR"),
+  };
+
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
   if (out == NULL)
     return komi_cli_usage ("publish", "%s", _("say where to write the site: --out DIR"));
   for (guint i = 0; series_text != NULL && series_text[i] != NULL; i++)

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "komi-cli.h"
+#include "komi-cli-util.h"
 #include "komi-ladder-ship.h"
 #include "komi-provider.h"
 #include "komi-rate-run.h"
@@ -162,9 +163,9 @@ rate_subject (Rate *rate)
 int
 komi_cli_rate (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("SUBJECT - rate a player "
-                                                               "against the ladder at the "
-                                                               "least cost"));
+  static const char usage[] = N_("give one player, e.g. komi-cli rate model:profile.json "
+                                 "(--target above 0, --jobs from 1 to 64, --seed a whole "
+                                 "number)");
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiLadder) ladder = NULL;
   g_autofree char *db = NULL, *ladder_path = NULL, *seed_text = NULL, *referee = NULL;
@@ -203,17 +204,21 @@ komi_cli_rate (int argc, char **argv)
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 || !(target > 0)
-      || budget < 0 || max_pairs < 0 || min_pairs < 0 || jobs < 1 || jobs > 64
+  const KomiCliOptions parse = {
+    .command = "rate",
+    .parameters = N_("SUBJECT - rate a player against the ladder at the least cost"),
+    .entries = entries,
+    .min_args = 1,
+    .max_args = 1,
+    .wrong_args = usage,
+  };
+
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
+  if (!(target > 0) || budget < 0 || max_pairs < 0 || min_pairs < 0 || jobs < 1 || jobs > 64
       || (seed_text != NULL
           && !g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, NULL)))
-    return komi_cli_usage ("rate", "%s",
-                           error ? error->message
-                                 : _("give one player, e.g. komi-cli rate "
-                                     "model:profile.json (--target above 0, --jobs from 1 to "
-                                     "64, --seed a whole number)"));
+    return komi_cli_usage ("rate", "%s", _(usage));
   if (db == NULL)
     db = komi_store_default_path ();
   ladder = komi_ladder_resolve (ladder_path, db, KOMI_PROTOCOL_LATEST, &error);

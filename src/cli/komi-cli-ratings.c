@@ -61,6 +61,7 @@ options_clear (KomiCliRatingsOptions *options)
   g_clear_pointer (&options->db, g_free);
   g_clear_pointer (&options->series, g_strfreev);
 }
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (KomiCliRatingsOptions, options_clear)
 
 /* The ladder --ladder names: the shipped one (NULL, "shipped"), the
  * library's own calibration ("library"), none ("fit": it is fitted from
@@ -282,7 +283,7 @@ komi_cli_ratings_run (const KomiGameResult        *results,
 int
 komi_cli_ratings (int argc, char **argv)
 {
-  KomiCliRatingsOptions options = { .pinned_rating = 0 };
+  g_auto(KomiCliRatingsOptions) options = { .pinned_rating = 0 };
   /* Translated here, the default not being in the catalogue; GOptionContext
    * finds no msgid for it and prints it as it is. */
   g_autofree char *pin_help = g_strdup_printf (_("The ladder member whose rating is fixed "
@@ -314,7 +315,6 @@ komi_cli_ratings (int argc, char **argv)
          "that subjects rated near different rungs can be compared"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(KomiResultList) all = komi_result_list_new ();
   g_autoptr(KomiRatingPool) pool = NULL;
   g_autoptr(KomiLadder) frozen = NULL;
@@ -329,46 +329,38 @@ komi_cli_ratings (int argc, char **argv)
       argc--;
       argv++;
     }
-  context = g_option_context_new (options.calibrate
-                                  ? N_("- fit the ladder's ratings from games among its members")
-                                  : N_("[calibrate] - rate subjects against the ladder"));
-  g_option_context_set_summary (context,
-                                N_("'ratings' rates every subject of the library against "
-                                   "the ladder shipped with Komi;\n'ratings calibrate --series "
-                                   "ID' freezes this library's own ladder from its engine "
-                                   "games (rate against it with --ladder library). --results "
-                                   "reads CSV or JSON Lines files instead."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1
-      || options.protocol < 0 || (options.results != NULL && options.series != NULL))
-    {
-      fprintf (stderr, "komi-cli ratings: %s\n",
-               error ? error->message
-                     : argc != 1 ? _("unexpected argument (see komi-cli ratings --help)")
-                     : options.protocol < 0 ? _("--protocol takes a number of 1 or more")
-                     : _("--series picks games of the library; it does not go with "
-                         "--results"));
-      options_clear (&options);
-      return 2;
-    }
+  {
+    const KomiCliOptions parse = {
+      .command = "ratings",
+      .parameters = options.calibrate
+                    ? N_("- fit the ladder's ratings from games among its members")
+                    : N_("[calibrate] - rate subjects against the ladder"),
+      .summary = N_("'ratings' rates every subject of the library against the ladder shipped "
+                    "with Komi;\n'ratings calibrate --series ID' freezes this library's own "
+                    "ladder from its engine games (rate against it with --ladder library). "
+                    "--results reads CSV or JSON Lines files instead."),
+      .entries = entries,
+      .wrong_args = N_("unexpected argument (see komi-cli ratings --help)"),
+    };
+
+    if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+      return status;
+  }
+  if (options.protocol < 0)
+    return komi_cli_usage ("ratings", "%s", _("--protocol takes a number of 1 or more"));
+  if (options.results != NULL && options.series != NULL)
+    return komi_cli_usage ("ratings", "%s", _("--series picks games of the library; it does not "
+                                              "go with --results"));
   if (options.output != NULL && !options.calibrate)
-    {
-      fprintf (stderr, "komi-cli ratings: %s\n",
-               _("--output writes a ladder; use it with 'ratings calibrate'"));
-      options_clear (&options);
-      return 2;
-    }
+    return komi_cli_usage ("ratings", "%s", _("--output writes a ladder; use it with 'ratings "
+                                              "calibrate'"));
 
   protocol = options.protocol > 0 ? (guint) options.protocol : 1;
   if (options.results == NULL && options.db == NULL)
     options.db = komi_store_default_path ();
   if (!options.calibrate && (frozen = resolve_ladder (&options, protocol, &fit, &error)) == NULL
       && !fit)
-    {
-      options_clear (&options);
-      return fail (error);
-    }
+    return fail (error);
 
   if (options.results == NULL)
     {
@@ -379,10 +371,7 @@ komi_cli_ratings (int argc, char **argv)
         options.output = komi_ladder_library_path (options.db, protocol);
       if (!komi_cli_parse_series (options.series, ids, &error)
           || (store = komi_store_open_reader (options.db, &error)) == NULL)
-        {
-          options_clear (&options);
-          return fail (error);
-        }
+        return fail (error);
       /* Against a frozen ladder, the rating layer's one policy decides
        * which games rate whom; calibrating and --ladder fit read the
        * members' games. */
@@ -393,10 +382,7 @@ komi_cli_ratings (int argc, char **argv)
           : !komi_ladder_read_library (store, NULL,
                                        ids->len ? (gint64 *) (void *) ids->data : NULL,
                                        options.calibrate, all, NULL, &error))
-        {
-          options_clear (&options);
-          return fail (error);
-        }
+        return fail (error);
     }
 
   for (guint f = 0; options.results != NULL && options.results[f] != NULL; f++)
@@ -404,16 +390,11 @@ komi_cli_ratings (int argc, char **argv)
       g_autoptr(KomiResultList) list = komi_result_list_load (options.results[f], &error);
 
       if (list == NULL)
-        {
-          options_clear (&options);
-          return fail (error);
-        }
+        return fail (error);
       for (guint i = 0; i < list->results->len; i++)
         komi_result_list_add (all, komi_result_list_index (list, i));
     }
 
-  status = komi_cli_ratings_run ((KomiGameResult *) (void *) all->results->data,
-                                 all->results->len, &options, frozen, pool, stdout);
-  options_clear (&options);
-  return status;
+  return komi_cli_ratings_run ((KomiGameResult *) (void *) all->results->data,
+                               all->results->len, &options, frozen, pool, stdout);
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "komi-cli.h"
+#include "komi-cli-util.h"
 #include "komi-rehearsal.h"
 
 /* Called on the server's thread; one line per request, flushed so a pipe
@@ -71,22 +72,21 @@ komi_cli_rehearse (int argc, char **argv)
       "log probabilities: a request asking for them gets the API's 400"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("- a loopback model server for "
-                                                               "dry runs (OpenAI, Anthropic, "
-                                                               "Gemini)"));
+  const KomiCliOptions parse = {
+    .command = "rehearse",
+    .parameters = N_("- a loopback model server for dry runs (OpenAI, Anthropic, Gemini)"),
+    .entries = entries,
+    .wrong_args = N_("this command takes no file arguments; see --help"),
+  };
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiRehearsal) rehearsal = NULL;
   g_autoptr(GMainLoop) loop = NULL;
   KomiRehearsalOptions options = { 0, };
   guint sigint, sigterm;
+  int status;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return komi_cli_usage ("rehearse", "%s", error->message);
-  if (argc > 1)
-    return komi_cli_usage ("rehearse", "%s", _("this command takes no file arguments; see "
-                                               "--help"));
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
   if (port < 0 || port > 65535)
     return komi_cli_usage ("rehearse", "%s", _("--port must be between 0 and 65535 (0: any "
                                                "free port)"));

@@ -111,22 +111,24 @@ komi_cli_request (int argc, char **argv)
       N_("Print one JSON object with the protocol, orientation, rules and request"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = NULL;
+  const KomiCliOptions parse = {
+    .command = "request",
+    .parameters = N_("- print the request a model receives at a position"),
+    .summary = N_("Prints the Protocol 1 rules text, a blank line and the request JSON that "
+                  "the\nside to move would be sent after the given moves."),
+    .entries = entries,
+    .hint = KOMI_CLI_HINT_FOR_OPTIONS,
+  };
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiGame) game = NULL;
   g_autoptr(GString) out = NULL;
   KomiProtocolState state;
+  int status;
 
-  context = g_option_context_new (N_("- print the request a model receives at a position"));
-  g_option_context_set_summary (context,
-    N_("Prints the Protocol 1 rules text, a blank line and the request JSON that the\n"
-       "side to move would be sent after the given moves."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  /* The one command whose --help names the program in full. */
   g_set_prgname ("komi-cli request");
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return komi_cli_usage ("request", _("%s; run 'komi-cli request --help' for the options"),
-                           error->message);
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
   if (argc > 1)
     return komi_cli_usage ("request",
                            _("unexpected argument '%s'; give the moves with --moves \"E5 C3 …\""),

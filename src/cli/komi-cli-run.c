@@ -260,13 +260,13 @@ run_series (const char *command, KomiSeries *series, const char *db_path, int jo
 int
 komi_cli_run (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("SERIES.json - play a series, "
-                                                               "or continue it"));
+  static const char usage[] = N_("give one series file, e.g. komi-cli run "
+                                 "data/examples/demo-series.json (--jobs from 1 to 64)");
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiSeries) series = NULL;
   g_autofree char *db = NULL;
   g_autofree char *shard = NULL;
-  int jobs = 0;
+  int jobs = 0, status;
   const GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
       N_("The library (default in the XDG data folder)"), N_("PATH") },
@@ -278,14 +278,19 @@ komi_cli_run (int argc, char **argv)
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 || jobs < 0
-      || jobs > 64)
-    return komi_cli_usage ("run", "%s",
-                           error ? error->message
-                                 : _("give one series file, e.g. komi-cli run "
-                                     "data/examples/demo-series.json (--jobs from 1 to 64)"));
+  const KomiCliOptions parse = {
+    .command = "run",
+    .parameters = N_("SERIES.json - play a series, or continue it"),
+    .entries = entries,
+    .min_args = 1,
+    .max_args = 1,
+    .wrong_args = usage,
+  };
+
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
+  if (jobs < 0 || jobs > 64)
+    return komi_cli_usage ("run", "%s", _(usage));
   series = komi_series_load (argv[1], &error);
   if (series == NULL)
     return komi_cli_fail ("run", error);
@@ -303,15 +308,14 @@ komi_cli_run (int argc, char **argv)
 int
 komi_cli_resume (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("SERIES_ID - continue a series "
-                                                               "of the library"));
+  static const char usage[] = N_("give a series id (komi-cli series lists them)");
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiSeries) series = NULL;
   g_autofree char *db = NULL;
   KomiStoreSeries *stored;
   KomiStore *store;
   guint64 id;
-  int jobs = 0;
+  int jobs = 0, status;
   const GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
       N_("The library (default in the XDG data folder)"), N_("PATH") },
@@ -319,13 +323,19 @@ komi_cli_resume (int argc, char **argv)
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2
-      || !g_ascii_string_to_unsigned (argv[1], 10, 1, G_MAXINT64, &id, NULL))
-    return komi_cli_usage ("resume", "%s",
-                           error ? error->message
-                                 : _("give a series id (komi-cli series lists them)"));
+  const KomiCliOptions parse = {
+    .command = "resume",
+    .parameters = N_("SERIES_ID - continue a series of the library"),
+    .entries = entries,
+    .min_args = 1,
+    .max_args = 1,
+    .wrong_args = usage,
+  };
+
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
+  if (!g_ascii_string_to_unsigned (argv[1], 10, 1, G_MAXINT64, &id, NULL))
+    return komi_cli_usage ("resume", "%s", _(usage));
   if (db == NULL)
     db = komi_store_default_path ();
   store = komi_store_open_reader (db, &error);
@@ -344,22 +354,25 @@ komi_cli_resume (int argc, char **argv)
 int
 komi_cli_series (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("- list the series of the "
-                                                               "library"));
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) list = NULL;
   g_autofree char *db = NULL;
   KomiStore *store;
+  int status;
   const GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db,
       N_("The library (default in the XDG data folder)"), N_("PATH") },
     { NULL }
   };
+  const KomiCliOptions parse = {
+    .command = "series",
+    .parameters = N_("- list the series of the library"),
+    .entries = entries,
+    .wrong_args = N_("takes no arguments"),
+  };
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1)
-    return komi_cli_usage ("series", "%s", error ? error->message : _("takes no arguments"));
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
   if (db == NULL)
     db = komi_store_default_path ();
   store = komi_store_open_reader (db, &error);

@@ -20,26 +20,24 @@
 int
 komi_cli_score (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("FILE.sgf - re-judge a game "
-                                                               "record and print its area "
-                                                               "count"));
+  g_auto(KomiCliEngineOptions) engine = { 0, };
+  const KomiCliOptions parse = {
+    .command = "score",
+    .parameters = N_("FILE.sgf - re-judge a game record and print its area count"),
+    .engines = &engine,
+    .min_args = 1,
+    .max_args = 1,
+    .wrong_args = N_("give exactly one SGF file, e.g. komi-cli score game.sgf"),
+  };
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiSgfRecord) sgf = NULL;
   g_autoptr(KomiReferee) referee = NULL;
   g_autoptr(KomiGameRecord) record = g_new0 (KomiGameRecord, 1);
-  KomiCliEngineOptions engine = { 0, };
   double komi;
-  int status = 0;
+  int status;
 
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_add_group (context, komi_cli_engine_option_group (&engine));
-  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
-    {
-      komi_cli_engine_options_clear (&engine);
-      return komi_cli_usage ("score", "%s", error ? error->message
-                                                : _("give exactly one SGF file, e.g. komi-cli "
-                                                    "score game.sgf"));
-    }
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
 
   if ((sgf = komi_sgf_record_load (argv[1], &error)) == NULL
       || (record->game = komi_sgf_record_replay (sgf, sgf->moves->len <= KOMI_PROTOCOL_MAX_TURNS
@@ -47,25 +45,18 @@ komi_cli_score (int argc, char **argv)
                                                  &error)) == NULL)
     {
       g_prefix_error (&error, "%s: ", argv[1]);
-      status = komi_cli_fail ("score", error);
-      goto out;
+      return komi_cli_fail ("score", error);
     }
   referee = komi_cli_referee_new (&engine, &error);
   if (error != NULL)
-    {
-      status = komi_cli_fail ("score", error);
-      goto out;
-    }
+    return komi_cli_fail ("score", error);
 
   komi = sgf->has_komi ? sgf->komi : 7;
   record->dead = g_array_new (FALSE, FALSE, sizeof (KomiPoint));
   if (referee != NULL
       && !komi_referee_dead_stones (referee, record->game, record->dead, &record->referee,
                                     NULL, &error))
-    {
-      status = komi_cli_fail ("score", error);
-      goto out;
-    }
+    return komi_cli_fail ("score", error);
   komi_score_area (komi_game_get_board (record->game), (const KomiPoint *) record->dead->data,
                    record->dead->len, komi, &record->score);
   record->result = komi_score_to_result (&record->score);
@@ -77,8 +68,5 @@ komi_cli_score (int argc, char **argv)
   if (sgf->result != NULL && g_strcmp0 (sgf->result, record->result) != 0)
     printf (_("Note: the record says RE[%s]; this count gives %s.\n"), sgf->result,
             record->result);
-
-out:
-  komi_cli_engine_options_clear (&engine);
-  return status;
+  return 0;
 }

@@ -158,9 +158,6 @@ failing_games (const char *path, guint protocol, GError **error)
 int
 komi_cli_merge (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("SHARD.db… - bring the "
-                                                               "libraries of a series' shards "
-                                                               "into one"));
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) sources = g_ptr_array_new_with_free_func (
     (GDestroyNotify) komi_store_series_free);
@@ -169,6 +166,7 @@ komi_cli_merge (int argc, char **argv)
   g_autofree char *db = NULL;
   guint total, unfinished = 0, refused = 0;
   gboolean verify = FALSE;
+  int status;
   const GOptionEntry entries[] = {
     { "verify", 0, 0, G_OPTION_ARG_NONE, &verify,
       N_("Merge only the games that verify (komi-cli verify); the others are left out and "
@@ -178,13 +176,17 @@ komi_cli_merge (int argc, char **argv)
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || argc < 2)
-    return komi_cli_usage ("merge", "%s",
-                           error ? error->message
-                                 : _("give the shards' libraries, e.g. komi-cli merge --db "
-                                     "lib.db shard-*.db"));
+  const KomiCliOptions parse = {
+    .command = "merge",
+    .parameters = N_("SHARD.db… - bring the libraries of a series' shards into one"),
+    .entries = entries,
+    .min_args = 1,
+    .max_args = -1,
+    .wrong_args = N_("give the shards' libraries, e.g. komi-cli merge --db lib.db shard-*.db"),
+  };
+
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
   if (db == NULL)
     db = komi_store_default_path ();
 
@@ -309,9 +311,6 @@ print_series (const KomiSeriesStatus *status)
 int
 komi_cli_status (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("[LIBRARY.db…] - how far the "
-                                                               "series of libraries are, over "
-                                                               "all their shards"));
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) list = NULL;
   g_autofree char *db = NULL;
@@ -324,11 +323,16 @@ komi_cli_status (int argc, char **argv)
   const char *one[] = { NULL };
   const char * const *paths;
   guint n_paths;
+  int status;
+  const KomiCliOptions parse = {
+    .command = "status",
+    .parameters = N_("[LIBRARY.db…] - how far the series of libraries are, over all their "
+                     "shards"),
+    .entries = entries,
+  };
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return komi_cli_usage ("status", "%s", error->message);
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
   if (argc > 1)
     {
       paths = (const char * const *) argv + 1;

@@ -11,9 +11,53 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
+#include "komi-cli.h"
 #include "komi-cli-util.h"
 #include "komi-demo-series.h"
 #include "komi-coords.h"
+#include "komi-untrusted.h"
+
+/* An error may quote a server, a file or a foreign library: its control
+ * characters are written out, never sent to the terminal. */
+int
+komi_cli_fail (const char *subcommand, const GError *error)
+{
+  g_autofree char *message = komi_untrusted_visible (error->message);
+
+  fprintf (stderr, "komi-cli %s: %s\n", subcommand, message);
+  return 1;
+}
+
+static void
+print_message (const char *subcommand, const char *format, va_list args)
+{
+  g_autofree char *raw = g_strdup_vprintf (format, args);
+  g_autofree char *message = komi_untrusted_visible (raw);
+
+  fprintf (stderr, "komi-cli %s: %s\n", subcommand, message);
+}
+
+int
+komi_cli_usage (const char *subcommand, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  print_message (subcommand, format, args);
+  va_end (args);
+  return 2;
+}
+
+int
+komi_cli_error (const char *subcommand, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  print_message (subcommand, format, args);
+  va_end (args);
+  return 1;
+}
 
 GOptionGroup *
 komi_cli_engine_option_group (KomiCliEngineOptions *options)
@@ -45,6 +89,42 @@ komi_cli_engine_option_group (KomiCliEngineOptions *options)
   g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
   g_option_group_add_entries (group, entries);
   return group;
+}
+
+int
+komi_cli_parse_options (const KomiCliOptions *spec, int *argc, char ***argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (spec->parameters);
+  g_autoptr(GError) error = NULL;
+  int n_args;
+
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  if (spec->summary != NULL)
+    g_option_context_set_summary (context, spec->summary);
+  if (spec->description != NULL)
+    g_option_context_set_description (context, spec->description);
+  if (spec->entries != NULL)
+    g_option_context_add_main_entries (context, spec->entries, GETTEXT_PACKAGE);
+  if (spec->engines != NULL)
+    g_option_context_add_group (context, komi_cli_engine_option_group (spec->engines));
+  if (!g_option_context_parse (context, argc, argv, &error))
+    switch (spec->hint)
+      {
+      case KOMI_CLI_HINT_SEE_HELP:
+        return komi_cli_usage (spec->command, _("%s (see 'komi-cli %s --help')"),
+                               error->message, spec->command);
+      case KOMI_CLI_HINT_FOR_OPTIONS:
+        return komi_cli_usage (spec->command, _("%s; run 'komi-cli %s --help' for the options"),
+                               error->message, spec->command);
+      case KOMI_CLI_HINT_NONE:
+      default:
+        return komi_cli_usage (spec->command, "%s", error->message);
+      }
+  n_args = *argc - 1;
+  if (spec->wrong_args != NULL
+      && (n_args < spec->min_args || (spec->max_args >= 0 && n_args > spec->max_args)))
+    return komi_cli_usage (spec->command, "%s", _(spec->wrong_args));
+  return 0;
 }
 
 void

@@ -39,6 +39,43 @@ void          komi_cli_engine_options_get  (const KomiCliEngineOptions *options,
                                             KomiPlayerOptions          *out);
 void          komi_cli_engine_options_clear (KomiCliEngineOptions *options);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (KomiCliEngineOptions, komi_cli_engine_options_clear)
+/* How a command's --help speaks of an option it does not know. */
+typedef enum
+{
+  KOMI_CLI_HINT_NONE,         /* "komi-cli COMMAND: Unknown option --x" */
+  KOMI_CLI_HINT_SEE_HELP,     /* … "Unknown option --x (see 'komi-cli COMMAND --help')" */
+  KOMI_CLI_HINT_FOR_OPTIONS,  /* … "Unknown option --x; run 'komi-cli COMMAND --help' for
+                               * the options" */
+} KomiCliHint;
+
+/* A command's options, what its --help says and how many arguments it
+ * takes after them. The texts are marked with N_() and translated when
+ * printed (GETTEXT_PACKAGE). */
+typedef struct
+{
+  const char           *command;      /* "run": names every error, "komi-cli run: …" */
+  const char           *parameters;   /* the usage line after [OPTION…]: "FILE - what it does" */
+  const char           *summary;      /* or NULL: above the options */
+  const char           *description;  /* or NULL: below them */
+  const GOptionEntry   *entries;      /* NULL-terminated, or NULL for none */
+  KomiCliEngineOptions *engines;      /* or NULL: when set, the engine options too */
+  KomiCliHint           hint;         /* what an error in the options adds */
+  int                   min_args;     /* with @wrong_args: the arguments left, at least */
+  int                   max_args;     /* … and at most; -1: any number */
+  const char           *wrong_args;   /* the usage error when their count is out of that
+                                       * range; NULL: the command counts them itself */
+} KomiCliOptions;
+
+/* Parses the options @spec describes out of @argc and @argv (argv[0] is
+ * the command), leaving the arguments after them. --help prints the help
+ * and exits with 0, as GOptionContext does. Returns 0, or, having printed
+ * "komi-cli COMMAND: MESSAGE" to stderr (an option GLib refuses, or
+ * @wrong_args), the exit status of a usage error (2) for the command to
+ * return. @spec->engines keeps what was parsed either way: its owner
+ * clears it. */
+int           komi_cli_parse_options        (const KomiCliOptions *spec,
+                                             int                  *argc,
+                                             char               ***argv);
 /* The referee the options name; NULL with no error for "none". */
 KomiReferee  *komi_cli_referee_new          (const KomiCliEngineOptions *options,
                                              GError                    **error);

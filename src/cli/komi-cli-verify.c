@@ -81,10 +81,6 @@ site_json (guint n_files, guint n_games, GPtrArray *problems)
 int
 komi_cli_verify (int argc, char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("LIBRARY|SITE-FOLDER - check "
-                                                               "every game of a library, or a "
-                                                               "published site, from its "
-                                                               "record alone"));
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiVerifyReport) report = NULL;
   g_autoptr(GPtrArray) site_problems = g_ptr_array_new_with_free_func (g_free);
@@ -97,6 +93,7 @@ komi_cli_verify (int argc, char **argv)
   gboolean json = FALSE, site = FALSE, ok = TRUE, rejudge = FALSE;
   guint n_files = 0, n_site_games = 0;
   const char *target;
+  int status;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Write the findings as one JSON object, for scripts"), NULL },
@@ -116,14 +113,20 @@ komi_cli_verify (int argc, char **argv)
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_add_group (context, komi_cli_engine_option_group (&engine));
-  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
-    return komi_cli_usage ("verify", "%s",
-                           error ? error->message
-                                 : _("give one library or one published site's folder, e.g. "
-                                     "komi-cli verify theirs.db"));
+  const KomiCliOptions parse = {
+    .command = "verify",
+    .parameters = N_("LIBRARY|SITE-FOLDER - check every game of a library, or a published "
+                     "site, from its record alone"),
+    .entries = entries,
+    .engines = &engine,
+    .min_args = 1,
+    .max_args = 1,
+    .wrong_args = N_("give one library or one published site's folder, e.g. komi-cli verify "
+                     "theirs.db"),
+  };
+
+  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    return status;
   if (rejudge)
     referee = komi_cli_referee_new (&engine, &error);
   /* @engines borrows @engine's strings, which last to the end. */

@@ -14,7 +14,6 @@
 #include <glib/gi18n.h>
 
 #include "komi-cli.h"
-#include "komi-untrusted.h"
 #include "komi-i18n.h"
 
 typedef struct
@@ -45,48 +44,6 @@ static const Subcommand subcommands[] = {
   { "import",  komi_cli_import,  N_("bring SGF game records into the library for review") },
   { "rehearse", komi_cli_rehearse, N_("serve a loopback model in all four wire formats, for dry runs at zero cost") },
 };
-
-/* An error may quote a server, a file or a foreign library: its control
- * characters are written out, never sent to the terminal. */
-int
-komi_cli_fail (const char *subcommand, const GError *error)
-{
-  g_autofree char *message = komi_untrusted_visible (error->message);
-
-  fprintf (stderr, "komi-cli %s: %s\n", subcommand, message);
-  return 1;
-}
-
-static void
-print_message (const char *subcommand, const char *format, va_list args)
-{
-  g_autofree char *raw = g_strdup_vprintf (format, args);
-  g_autofree char *message = komi_untrusted_visible (raw);
-
-  fprintf (stderr, "komi-cli %s: %s\n", subcommand, message);
-}
-
-int
-komi_cli_usage (const char *subcommand, const char *format, ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  print_message (subcommand, format, args);
-  va_end (args);
-  return 2;
-}
-
-int
-komi_cli_error (const char *subcommand, const char *format, ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  print_message (subcommand, format, args);
-  va_end (args);
-  return 1;
-}
 
 static void
 print_usage (FILE *out)
