@@ -298,7 +298,7 @@ komi_games_page_clear_filters (KomiGamesPage *self)
 }
 
 GArray *
-komi_games_page_get_selected_ids (KomiGamesPage *self)
+komi_games_page_dup_selected_ids (KomiGamesPage *self)
 {
   GArray *ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GtkBitset) set = NULL;
@@ -344,7 +344,7 @@ export_selected_activated (GtkWidget  *widget,
                            GVariant   *parameter)
 {
   KomiGamesPage *self = KOMI_GAMES_PAGE (widget);
-  g_autoptr(GArray) ids = komi_games_page_get_selected_ids (self);
+  g_autoptr(GArray) ids = komi_games_page_dup_selected_ids (self);
 
   if (ids->len == 0)
     return;
