@@ -147,14 +147,31 @@ show_game (Fixture *f, guint index)
   return panel;
 }
 
+/* Whether anything still listens to @job's progress or end. */
+static gboolean
+job_watched (KomiAnalysisJob *job)
+{
+  return g_signal_has_handler_pending (job, g_signal_lookup ("notify", G_TYPE_OBJECT),
+                                       g_quark_from_static_string ("done"), TRUE)
+         || g_signal_has_handler_pending (job, g_signal_lookup ("finished",
+                                                                KOMI_TYPE_ANALYSIS_JOB),
+                                          0, TRUE);
+}
+
+/* Analyses the shown game from the panel; the job, once over, is let go
+ * of: it tells the panel nothing more. */
 static void
 analyse_shown (KomiAnalysisPanel *panel)
 {
   gint64 started = g_get_monotonic_time ();
+  g_autoptr(KomiAnalysisJob) job = NULL;
 
   gtk_widget_activate_action (GTK_WIDGET (panel), "analysis.analyse", NULL);
   g_assert_nonnull (komi_analysis_panel_get_job (panel));
+  job = g_object_ref (komi_analysis_panel_get_job (panel));
+  g_assert_true (job_watched (job));
   g_assert_true (app_test_wait_seconds (analysed, panel, 240));
+  g_assert_false (job_watched (job));
   g_test_message ("30 moves analysed from the panel in %.1f s",
                   (g_get_monotonic_time () - started) / (double) G_USEC_PER_SEC);
 }

@@ -461,7 +461,7 @@ test_export_selection (GamesFixture *f, gconstpointer data)
   model = gtk_column_view_get_model (GTK_COLUMN_VIEW (gtk_widget_get_template_child (
                                        page, KOMI_TYPE_GAMES_PAGE, "view")));
   g_assert_true (app_test_wait (page_has_rows, model));
-  ids = komi_games_page_get_selected_ids (KOMI_GAMES_PAGE (page));
+  ids = komi_games_page_dup_selected_ids (KOMI_GAMES_PAGE (page));
   g_assert_cmpuint (ids->len, ==, 0);
   g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (gtk_widget_get_template_child (
                     page, KOMI_TYPE_GAMES_PAGE, "export_button"))));
@@ -474,7 +474,7 @@ test_export_selection (GamesFixture *f, gconstpointer data)
                      page, KOMI_TYPE_GAMES_PAGE, "export_button"))), ==, "_Export 3 Games…");
   g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (gtk_widget_get_template_child (
                    page, KOMI_TYPE_GAMES_PAGE, "export_button"))));
-  ids = komi_games_page_get_selected_ids (KOMI_GAMES_PAGE (page));
+  ids = komi_games_page_dup_selected_ids (KOMI_GAMES_PAGE (page));
   g_assert_cmpuint (ids->len, ==, 3);
 
   _komi_window_export_games_to (window, (const gint64 *) ids->data, ids->len, out);

@@ -137,7 +137,7 @@ test_killed_is_offered (Fixture *f, gconstpointer data)
   /* Running in another process right now: not offered. */
   open_window (f);
   g_assert_null (find_offer ());
-  g_assert_null (komi_library_get_interrupted (komi_window_get_library (f->window)));
+  g_assert_null (komi_library_dup_interrupted (komi_window_get_library (f->window)));
 
   g_subprocess_send_signal (proc, SIGKILL);
   g_subprocess_wait (proc, NULL, NULL);
@@ -179,7 +179,7 @@ test_stopped_is_not_offered (Fixture *f, gconstpointer data)
 
   open_window (f);
   g_assert_null (find_offer ());
-  g_assert_null (komi_library_get_interrupted (komi_window_get_library (f->window)));
+  g_assert_null (komi_library_dup_interrupted (komi_window_get_library (f->window)));
 }
 
 static gboolean

@@ -17,7 +17,8 @@
 #include "komi-window.h"
 
 /* Series run from the window, through its actions, into a real library
- * on disk: a first run creates the library; a run stopped half-way keeps
+ * on disk: a first run creates the library; a second run's job is the
+ * only one the window listens to; a run stopped half-way keeps
  * its games and the series' Continue finishes it; a bad definition is
  * refused in words; a paused run makes no move and then finishes; and the
  * demo series (the rehearsal model over
@@ -84,6 +85,47 @@ test_first_run_creates_library (RunFixture *f, gconstpointer data)
   g_assert_cmpuint (item->series->n_games, ==, 6);
   g_assert_cmpuint (item->series->n_finished, ==, 6);
   g_assert_cmpint (item->series->id, ==, komi_series_job_get_series_id (job));
+}
+
+/* Whether anything still listens to @job's progress, events or end. */
+static gboolean
+job_watched (KomiSeriesJob *job)
+{
+  return g_signal_has_handler_pending (job, g_signal_lookup ("notify", G_TYPE_OBJECT),
+                                       g_quark_from_static_string ("done"), TRUE)
+         || g_signal_has_handler_pending (job, g_signal_lookup ("event", KOMI_TYPE_SERIES_JOB),
+                                          0, TRUE)
+         || g_signal_has_handler_pending (job, g_signal_lookup ("finished",
+                                                                KOMI_TYPE_SERIES_JOB),
+                                          0, TRUE);
+}
+
+/* A second run replaces the first one's job: the window listens to the new
+ * job only, and the old one, though alive, tells it nothing. */
+static void
+test_second_run (RunFixture *f, gconstpointer data)
+{
+  g_autofree char *first_series = write_series (f, "First of two", 1);
+  g_autofree char *second_series = NULL;
+  g_autoptr(KomiSeriesJob) first = NULL;
+  KomiSeriesJob *second;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", first_series);
+  g_assert_true (app_test_wait (app_test_job_started, f->window));
+  first = g_object_ref (komi_window_get_job (f->window));
+  g_assert_true (job_watched (first));
+  g_assert_true (app_test_wait (app_test_job_over, f->window));
+  g_assert_true (job_watched (first));   /* the last run's, until the next */
+
+  second_series = write_series (f, "Second of two", 1);   /* the same file, rewritten */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run-series-file", "s", second_series);
+  g_assert_true (app_test_wait (job_replaced, &(JobChange) { f->window, first }));
+  second = komi_window_get_job (f->window);
+  g_assert_false (job_watched (first));
+  g_assert_true (job_watched (second));
+  g_assert_true (app_test_wait (app_test_job_over, f->window));
+  g_assert_cmpstr (komi_series_job_get_name (second), ==, "Second of two");
+  g_assert_null (komi_series_job_get_error (second));
 }
 
 static void
@@ -515,6 +557,8 @@ main (int argc, char *argv[])
 
   g_test_add ("/komi/app/run/first-run-creates-library", RunFixture, NULL,
               run_fixture_set_up, test_first_run_creates_library, run_fixture_tear_down);
+  g_test_add ("/komi/app/run/second-run", RunFixture, NULL,
+              run_fixture_set_up, test_second_run, run_fixture_tear_down);
   g_test_add ("/komi/app/run/stop-and-continue", RunFixture, NULL,
               run_fixture_set_up, test_stop_and_continue, run_fixture_tear_down);
   g_test_add ("/komi/app/run/close-while-running", RunFixture, NULL,

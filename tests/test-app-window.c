@@ -27,7 +27,8 @@
  * library (SQLite, written through the store as the series runner writes
  * it): series with progress and results, a game stepped through on the
  * board, players, the ladder and ratings; and the states a user meets
- * first: no library yet, a file that is not a library. */
+ * first: no library yet, a file that is not a library; and a second
+ * library opened, which the window and its pages then listen to alone. */
 
 #define N_PAIRS 2
 
@@ -520,6 +521,50 @@ test_damaged_library (WindowFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Whether anything still listens to @library's state. */
+static gboolean
+state_watched (KomiLibrary *library)
+{
+  return g_signal_has_handler_pending (library, g_signal_lookup ("notify", G_TYPE_OBJECT),
+                                       g_quark_from_static_string ("state"), TRUE);
+}
+
+/* Another library opened while the pages show one: the window and every
+ * page (series, players, ladder, games) listen to the new one only, so a
+ * read of the old one tells them nothing. */
+static void
+test_second_library (WindowFixture *f, gconstpointer data)
+{
+  g_autofree char *other_path = g_build_filename (f->dir, "other.db", NULL);
+  g_autoptr(KomiLibrary) first = NULL;
+  g_autoptr(KomiLibrary) second = komi_library_new (other_path);
+  KomiWindow *window;
+
+  make_library (f->dir, f->path);
+  window = open_window (f->path);
+  first = g_object_ref (komi_window_get_library (window));
+  g_assert_cmpint (komi_library_get_state (first), ==, KOMI_LIBRARY_STATE_READY);
+  g_assert_true (state_watched (first));
+  g_assert_false (state_watched (second));
+
+  komi_window_set_library (window, second);
+  komi_library_reload (second);
+  g_assert_true (app_test_wait (library_settled, second));
+  g_assert_true (komi_window_get_library (window) == second);
+  g_assert_true (komi_series_page_get_library (komi_window_get_series_page (window)) == second);
+  g_assert_false (state_watched (first));
+  g_assert_true (state_watched (second));
+  g_assert_cmpint (komi_library_get_state (second), ==, KOMI_LIBRARY_STATE_MISSING);
+
+  /* The old library read again leaves the window on the new one's state. */
+  komi_library_reload (first);
+  g_assert_true (app_test_wait (library_settled, first));
+  g_assert_cmpint (komi_library_get_state (first), ==, KOMI_LIBRARY_STATE_READY);
+  g_assert_false (state_watched (first));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_false (state_watched (second));
+}
+
 static gboolean
 shows_moves (gpointer data)
 {
@@ -919,6 +964,8 @@ main (int argc, char *argv[])
               window_fixture_set_up, test_missing_library, window_fixture_tear_down);
   g_test_add ("/komi/app/window/damaged-library", WindowFixture, NULL,
               window_fixture_set_up, test_damaged_library, window_fixture_tear_down);
+  g_test_add ("/komi/app/window/second-library", WindowFixture, NULL,
+              window_fixture_set_up, test_second_library, window_fixture_tear_down);
   g_test_add ("/komi/app/window/follows-game-in-progress", WindowFixture, NULL,
               window_fixture_set_up, test_follows_game_in_progress, window_fixture_tear_down);
   g_test_add ("/komi/app/window/narrow-window-folds-list", WindowFixture, NULL,

@@ -49,7 +49,7 @@ test_rules_text (void)
 {
   const char *srcdir = g_getenv ("KOMI_SOURCE_DIR");
   g_autofree char *data_path = NULL, *shared_path = NULL, *expected = NULL, *shared = NULL;
-  g_autoptr(GBytes) bytes = komi_protocol_get_rules (1);
+  g_autoptr(GBytes) bytes = komi_protocol_dup_rules (1);
   const char *text;
   gsize len, expected_len, shared_len;
 
@@ -73,7 +73,7 @@ test_rules_text (void)
 
   g_assert_true (komi_protocol_is_known (KOMI_PROTOCOL_LATEST));
   g_assert_false (komi_protocol_is_known (2));
-  g_assert_null (komi_protocol_get_rules (2));
+  g_assert_null (komi_protocol_dup_rules (2));
 }
 
 /* The example with its shortened best_point list replaced by @options. */

@@ -21,6 +21,7 @@ struct _KomiAnalysisPanel
   KomiStoreGame     *game;          /* with moves; NULL until read */
   KomiStoreAnalysis *analysis;      /* NULL: none stored */
   KomiAnalysisJob   *job;           /* running from this panel */
+  GSignalGroup      *job_signals;   /* the panel's handlers on it */
   char              *message;       /* how the last analysis ended, when it did not */
   GSettings         *settings;      /* NULL without the schema: the spin buttons alone */
   guint              step;

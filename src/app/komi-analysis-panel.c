@@ -374,7 +374,7 @@ on_job_finished (KomiAnalysisPanel *self, const GError *error, KomiAnalysisJob *
   self->message = error != NULL ? g_strdup (error->message)
                   : komi_analysis_job_get_cancelled (job)
                   ? g_strdup (_("Analysis cancelled; nothing half done was kept")) : NULL;
-  g_signal_handlers_disconnect_by_data (job, self);
+  g_signal_group_set_target (self->job_signals, NULL);
   g_clear_object (&self->job);
   update_actions (self);
   update_status (self);
@@ -391,9 +391,7 @@ start_job (KomiAnalysisPanel *self, KomiAnalysisJob *job)
   g_clear_pointer (&self->message, g_free);
   komi_analysis_job_set_engine (job, engine);
   komi_analysis_job_set_thresholds (job, mistake_threshold (self), blunder_threshold (self));
-  g_signal_connect_swapped (job, "notify::done", G_CALLBACK (on_job_progress), self);
-  g_signal_connect_swapped (job, "notify::total", G_CALLBACK (on_job_progress), self);
-  g_signal_connect_swapped (job, "finished", G_CALLBACK (on_job_finished), self);
+  g_signal_group_set_target (self->job_signals, job);
   komi_analysis_job_start (job);
   on_job_progress (self);
   update_actions (self);
@@ -456,11 +454,11 @@ komi_analysis_panel_dispose (GObject *object)
 
   g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
+  /* A job lives on in its task until its engines stop; nothing is told
+   * to this panel any more. */
+  g_clear_object (&self->job_signals);
   if (self->job != NULL)
     {
-      /* The job lives on in its task until its engines stop; nothing is
-       * told to this panel any more. */
-      g_signal_handlers_disconnect_by_data (self->job, self);
       komi_analysis_job_cancel (self->job);
       g_clear_object (&self->job);
     }
@@ -514,6 +512,14 @@ static void
 komi_analysis_panel_init (KomiAnalysisPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->job_signals = g_signal_group_new (KOMI_TYPE_ANALYSIS_JOB);
+  g_signal_group_connect_swapped (self->job_signals, "notify::done",
+                                  G_CALLBACK (on_job_progress), self);
+  g_signal_group_connect_swapped (self->job_signals, "notify::total",
+                                  G_CALLBACK (on_job_progress), self);
+  g_signal_group_connect_swapped (self->job_signals, "finished",
+                                  G_CALLBACK (on_job_finished), self);
 
   self->settings = komi_settings_new ();
   if (self->settings != NULL)

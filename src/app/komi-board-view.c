@@ -10,18 +10,17 @@
 
 #include <string.h>
 
-#include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "komi-board-view.h"
 #include "komi-coords.h"
+#include "komi-ui-util.h"
 
 struct _KomiBoardView
 {
   GtkWidget        parent_instance;
 
   KomiBoardScene   scene;
-  AdwStyleManager *style_manager;
   gboolean         dark;
 };
 
@@ -105,7 +104,7 @@ update_accessible (KomiBoardView *self)
 static void
 on_dark_changed (KomiBoardView *self)
 {
-  gboolean dark = adw_style_manager_get_dark (self->style_manager);
+  gboolean dark = komi_style_is_dark ();
 
   if (dark == self->dark)
     return;
@@ -494,17 +493,6 @@ komi_board_view_set_property (GObject      *object,
 }
 
 static void
-komi_board_view_dispose (GObject *object)
-{
-  KomiBoardView *self = KOMI_BOARD_VIEW (object);
-
-  if (self->style_manager != NULL)
-    g_signal_handlers_disconnect_by_data (self->style_manager, self);
-  self->style_manager = NULL;
-  G_OBJECT_CLASS (komi_board_view_parent_class)->dispose (object);
-}
-
-static void
 komi_board_view_class_init (KomiBoardViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -514,7 +502,6 @@ komi_board_view_class_init (KomiBoardViewClass *klass)
 
   object_class->get_property = komi_board_view_get_property;
   object_class->set_property = komi_board_view_set_property;
-  object_class->dispose = komi_board_view_dispose;
   widget_class->snapshot = komi_board_view_snapshot;
   widget_class->measure = komi_board_view_measure;
 
@@ -554,9 +541,7 @@ komi_board_view_init (KomiBoardView *self)
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
   g_signal_connect (self, "notify::has-focus", G_CALLBACK (komi_board_view_focus_changed), NULL);
 
-  self->style_manager = adw_style_manager_get_default ();
-  self->dark = adw_style_manager_get_dark (self->style_manager);
-  g_signal_connect_swapped (self->style_manager, "notify::dark",
-                            G_CALLBACK (on_dark_changed), self);
+  self->dark = komi_style_is_dark ();
+  komi_style_watch_dark (GTK_WIDGET (self), G_CALLBACK (on_dark_changed));
   update_accessible (self);
 }

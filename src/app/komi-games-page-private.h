@@ -18,6 +18,7 @@ struct _KomiGamesPage
   AdwBin               parent_instance;
 
   KomiLibrary         *library;
+  GSignalGroup        *library_signals;
   GtkCustomFilter     *filter;
   GtkFilterListModel  *filtered;
   GtkSortListModel    *sorted;

@@ -261,15 +261,12 @@ komi_games_page_set_library (KomiGamesPage *self,
 {
   g_return_if_fail (KOMI_IS_GAMES_PAGE (self));
 
-  if (self->library != NULL)
-    g_signal_handlers_disconnect_by_data (self->library, self);
   if (library != self->library)
     _komi_games_page_forget_verify (self);
   g_set_object (&self->library, library);
   gtk_filter_list_model_set_model (self->filtered,
                                    library ? komi_library_get_games (library) : NULL);
-  if (library != NULL)
-    g_signal_connect_swapped (library, "notify::state", G_CALLBACK (on_library_state), self);
+  g_signal_group_set_target (self->library_signals, library);
   rebuild_choices (self);
 }
 
@@ -298,7 +295,7 @@ komi_games_page_clear_filters (KomiGamesPage *self)
 }
 
 GArray *
-komi_games_page_get_selected_ids (KomiGamesPage *self)
+komi_games_page_dup_selected_ids (KomiGamesPage *self)
 {
   GArray *ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GtkBitset) set = NULL;
@@ -344,7 +341,7 @@ export_selected_activated (GtkWidget  *widget,
                            GVariant   *parameter)
 {
   KomiGamesPage *self = KOMI_GAMES_PAGE (widget);
-  g_autoptr(GArray) ids = komi_games_page_get_selected_ids (self);
+  g_autoptr(GArray) ids = komi_games_page_dup_selected_ids (self);
 
   if (ids->len == 0)
     return;
@@ -391,8 +388,7 @@ komi_games_page_dispose (GObject *object)
 {
   KomiGamesPage *self = KOMI_GAMES_PAGE (object);
 
-  if (self->library != NULL)
-    g_signal_handlers_disconnect_by_data (self->library, self);
+  g_clear_object (&self->library_signals);
   g_clear_object (&self->library);
   gtk_column_view_set_model (self->view, NULL);
   _komi_games_page_dispose_verify (self);
@@ -454,6 +450,9 @@ komi_games_page_init (KomiGamesPage *self)
 {
   GtkDropDown *drops[6];
   GtkColumnViewColumn *date;
+  self->library_signals = g_signal_group_new (KOMI_TYPE_LIBRARY);
+  g_signal_group_connect_swapped (self->library_signals, "notify::state",
+                                  G_CALLBACK (on_library_state), self);
   self->series_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->want_series = -1;
   self->want_colour = KOMI_EMPTY;

@@ -28,7 +28,7 @@ GListModel *komi_games_page_get_rows      (KomiGamesPage *self);
 void        komi_games_page_clear_filters (KomiGamesPage *self);
 
 /* The ids of the games selected (in the shown order), for an export. */
-GArray        *komi_games_page_get_selected_ids (KomiGamesPage *self);
+GArray        *komi_games_page_dup_selected_ids (KomiGamesPage *self);
 
 /* Verify Library: every ended game of the library verified on a worker
  * thread as `komi-cli verify` does, its progress shown over the list

@@ -8,18 +8,16 @@
 
 #include "config.h"
 
-#include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "komi-ladder-scale-view.h"
+#include "komi-ui-util.h"
 
 struct _KomiLadderScaleView
 {
   GtkWidget        parent_instance;
 
   KomiScale       *scale;
-  gboolean         dark;
-  AdwStyleManager *style_manager;
 };
 
 G_DEFINE_FINAL_TYPE (KomiLadderScaleView, komi_ladder_scale_view, GTK_TYPE_WIDGET)
@@ -81,13 +79,6 @@ on_query_tooltip (KomiLadderScaleView *self,
 }
 
 static void
-on_dark_changed (KomiLadderScaleView *self)
-{
-  self->dark = adw_style_manager_get_dark (self->style_manager);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
 komi_ladder_scale_view_measure (GtkWidget      *widget,
                                 GtkOrientation  orientation,
                                 int             for_size,
@@ -116,7 +107,7 @@ komi_ladder_scale_view_snapshot (GtkWidget   *widget,
   if (self->scale == NULL || width <= 0 || height <= 0)
     return;
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  komi_scale_paint (self->scale, cr, width, self->dark);
+  komi_scale_paint (self->scale, cr, width, komi_style_is_dark ());
   cairo_destroy (cr);
 }
 
@@ -125,9 +116,6 @@ komi_ladder_scale_view_dispose (GObject *object)
 {
   KomiLadderScaleView *self = KOMI_LADDER_SCALE_VIEW (object);
 
-  if (self->style_manager != NULL)
-    g_signal_handlers_disconnect_by_data (self->style_manager, self);
-  self->style_manager = NULL;
   g_clear_pointer (&self->scale, komi_scale_free);
   G_OBJECT_CLASS (komi_ladder_scale_view_parent_class)->dispose (object);
 }
@@ -147,10 +135,7 @@ komi_ladder_scale_view_class_init (KomiLadderScaleViewClass *klass)
 static void
 komi_ladder_scale_view_init (KomiLadderScaleView *self)
 {
-  self->style_manager = adw_style_manager_get_default ();
-  g_signal_connect_swapped (self->style_manager, "notify::dark",
-                            G_CALLBACK (on_dark_changed), self);
-  self->dark = adw_style_manager_get_dark (self->style_manager);
+  komi_style_watch_dark (GTK_WIDGET (self), G_CALLBACK (gtk_widget_queue_draw));
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,

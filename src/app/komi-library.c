@@ -176,7 +176,7 @@ on_loaded (GObject      *source,
 }
 
 KomiSeriesItem *
-komi_library_get_interrupted (KomiLibrary *self)
+komi_library_dup_interrupted (KomiLibrary *self)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->series));
 

@@ -52,7 +52,7 @@ GListModel       *komi_library_get_games          (KomiLibrary          *self);
 /* A series whose last run died (the process killed or crashed, not
  * stopped) with games left, as of the last read: the latest such, or
  * NULL. A series running now in any process is never one. */
-KomiSeriesItem   *komi_library_get_interrupted    (KomiLibrary          *self);
+KomiSeriesItem   *komi_library_dup_interrupted    (KomiLibrary          *self);
 /* The user chose not to continue @series_id's dead run: recorded (a
  * "dismissed" run end) so that it is not offered again. */
 void              komi_library_dismiss_interrupted_async  (KomiLibrary         *self,

@@ -13,6 +13,7 @@
 typedef struct
 {
   KomiLibrary    *library;
+  GSignalGroup   *library_signals;
   char           *empty_description;
 
   GtkStack       *stack;
@@ -92,14 +93,10 @@ komi_list_page_set_library (KomiListPage *self,
 
   g_return_if_fail (KOMI_IS_LIST_PAGE (self));
 
-  if (priv->library != NULL)
-    g_signal_handlers_disconnect_by_data (priv->library, self);
   g_set_object (&priv->library, library);
+  g_signal_group_set_target (priv->library_signals, library);
   if (library != NULL)
-    {
-      model = gtk_no_selection_new (g_object_ref (KOMI_LIST_PAGE_GET_CLASS (self)->get_items (library)));
-      g_signal_connect_swapped (library, "notify::state", G_CALLBACK (update_state), self);
-    }
+    model = gtk_no_selection_new (g_object_ref (KOMI_LIST_PAGE_GET_CLASS (self)->get_items (library)));
   gtk_column_view_set_model (priv->view, GTK_SELECTION_MODEL (model));
   update_state (self);
 }
@@ -128,8 +125,7 @@ komi_list_page_dispose (GObject *object)
   KomiListPage *self = KOMI_LIST_PAGE (object);
   KomiListPagePrivate *priv = komi_list_page_get_instance_private (self);
 
-  if (priv->library != NULL)
-    g_signal_handlers_disconnect_by_data (priv->library, self);
+  g_clear_object (&priv->library_signals);
   g_clear_object (&priv->library);
   G_OBJECT_CLASS (komi_list_page_parent_class)->dispose (object);
 }
@@ -164,5 +160,10 @@ komi_list_page_class_init (KomiListPageClass *klass)
 static void
 komi_list_page_init (KomiListPage *self)
 {
+  KomiListPagePrivate *priv = komi_list_page_get_instance_private (self);
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  priv->library_signals = g_signal_group_new (KOMI_TYPE_LIBRARY);
+  g_signal_group_connect_swapped (priv->library_signals, "notify::state",
+                                  G_CALLBACK (update_state), self);
 }

@@ -10,10 +10,10 @@
 
 #include <math.h>
 
-#include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "komi-score-graph.h"
+#include "komi-ui-util.h"
 
 #define PAD 8.0          /* around the plot, so marks at the ends stay whole */
 #define MIN_SCALE 5.0    /* points: a quiet game is not drawn as a storm */
@@ -26,8 +26,6 @@ struct _KomiScoreGraph
   guint8          *classes;    /* n_steps: KomiMoveClass of the move that led there */
   guint            n_steps;
   guint            step;
-  gboolean         dark;
-  AdwStyleManager *style_manager;
 };
 
 G_DEFINE_FINAL_TYPE (KomiScoreGraph, komi_score_graph, GTK_TYPE_WIDGET)
@@ -229,10 +227,11 @@ draw_label (cairo_t *cr, const char *text, double x, double y, double align, dou
 static void
 paint (KomiScoreGraph *self, cairo_t *cr, double w, double h)
 {
-  guint32 fg = self->dark ? 0xffffff : 0x000000;
-  guint32 accent = self->dark ? 0x78aeed : 0x1c71d8;
-  guint32 mistake = self->dark ? 0xffa348 : 0xe66100;
-  guint32 blunder = self->dark ? 0xff7b63 : 0xc01c28;
+  gboolean dark = komi_style_is_dark ();
+  guint32 fg = dark ? 0xffffff : 0x000000;
+  guint32 accent = dark ? 0x78aeed : 0x1c71d8;
+  guint32 mistake = dark ? 0xffa348 : 0xe66100;
+  guint32 blunder = dark ? 0xff7b63 : 0xc01c28;
   double scale = MIN_SCALE, axis = h / 2, half = h / 2 - PAD;
   gboolean open = FALSE;
 
@@ -269,7 +268,7 @@ paint (KomiScoreGraph *self, cairo_t *cr, double w, double h)
         {
           cairo_line_to (cr, komi_score_graph_step_x (self, self->n_steps - 1), axis);
           cairo_close_path (cr);
-          set_rgb (cr, fg, side == 0 ? (self->dark ? 0.45 : 0.55) : 0.15);
+          set_rgb (cr, fg, side == 0 ? (dark ? 0.45 : 0.55) : 0.15);
           cairo_fill (cr);
         }
       cairo_restore (cr);
@@ -351,7 +350,7 @@ paint (KomiScoreGraph *self, cairo_t *cr, double w, double h)
       cairo_arc (cr, x, y, 4.5, 0, 2 * G_PI);
       set_rgb (cr, blunder, 1);
       cairo_fill_preserve (cr);
-      set_rgb (cr, self->dark ? 0x000000 : 0xffffff, 0.9);
+      set_rgb (cr, dark ? 0x000000 : 0xffffff, 0.9);
       cairo_set_line_width (cr, 1);
       cairo_stroke (cr);
     }
@@ -444,24 +443,6 @@ on_key_pressed (GtkEventControllerKey *controller,
 }
 
 static void
-on_dark_changed (KomiScoreGraph *self)
-{
-  self->dark = adw_style_manager_get_dark (self->style_manager);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-komi_score_graph_dispose (GObject *object)
-{
-  KomiScoreGraph *self = KOMI_SCORE_GRAPH (object);
-
-  if (self->style_manager != NULL)
-    g_signal_handlers_disconnect_by_data (self->style_manager, self);
-  self->style_manager = NULL;
-  G_OBJECT_CLASS (komi_score_graph_parent_class)->dispose (object);
-}
-
-static void
 komi_score_graph_finalize (GObject *object)
 {
   KomiScoreGraph *self = KOMI_SCORE_GRAPH (object);
@@ -477,7 +458,6 @@ komi_score_graph_class_init (KomiScoreGraphClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = komi_score_graph_dispose;
   object_class->finalize = komi_score_graph_finalize;
   widget_class->snapshot = komi_score_graph_snapshot;
   widget_class->measure = komi_score_graph_measure;
@@ -507,9 +487,6 @@ komi_score_graph_init (KomiScoreGraph *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Score lead over the game"), -1);
 
-  self->style_manager = adw_style_manager_get_default ();
-  self->dark = adw_style_manager_get_dark (self->style_manager);
-  g_signal_connect_swapped (self->style_manager, "notify::dark",
-                            G_CALLBACK (on_dark_changed), self);
+  komi_style_watch_dark (GTK_WIDGET (self), G_CALLBACK (gtk_widget_queue_draw));
   update_accessible (self);
 }

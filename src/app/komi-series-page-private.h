@@ -16,6 +16,7 @@ struct _KomiSeriesPage
   AdwBin               parent_instance;
 
   KomiLibrary         *library;
+  GSignalGroup        *library_signals;
   GtkSingleSelection  *series_selection;
   GtkSingleSelection  *games_selection;
   GCancellable        *game_cancellable;   /* the game being loaded */

@@ -157,13 +157,10 @@ komi_series_page_set_library (KomiSeriesPage *self,
 
   if (self->library == library)
     return;
-  if (self->library != NULL)
-    g_signal_handlers_disconnect_by_data (self->library, self);
   g_set_object (&self->library, library);
   gtk_single_selection_set_model (self->series_selection,
                                   library ? komi_library_get_series (library) : NULL);
-  if (library != NULL)
-    g_signal_connect_swapped (library, "notify::state", G_CALLBACK (on_library_state), self);
+  g_signal_group_set_target (self->library_signals, library);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LIBRARY]);
 }
 
@@ -315,8 +312,7 @@ komi_series_page_dispose (GObject *object)
   g_clear_object (&self->game_cancellable);
   g_clear_handle_id (&self->elsewhere_source, g_source_remove);
   g_clear_handle_id (&self->layout_source, g_source_remove);
-  if (self->library != NULL)
-    g_signal_handlers_disconnect_by_data (self->library, self);
+  g_clear_object (&self->library_signals);
   g_clear_object (&self->library);
   g_clear_pointer (&self->replay, komi_replay_free);
   if (self->live != NULL)
@@ -384,6 +380,9 @@ static void
 komi_series_page_init (KomiSeriesPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->library_signals = g_signal_group_new (KOMI_TYPE_LIBRARY);
+  g_signal_group_connect_swapped (self->library_signals, "notify::state",
+                                  G_CALLBACK (on_library_state), self);
   self->live = komi_live_run_new ();
   _komi_series_page_init_layout (self);
   _komi_series_page_add_shortcuts (self);

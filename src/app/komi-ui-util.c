@@ -179,6 +179,23 @@ komi_orientation_display_name (KomiOrientation orientation)
   return _(orientation_names[orientation]);
 }
 
+gboolean
+komi_style_is_dark (void)
+{
+  return adw_style_manager_get_dark (adw_style_manager_get_default ());
+}
+
+void
+komi_style_watch_dark (GtkWidget *widget,
+                       GCallback  changed)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  /* The style manager outlives every widget; the handler goes with @widget. */
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", changed, widget,
+                           G_CONNECT_SWAPPED);
+}
+
 char *
 komi_frame_text (KomiOrientation shown,
                  KomiOrientation model,

@@ -64,6 +64,17 @@ void                 komi_board_view_show_best_move (KomiBoardView           *vi
                                                      const KomiStoreAnalysis *analysis,
                                                      guint                    step);
 
+/* Whether the widgets Komi draws itself with cairo (the board, the score
+ * graph, the ladder's scale) paint their dark palette: libadwaita's style
+ * manager's answer, the desktop's preference unless Preferences force a
+ * theme. The one place that decides. */
+gboolean             komi_style_is_dark           (void);
+/* Calls @changed (@widget) each time komi_style_is_dark() changes, until
+ * @widget is finalized; G_CALLBACK (gtk_widget_queue_draw) for a widget that
+ * reads komi_style_is_dark() as it draws. */
+void                 komi_style_watch_dark        (GtkWidget       *widget,
+                                                   GCallback        changed);
+
 /* An orientation as a person reads it: "Turned 90° clockwise". */
 const char          *komi_orientation_display_name (KomiOrientation orientation);
 /* The frame a board is drawn in, said beside it: "As recorded", "As the

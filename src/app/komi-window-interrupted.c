@@ -50,7 +50,7 @@ _komi_window_offer_interrupted (KomiWindow *self)
   GtkWidget *dialog;
 
   if (self->interrupted_offered || _komi_window_run_busy (self)
-      || (item = komi_library_get_interrupted (self->library)) == NULL)
+      || (item = komi_library_dup_interrupted (self->library)) == NULL)
     return;
   self->interrupted_offered = TRUE;
   body = g_strdup_printf (_("Series “%s” was interrupted after %u of %u games. Continue?"),

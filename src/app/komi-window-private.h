@@ -20,6 +20,7 @@ struct _KomiWindow
   AdwApplicationWindow  parent_instance;
 
   KomiLibrary          *library;
+  GSignalGroup         *library_signals;  /* the window's handlers on the library */
   gboolean              toast_on_load;   /* the user asked for this read */
   AdwToast             *reload_toast;    /* "Library reloaded" while it shows */
 
@@ -38,6 +39,7 @@ struct _KomiWindow
 
   /* komi-window-run.c */
   KomiSeriesJob        *job;             /* the series running, or the last one run */
+  GSignalGroup         *job_signals;     /* the window's handlers on the job */
   gboolean              close_after_stop;
   gboolean              quit_after_stop;   /* app.quit goes on once it closed */
   GCancellable         *demo_prepare;    /* the demo's server and profile, being readied */

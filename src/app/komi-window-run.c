@@ -229,19 +229,10 @@ start_job (KomiWindow *self, KomiSeriesJob *job)
   komi_settings_engine_options (&engines, strs);
   komi_series_job_set_engines (job, &engines);
 
-  if (self->job != NULL)
-    g_signal_handlers_disconnect_by_data (self->job, self);
   g_set_object (&self->job, job);
-  g_signal_connect_swapped (job, "notify::name", G_CALLBACK (update_bar), self);
-  g_signal_connect_swapped (job, "notify::series-id", G_CALLBACK (on_series_begun), self);
+  g_signal_group_set_target (self->job_signals, job);
   self->followed_series = 0;
-  g_signal_connect_swapped (job, "notify::done", G_CALLBACK (update_bar), self);
-  g_signal_connect_swapped (job, "notify::total", G_CALLBACK (update_bar), self);
-  g_signal_connect_swapped (job, "notify::paused", G_CALLBACK (update_bar), self);
-  g_signal_connect_swapped (job, "notify::calls", G_CALLBACK (update_bar), self);
-  g_signal_connect (job, "event", G_CALLBACK (on_job_event), self);
   komi_live_run_reset (komi_series_page_get_live_run (self->series_page));
-  g_signal_connect_swapped (job, "finished", G_CALLBACK (on_job_finished), self);
   komi_series_job_start (job);
   update_bar (self);
   update_actions (self);
@@ -601,6 +592,24 @@ _komi_window_update_run_actions (KomiWindow *self)
 void
 _komi_window_init_run (KomiWindow *self)
 {
+  /* Connected to the job each run starts, and only to that one: an
+   * earlier job still ending tells the window nothing. */
+  self->job_signals = g_signal_group_new (KOMI_TYPE_SERIES_JOB);
+  g_signal_group_connect_swapped (self->job_signals, "notify::name",
+                                  G_CALLBACK (update_bar), self);
+  g_signal_group_connect_swapped (self->job_signals, "notify::series-id",
+                                  G_CALLBACK (on_series_begun), self);
+  g_signal_group_connect_swapped (self->job_signals, "notify::done",
+                                  G_CALLBACK (update_bar), self);
+  g_signal_group_connect_swapped (self->job_signals, "notify::total",
+                                  G_CALLBACK (update_bar), self);
+  g_signal_group_connect_swapped (self->job_signals, "notify::paused",
+                                  G_CALLBACK (update_bar), self);
+  g_signal_group_connect_swapped (self->job_signals, "notify::calls",
+                                  G_CALLBACK (update_bar), self);
+  g_signal_group_connect (self->job_signals, "event", G_CALLBACK (on_job_event), self);
+  g_signal_group_connect_swapped (self->job_signals, "finished",
+                                  G_CALLBACK (on_job_finished), self);
   g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
   update_actions (self);
 }
@@ -620,10 +629,8 @@ _komi_window_dispose_run (KomiWindow *self)
   g_clear_object (&self->keys_prepare);
   /* A job still running keeps itself alive through its task and ends on
    * its own; the window only lets go of it. */
+  g_clear_object (&self->job_signals);
   if (self->job != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->job, self);
-      komi_series_job_stop (self->job);
-    }
+    komi_series_job_stop (self->job);
   g_clear_object (&self->job);
 }

@@ -109,11 +109,9 @@ komi_window_set_library (KomiWindow  *self,
 
   if (self->library == library)
     return;
-  if (self->library != NULL)
-    g_signal_handlers_disconnect_by_data (self->library, self);
   g_set_object (&self->library, library);
   self->interrupted_offered = FALSE;
-  g_signal_connect_swapped (library, "notify::state", G_CALLBACK (on_library_state), self);
+  g_signal_group_set_target (self->library_signals, library);
   komi_series_page_set_library (self->series_page, library);
   komi_list_page_set_library (KOMI_LIST_PAGE (self->players_page), library);
   komi_list_page_set_library (KOMI_LIST_PAGE (self->ladder_page), library);
@@ -481,8 +479,7 @@ komi_window_dispose (GObject *object)
   KomiWindow *self = KOMI_WINDOW (object);
 
   _komi_window_dispose_run (self);
-  if (self->library != NULL)
-    g_signal_handlers_disconnect_by_data (self->library, self);
+  g_clear_object (&self->library_signals);
   g_clear_object (&self->library);
   g_clear_object (&self->reload_toast);
   G_OBJECT_CLASS (komi_window_parent_class)->dispose (object);
@@ -548,6 +545,11 @@ komi_window_init (KomiWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  /* Connected to each library komi_window_set_library() is given, and
+   * only to that one. */
+  self->library_signals = g_signal_group_new (KOMI_TYPE_LIBRARY);
+  g_signal_group_connect_swapped (self->library_signals, "notify::state",
+                                  G_CALLBACK (on_library_state), self);
   gtk_list_box_select_row (self->sidebar, self->series_row);
   adw_window_title_set_title (self->content_title, _("Series"));
   restore_window_state (self);

@@ -89,7 +89,7 @@ komi_cli_export (int argc, char **argv)
     return komi_cli_fail ("export", error);
   if (series_id > 0)
     {
-      g_autoptr(KomiStoreSeries) series = komi_store_get_series (store, series_id, &error);
+      g_autoptr(KomiStoreSeries) series = komi_store_load_series (store, series_id, &error);
 
       if (series == NULL)
         {

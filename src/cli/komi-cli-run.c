@@ -341,7 +341,7 @@ komi_cli_resume (int argc, char **argv)
   store = komi_store_open_reader (db, &error);
   if (store == NULL)
     return komi_cli_fail ("resume", error);
-  stored = komi_store_get_series (store, (gint64) id, &error);
+  stored = komi_store_load_series (store, (gint64) id, &error);
   if (stored != NULL)
     series = komi_series_new_from_json (stored->definition, -1, &error);
   komi_store_series_free (stored);

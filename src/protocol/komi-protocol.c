@@ -62,7 +62,7 @@ rules_1 (void)
 }
 
 GBytes *
-komi_protocol_get_rules (guint protocol)
+komi_protocol_dup_rules (guint protocol)
 {
   if (!komi_protocol_is_known (protocol))
     return NULL;

@@ -43,7 +43,7 @@ typedef enum
 gboolean    komi_protocol_is_known           (guint                 protocol);
 /* The rules text sent with every request, byte for byte as frozen (no
  * trailing newline). NULL for an unknown protocol. */
-GBytes     *komi_protocol_get_rules          (guint                 protocol);
+GBytes     *komi_protocol_dup_rules          (guint                 protocol);
 /* The same text as a NUL-terminated string that lives as long as the
  * process; @length (may be NULL) receives its length in bytes. */
 const char *komi_protocol_get_rules_text     (guint                 protocol,

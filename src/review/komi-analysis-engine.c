@@ -385,7 +385,7 @@ komi_analysis_engine_get_label (KomiAnalysisEngine *self)
 }
 
 char *
-komi_analysis_engine_get_settings (KomiAnalysisEngine *self)
+komi_analysis_engine_dup_settings (KomiAnalysisEngine *self)
 {
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(JsonGenerator) generator = json_generator_new ();

@@ -56,7 +56,7 @@ const char  *komi_analysis_engine_get_version     (KomiAnalysisEngine  *self);
 /* "GNU Go estimate" or "KataGo": what every shown number is labelled. */
 const char  *komi_analysis_engine_get_label       (KomiAnalysisEngine  *self);
 /* The engine's settings and the commands used, as JSON object text. */
-char        *komi_analysis_engine_get_settings    (KomiAnalysisEngine  *self);
+char        *komi_analysis_engine_dup_settings    (KomiAnalysisEngine  *self);
 void         komi_analysis_engine_free            (KomiAnalysisEngine  *self);
 
 /* Parsers, public for tests. */

@@ -87,7 +87,7 @@ komi_review_analyse_game (KomiAnalysisEngine      *engine,
   analysis->engine = g_strdup (komi_analysis_engine_get_name (engine));
   analysis->engine_version = g_strdup (komi_analysis_engine_get_version (engine));
   analysis->label = g_strdup (komi_analysis_engine_get_label (engine));
-  analysis->settings = komi_analysis_engine_get_settings (engine);
+  analysis->settings = komi_analysis_engine_dup_settings (engine);
   analysis->mistake = option_or (options->mistake, KOMI_REVIEW_DEFAULT_MISTAKE);
   analysis->blunder = MAX (analysis->mistake,
                            option_or (options->blunder, KOMI_REVIEW_DEFAULT_BLUNDER));

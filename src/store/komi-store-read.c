@@ -213,7 +213,7 @@ komi_store_list_series (KomiStore *self, GError **error)
 }
 
 KomiStoreSeries *
-komi_store_get_series (KomiStore *self, gint64 series_id, GError **error)
+komi_store_load_series (KomiStore *self, gint64 series_id, GError **error)
 {
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify)
                                                               komi_store_series_free);

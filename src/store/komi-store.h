@@ -445,7 +445,7 @@ gboolean         komi_store_add_records      (KomiStore         *self,
 
 GPtrArray       *komi_store_list_series      (KomiStore         *self,
                                               GError           **error);
-KomiStoreSeries *komi_store_get_series       (KomiStore         *self,
+KomiStoreSeries *komi_store_load_series      (KomiStore         *self,
                                               gint64             series_id,
                                               GError           **error);
 /* Every game of @series_id (or KOMI_STORE_ALL_GAMES, or
