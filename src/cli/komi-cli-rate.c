@@ -204,16 +204,10 @@ komi_cli_rate (int argc, char **argv)
     { NULL }
   };
 
-  const KomiCliOptions parse = {
-    .command = "rate",
-    .parameters = N_("SUBJECT - rate a player against the ladder at the least cost"),
-    .entries = entries,
-    .min_args = 1,
-    .max_args = 1,
-    .wrong_args = usage,
-  };
+  const KomiCliOptions parse = { "rate", N_("SUBJECT - rate a player against the ladder at the "
+    "least cost"), .entries = entries, .args = KOMI_CLI_ARGS_ONE, .wrong_args = usage };
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   if (!(target > 0) || budget < 0 || max_pairs < 0 || min_pairs < 0 || jobs < 1 || jobs > 64
       || (seed_text != NULL
