@@ -106,8 +106,7 @@ ladder_freeze (int argc, char **argv)
   };
   const KomiCliOptions parse = {
     "ladder", N_("- freeze a ladder, pins and all, from a calibration library"),
-    .entries = entries, .args = KOMI_CLI_ARGS_NONE, .wrong_args = usage,
-  };
+    .entries = entries, .args = KOMI_CLI_ARGS_NONE, .wrong_args = usage };
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) ids = g_array_new (TRUE, TRUE, sizeof (gint64));
   g_autoptr(GPtrArray) stores = g_ptr_array_new_with_free_func ((GDestroyNotify)
