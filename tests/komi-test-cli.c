@@ -9,7 +9,7 @@
 #include "komi-test-cli.h"
 
 int
-run_komi_cli_language_va (const char *language, char **out, char **err, va_list ap)
+run_komi_cli_argv (const char *language, const char * const *args, char **out, char **err)
 {
   g_autofree char *cli = g_build_filename (g_getenv ("KOMI_BUILD_DIR"), "src", "cli",
                                            "komi-cli", NULL);
@@ -17,11 +17,10 @@ run_komi_cli_language_va (const char *language, char **out, char **err, va_list 
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GSubprocess) proc = NULL;
   g_autoptr(GError) error = NULL;
-  const char *arg;
 
   g_ptr_array_add (argv, cli);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (argv, (char *) arg);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
   g_ptr_array_add (argv, NULL);
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
                                         | G_SUBPROCESS_FLAGS_STDERR_PIPE);
@@ -34,6 +33,18 @@ run_komi_cli_language_va (const char *language, char **out, char **err, va_list 
   g_subprocess_communicate_utf8 (proc, NULL, NULL, out, err, &error);
   g_assert_no_error (error);
   return g_subprocess_get_if_exited (proc) ? g_subprocess_get_exit_status (proc) : -1;
+}
+
+int
+run_komi_cli_language_va (const char *language, char **out, char **err, va_list ap)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  const char *arg;
+
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (args, (char *) arg);
+  g_ptr_array_add (args, NULL);
+  return run_komi_cli_argv (language, (const char * const *) args->pdata, out, err);
 }
 
 int

@@ -24,6 +24,11 @@ run_komi_cli_va (char **out, char **err, va_list ap);
 int
 run_komi_cli (char **out, char **err, ...);
 
+/* run_komi_cli_language_va() with the arguments as a NULL-terminated
+ * vector. */
+int
+run_komi_cli_argv (const char *language, const char * const *args, char **out, char **err);
+
 /* What a komi-cli process printed, and its exit status. */
 typedef struct
 {

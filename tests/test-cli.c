@@ -168,71 +168,91 @@ test_bad_input (void)
   g_assert_nonnull (strstr (referee.err, "--referee must be katago, gnugo or none"));
 }
 
+/* Runs komi-cli with @words (the command, and a subcommand), then @more:
+ * both NULL-terminated. */
+static void
+run_cli_words (KomiCliRun *run, char **words, const char * const *more)
+{
+  g_autoptr(GStrvBuilder) args = g_strv_builder_new ();
+  g_auto(GStrv) argv = NULL;
+
+  g_strv_builder_addv (args, (const char **) words);
+  g_strv_builder_addv (args, (const char **) more);
+  argv = g_strv_builder_end (args);
+  run->status = run_komi_cli_argv (g_getenv ("LANGUAGE"), (const char * const *) argv,
+                                   &run->out, &run->err);
+}
+
+/* A usage error: nothing on stdout, one line "komi-cli COMMAND: …" on
+ * stderr, exit status 2. */
+static void
+assert_usage_error (const KomiCliRun *run, const char *prefix)
+{
+  g_assert_cmpint (run->status, ==, 2);
+  g_assert_cmpstr (run->out, ==, "");
+  g_assert_true (g_str_has_prefix (run->err, prefix));
+  g_assert_true (strchr (run->err, '\n') == run->err + strlen (run->err) - 1);
+}
+
 /* Every command reads its options through one helper
- * (komi_cli_parse_options): an option it does not know is a usage error
- * (2) that names the command, and --help prints the command's usage line,
- * with the engine options where the command starts engines. Subcommands
- * speak as their command ("komi-cli ladder: …") and show their own name
- * in the usage line, as GOptionContext takes it from argv[0]. */
+ * (komi_cli_parse_options): an option it does not know, or arguments in a
+ * number it does not take, is a usage error (2) that names the command,
+ * and --help prints the command's usage line, with the engine options
+ * where the command starts engines. Subcommands speak as their command
+ * ("komi-cli ladder: …") and show their own name in the usage line, as
+ * GOptionContext takes it from argv[0]. */
 static void
 test_every_command_options (void)
 {
-  static const struct
-  {
-    const char *command;
-    const char *sub;      /* or NULL */
-    const char *usage;    /* the usage line's program name */
-    gboolean    engines;  /* takes the engine options */
-  } commands[] = {
-    { "demo", NULL, "demo", FALSE },
-    { "request", NULL, "komi-cli request", FALSE },
-    { "play", NULL, "play", TRUE },
-    { "score", NULL, "score", TRUE },
-    { "bench", NULL, "bench", FALSE },
-    { "run", NULL, "run", FALSE },
-    { "resume", NULL, "resume", FALSE },
-    { "series", NULL, "series", FALSE },
-    { "merge", NULL, "merge", FALSE },
-    { "verify", NULL, "verify", TRUE },
-    { "status", NULL, "status", FALSE },
-    { "ratings", NULL, "ratings", FALSE },
-    { "ratings", "calibrate", "calibrate", FALSE },
-    { "ladder", NULL, "ladder", FALSE },
-    { "ladder", "show", "show", FALSE },
-    { "ladder", "check", "check", TRUE },
-    { "ladder", "record", "record", TRUE },
-    { "ladder", "freeze", "freeze", FALSE },
-    { "rate", NULL, "rate", FALSE },
-    { "analyse", NULL, "analyse", TRUE },
-    { "export", NULL, "export", FALSE },
-    { "publish", NULL, "publish", FALSE },
-    { "import", NULL, "import", FALSE },
-    { "rehearse", NULL, "rehearse", FALSE },
+  /* Each command as typed, then after each "|" arguments (split at
+   * spaces; "": none) in a number it refuses. demo, play, bench and status
+   * take any number; after "ladder" a word is a subcommand. */
+  static const char *const commands[] = {
+    "demo", "request|x", "play", "score||a b", "bench", "run||a b", "resume||1 2", "series|x",
+    "merge|", "verify||a b", "status", "ratings|x", "ratings calibrate|x", "ladder",
+    "ladder show|x", "ladder check|x", "ladder record|x", "ladder freeze|x", "rate||a b",
+    "analyse|x", "export|x", "publish|x", "import|", "rehearse|x",
   };
+  static const char *const with_engines[] = {
+    "play", "score", "verify", "ladder check", "ladder record", "analyse", NULL,
+  };
+  static const char *const unknown_option[] = { "--no-such-option", NULL };
+  static const char *const help_option[] = { "--help", NULL };
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
-      const char *command = commands[i].command, *sub = commands[i].sub;
-      g_autofree char *prefix = g_strdup_printf ("komi-cli %s: ", command);
-      g_autofree char *usage = g_strdup_printf ("Usage:\n  %s [OPTION", commands[i].usage);
+      g_auto(GStrv) parts = g_strsplit (commands[i], "|", -1);
+      g_auto(GStrv) words = g_strsplit (parts[0], " ", -1);
+      /* The usage line names the last word; request names itself in full. */
+      const char *name = strcmp (parts[0], "request") == 0
+                         ? "komi-cli request" : words[g_strv_length (words) - 1];
+      g_autofree char *prefix = g_strdup_printf ("komi-cli %s: ", words[0]);
+      g_autofree char *usage = g_strdup_printf ("Usage:\n  %s [OPTION", name);
       g_auto(KomiCliRun) unknown = { 0, };
       g_auto(KomiCliRun) help = { 0, };
 
-      g_test_message ("komi-cli %s%s%s", command, sub != NULL ? " " : "", sub ? sub : "");
-      run_cli (&unknown, command, sub != NULL ? sub : "--no-such-option",
-               sub != NULL ? "--no-such-option" : NULL, NULL);
-      g_assert_cmpint (unknown.status, ==, 2);
-      g_assert_cmpstr (unknown.out, ==, "");
-      g_assert_true (g_str_has_prefix (unknown.err, prefix));
+      g_test_message ("komi-cli %s", parts[0]);
+      run_cli_words (&unknown, words, unknown_option);
+      assert_usage_error (&unknown, prefix);
       g_assert_nonnull (strstr (unknown.err, "--no-such-option"));
 
-      run_cli (&help, command, sub != NULL ? sub : "--help", sub != NULL ? "--help" : NULL,
-               NULL);
+      run_cli_words (&help, words, help_option);
       g_assert_cmpint (help.status, ==, 0);
       g_assert_cmpstr (help.err, ==, "");
       g_assert_true (g_str_has_prefix (help.out, usage));
       g_assert_nonnull (strstr (help.out, "  -h, --help "));
-      g_assert_cmpint (strstr (help.out, "--help-engines") != NULL, ==, commands[i].engines);
+      g_assert_cmpint (strstr (help.out, "--help-engines") != NULL, ==,
+                       g_strv_contains (with_engines, parts[0]));
+
+      for (guint k = 1; parts[k] != NULL; k++)
+        {
+          g_auto(GStrv) args = g_strsplit (parts[k], " ", -1);
+          g_auto(KomiCliRun) wrong = { 0, };
+
+          g_test_message ("komi-cli %s %s", parts[0], parts[k]);
+          run_cli_words (&wrong, words, (const char * const *) args);
+          assert_usage_error (&wrong, prefix);
+        }
     }
 }
 

@@ -12,6 +12,7 @@
 #include <json-glib/json-glib.h>
 #include <sqlite3.h>
 
+#include "komi-rate-run.h"
 #include "komi-rehearsal.h"
 #include "komi-store.h"
 #include "komi-test-cli.h"
@@ -410,11 +411,52 @@ test_errors (void)
   }
 }
 
+/* komi-cli rate and the application rate with one set of defaults
+ * (KOMI_RATE_RUN_OPTIONS_INIT), and rate --help says what they are. */
+static void
+test_defaults (void)
+{
+  static const char *const help[] = { "rate", "--help", NULL };
+  const KomiRateRunOptions named = KOMI_RATE_RUN_OPTIONS_INIT;
+  KomiRateRunOptions options;
+  g_auto(KomiCliRun) run = { 0, };
+  g_autofree char *target = g_strdup_printf ("(default %.0f)", KOMI_RATE_DEFAULT_TARGET);
+  g_autofree char *min_pairs = g_strdup_printf ("(default %d)", KOMI_RATE_DEFAULT_MIN_PAIRS);
+  g_autofree char *seed = g_strdup_printf ("(default %d;", KOMI_RATE_RUN_DEFAULT_SEED);
+  g_autofree char *jobs = g_strdup_printf ("(default %d: a pair)", KOMI_RATE_RUN_DEFAULT_JOBS);
+
+  komi_rate_run_options_init (&options, "gnugo:3");
+  g_assert_cmpstr (options.subject, ==, "gnugo:3");
+  g_assert_cmpfloat (options.plan.target, ==, KOMI_RATE_DEFAULT_TARGET);
+  g_assert_cmpuint (options.plan.min_pairs, ==, KOMI_RATE_DEFAULT_MIN_PAIRS);
+  g_assert_cmpuint (options.plan.max_pairs, ==, 0);
+  g_assert_cmpuint (options.seed, ==, KOMI_RATE_RUN_DEFAULT_SEED);
+  g_assert_cmpuint (options.jobs, ==, KOMI_RATE_RUN_DEFAULT_JOBS);
+  g_assert_cmpfloat (options.budget_usd, ==, 0);
+  g_assert_true (options.name == NULL && options.referee == NULL && options.engines == NULL);
+  g_assert_true (options.event_func == NULL && options.progress_func == NULL
+                 && options.pause == NULL);
+  /* The initialiser the CLI starts from is the same. */
+  g_assert_null (named.subject);
+  g_assert_cmpfloat (named.plan.target, ==, options.plan.target);
+  g_assert_cmpuint (named.plan.min_pairs, ==, options.plan.min_pairs);
+  g_assert_cmpuint (named.seed, ==, options.seed);
+  g_assert_cmpuint (named.jobs, ==, options.jobs);
+
+  run.status = run_komi_cli_argv (NULL, help, &run.out, &run.err);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, target));
+  g_assert_nonnull (strstr (run.out, min_pairs));
+  g_assert_nonnull (strstr (run.out, seed));
+  g_assert_nonnull (strstr (run.out, jobs));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/komi/rate-cli/errors", test_errors);
+  g_test_add_func ("/komi/rate-cli/defaults", test_defaults);
   g_test_add_func ("/komi/rate-cli/engine-subject", test_engine_subject);
   g_test_add_func ("/komi/rate-cli/model-subject", test_model_subject);
   g_test_add_func ("/komi/rate-cli/subject-on-ladder", test_subject_on_ladder);

@@ -242,7 +242,6 @@ run_rating (KomiSeriesJob *self, const KomiSeries *series, KomiStore *store, Run
                                                       self->library_path, series->protocol,
                                                       error);
   KomiRateRunOptions options;
-  KomiRateDecision last;
 
   if (ladder == NULL)
     return FALSE;
@@ -253,9 +252,10 @@ run_rating (KomiSeriesJob *self, const KomiSeries *series, KomiStore *store, Run
   options.referee = series->referee;
   options.jobs = series->jobs;
   options.engines = &series->engines;
-  return komi_rate_run (ladder, &options, store, run->sink, NULL,
-                        NULL, on_progress, run, self->pause, cancellable, &last, NULL, NULL,
-                        error);
+  options.progress_func = on_progress;
+  options.progress_data = run;
+  options.pause = self->pause;
+  return komi_rate_run (ladder, &options, store, run->sink, cancellable, NULL, error);
 }
 
 static void

@@ -181,21 +181,17 @@ komi_cli_analyse (int argc, char **argv)
   };
 
   const KomiCliOptions parse = {
-    .command = "analyse",
-    .parameters = N_("- review games of the library with an engine"),
-    .description = N_("For every move: the lead before and after it for the side that moved, "
-                      "the points it lost, and the engine's best move. KataGo's numbers are "
-                      "its search; without KataGo, GNU Go plays each position out and counts, "
-                      "shown as \"GNU Go estimate\": coarse in the opening, fair later. The "
-                      "analysis is stored in the library (again replaces it) and 'komi-cli "
-                      "export --sgf' writes it into the SGF for Sabaki.\n\nExample:\n"
-                      "  komi-cli analyse --series 1 --engine gnugo --jobs 2"),
-    .entries = entries,
-    .engines = &engine_options,
-    .wrong_args = N_("unexpected argument; name the games with --game or --series"),
-  };
+    "analyse", N_("- review games of the library with an engine"), .description =
+    N_("For every move: the lead before and after it for the side that moved, the points it "
+       "lost, and the engine's best move. KataGo's numbers are its search; without KataGo, GNU "
+       "Go plays each position out and counts, shown as \"GNU Go estimate\": coarse in the "
+       "opening, fair later. The analysis is stored in the library (again replaces it) and "
+       "'komi-cli export --sgf' writes it into the SGF for Sabaki.\n\nExample:\n"
+       "  komi-cli analyse --series 1 --engine gnugo --jobs 2"),
+    .entries = entries, .engines = &engine_options, .args = KOMI_CLI_ARGS_NONE,
+    .wrong_args = N_("unexpected argument; name the games with --game or --series") };
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   komi_cli_engine_options_get (&engine_options, &player_options);
   if ((game_id > 0) == (series != NULL) || game_id < 0)

@@ -325,13 +325,10 @@ komi_cli_bench (int argc, char **argv)
     { NULL }
   };
 
-  const KomiCliOptions parse = {
-    .command = "bench",
-    .parameters = N_("- measure the rules core and the protocol on one core"),
-    .entries = entries,
-  };
+  const KomiCliOptions parse = { "bench", N_("- measure the rules core and the protocol on one "
+                                             "core"), .entries = entries };
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   if (budget <= 0 || budget > 600)
     return komi_cli_usage ("bench", "%s", _("--seconds must be between 0 and 600"));

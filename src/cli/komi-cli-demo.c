@@ -322,15 +322,11 @@ komi_cli_demo (int argc, char **argv)
     { NULL }
   };
 
-  const KomiCliOptions parse = {
-    .command = "demo",
-    .parameters = N_("- the rehearsal model (a loopback model API in this process: no key, no "
-                     "network, no cost) plays GNU Go level 1, every call shown, into a library"),
-    .entries = entries,
-    .hint = KOMI_CLI_HINT_SEE_HELP,
-  };
+  const KomiCliOptions parse = { "demo", N_("- the rehearsal model (a loopback model API in "
+    "this process: no key, no network, no cost) plays GNU Go level 1, every call shown, into a "
+    "library"), .entries = entries, .hint = KOMI_CLI_HINT_SEE_HELP };
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   if (pairs < 1 || pairs > 8 || latency < 0 || latency > 60000
       || (seed_text != NULL && !g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64,

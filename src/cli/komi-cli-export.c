@@ -62,16 +62,14 @@ komi_cli_export (int argc, char **argv)
   };
 
   const KomiCliOptions parse = {
-    .command = "export",
-    .parameters = N_("- write the library's games as SGF, JSON Lines and CSV"),
+    "export", N_("- write the library's games as SGF, JSON Lines and CSV"),
     .description = N_("At least one of --sgf, --calls and --csv is needed. The formats are "
                       "described in docs/library.md.\n\nExample:\n  komi-cli export --series 1 "
-                      "--sgf games --calls calls.jsonl --csv results.csv"),
-    .entries = entries,
-    .wrong_args = N_("unexpected argument; files are named with --sgf, --calls and --csv"),
-  };
+                      "--sgf games --calls calls.jsonl --csv results.csv"), .entries = entries,
+    .args = KOMI_CLI_ARGS_NONE,
+    .wrong_args = N_("unexpected argument; files are named with --sgf, --calls and --csv") };
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   if (sgf_dir == NULL && calls_path == NULL && csv_path == NULL)
     return komi_cli_usage ("export", "%s", _("say what to write: --sgf DIR, --calls "
@@ -146,18 +144,13 @@ komi_cli_import (int argc, char **argv)
   };
 
   const KomiCliOptions parse = {
-    .command = "import",
-    .parameters = N_("FILE.sgf… - bring game records into the library for review"),
+    "import", N_("FILE.sgf… - bring game records into the library for review"),
     .description = N_("Each file's games are replayed under Komi's rules (no suicide, "
                       "positional superko) and kept with status \"imported\". A file already "
-                      "imported is skipped."),
-    .entries = entries,
-    .min_args = 1,
-    .max_args = -1,
-    .wrong_args = N_("name one or more SGF files, e.g. komi-cli import game.sgf"),
-  };
+                      "imported is skipped."), .entries = entries, .args = KOMI_CLI_ARGS_SOME,
+    .wrong_args = N_("name one or more SGF files, e.g. komi-cli import game.sgf") };
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
 
   path = library_path (db);

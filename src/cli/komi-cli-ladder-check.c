@@ -557,13 +557,8 @@ komi_cli_ladder_check (int argc, char **argv)
       N_("Count the games replayed on stderr as they end"), NULL },
     { NULL }
   };
-  const KomiCliOptions parse = {
-    .command = "ladder",
-    .parameters = N_("- replay the ladder's recorded games with this machine's engines and "
-                     "compare every move"),
-    .entries = entries,
-    .engines = &engines,
-  };
+  const KomiCliOptions parse = { "ladder", N_("- replay the ladder's recorded games with this "
+    "machine's engines and compare every move"), .entries = entries, .engines = &engines };
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiLadder) ladder = NULL;
   g_autoptr(GPtrArray) replays = NULL;
@@ -575,7 +570,7 @@ komi_cli_ladder_check (int argc, char **argv)
   guint differ = 0;
   gboolean referee_ok = TRUE;
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   /* Counted here: a wrong --jobs is said before an argument too many. */
   if (jobs < 1)
@@ -790,13 +785,8 @@ komi_cli_ladder_record (int argc, char **argv)
     { NULL }
   };
   const KomiCliOptions parse = {
-    .command = "ladder",
-    .parameters = N_("- play calibration games again and record every move, for ladder "
-                     "check"),
-    .entries = entries,
-    .engines = &engines,
-    .wrong_args = usage,
-  };
+    "ladder", N_("- play calibration games again and record every move, for ladder check"),
+    .entries = entries, .engines = &engines, .args = KOMI_CLI_ARGS_NONE, .wrong_args = usage };
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiLadder) ladder = NULL;
   g_autoptr(GPtrArray) picks = NULL;
@@ -811,7 +801,7 @@ komi_cli_ladder_record (int argc, char **argv)
   gint64 start;
   guint wrong = 0;
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   if (jobs < 1 || picks_path == NULL || out == NULL)
     return komi_cli_usage ("ladder", "%s", _(usage));

@@ -49,18 +49,15 @@ ladder_show (int argc, char **argv)
       N_("FILE") },
     { NULL }
   };
-  const KomiCliOptions parse = {
-    .command = "ladder",
-    .parameters = N_("- print the ladder"),
-    .entries = entries,
-    .wrong_args = N_("unexpected argument (see komi-cli ladder --help)"),
-  };
+  const KomiCliOptions parse = { "ladder", N_("- print the ladder"), .entries = entries,
+                                 .args = KOMI_CLI_ARGS_NONE, .wrong_args =
+                                 N_("unexpected argument (see komi-cli ladder --help)") };
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiLadder) ladder = NULL;
   g_autofree char *text = NULL;
   int status;
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   if ((ladder = load_ladder (path, &error)) == NULL)
     return komi_cli_fail ("ladder", error);
@@ -108,11 +105,8 @@ ladder_freeze (int argc, char **argv)
     { NULL }
   };
   const KomiCliOptions parse = {
-    .command = "ladder",
-    .parameters = N_("- freeze a ladder, pins and all, from a calibration library"),
-    .entries = entries,
-    .wrong_args = usage,
-  };
+    "ladder", N_("- freeze a ladder, pins and all, from a calibration library"),
+    .entries = entries, .args = KOMI_CLI_ARGS_NONE, .wrong_args = usage };
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) ids = g_array_new (TRUE, TRUE, sizeof (gint64));
   g_autoptr(GPtrArray) stores = g_ptr_array_new_with_free_func ((GDestroyNotify)
@@ -124,7 +118,7 @@ ladder_freeze (int argc, char **argv)
   g_autofree char *text = NULL;
   int status;
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   if (out == NULL || db == NULL)
     return komi_cli_usage ("ladder", "%s", _(usage));

@@ -158,15 +158,11 @@ komi_cli_play (int argc, char **argv)
       N_("MS") },
     { NULL }
   };
-  const KomiCliOptions parse = {
-    .command = command,
-    .parameters = N_("- play one game between two players"),
-    .entries = play_entries,
-    .engines = &engine,
-    .hint = KOMI_CLI_HINT_SEE_HELP,
-  };
+  const KomiCliOptions parse = { command, N_("- play one game between two players"),
+                                 .entries = play_entries, .engines = &engine,
+                                 .hint = KOMI_CLI_HINT_SEE_HELP };
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   if (!parse_seed (seed_text, &seed, &error))
     return komi_cli_fail (command, error);

@@ -66,17 +66,14 @@ komi_cli_publish (int argc, char **argv)
   };
 
   const KomiCliOptions parse = {
-    .command = "publish",
-    .parameters = N_("- write a static web site of the library: the leaderboard and a replay "
-                     "of every game with every call"),
+    "publish", N_("- write a static web site of the library: the leaderboard and a replay of "
+                  "every game with every call"), .entries = entries, .args = KOMI_CLI_ARGS_NONE,
+    .wrong_args = N_("unexpected argument; the folder is named with --out DIR"),
     .description = N_("The site opens from the folder (file://) or from any static host; it "
                       "fetches nothing. API keys never appear in it. docs/publish.md describes "
-                      "it.\n\nExample:\n  komi-cli publish --db demo.db --out site"),
-    .entries = entries,
-    .wrong_args = N_("unexpected argument; the folder is named with --out DIR"),
-  };
+                      "it.\n\nExample:\n  komi-cli publish --db demo.db --out site") };
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   if (out == NULL)
     return komi_cli_usage ("publish", "%s", _("say where to write the site: --out DIR"));

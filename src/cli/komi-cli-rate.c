@@ -34,9 +34,7 @@ typedef struct
   GCancellable       *cancellable;
   GMainLoop          *loop;
   gboolean            ok;
-  KomiRateDecision    last;
-  gint64              series_id;
-  double              spent;
+  KomiRateRunResult   result;
   gboolean            with_ladder;  /* --with-ladder-uncertainty */
   GError             *error;
 } Rate;
@@ -75,9 +73,8 @@ run_thread (gpointer user_data)
 {
   Rate *rate = user_data;
 
-  rate->ok = komi_rate_run (rate->ladder, &rate->options, rate->store, rate->sink, on_event,
-                            rate, NULL, NULL, NULL, rate->cancellable, &rate->last,
-                            &rate->series_id, &rate->spent, &rate->error);
+  rate->ok = komi_rate_run (rate->ladder, &rate->options, rate->store, rate->sink,
+                            rate->cancellable, &rate->result, &rate->error);
   g_main_loop_quit (rate->loop);
   return NULL;
 }
@@ -124,17 +121,17 @@ rate_subject (Rate *rate)
     }
   if (!rate->ok)
     return komi_cli_fail ("rate", rate->error);
-  estimate = komi_estimate_describe (&rate->last.estimate);
-  if (rate->series_id > 0)
-    printf (_("\nSeries %" PRId64 ", %s: %s\n"), rate->series_id, rate->options.subject,
+  estimate = komi_estimate_describe (&rate->result.last.estimate);
+  if (rate->result.series_id > 0)
+    printf (_("\nSeries %" PRId64 ", %s: %s\n"), rate->result.series_id, rate->options.subject,
             estimate);
-  if (rate->with_ladder && rate->series_id > 0)
+  if (rate->with_ladder && rate->result.series_id > 0)
     {
       /* The series as `ratings --series ID --with-ladder-uncertainty` rates
        * it: the same pool, the same widening. The stop was on the
        * subject's own interval, the ladder's share being fixed by the
        * calibration whatever the subject plays. */
-      const gint64 series[] = { rate->series_id, 0 };
+      const gint64 series[] = { rate->result.series_id, 0 };
       g_autoptr(KomiRatingPool) pool = komi_rating_pool_read (rate->store, rate->ladder, series,
                                                               &rate->error);
       KomiSubjectRating *subject = pool != NULL ? komi_rating_pool_lookup (pool,
@@ -151,12 +148,12 @@ rate_subject (Rate *rate)
           printf (_("With the ladder's uncertainty: %s\n"), widened);
         }
     }
-  spent = komi_cost_text (rate->spent);
+  spent = komi_cost_text (rate->result.spent);
   printf (g_dngettext (NULL, "Stopped after %u pair: %s; %s spent at the profiles' "
                              "prices.\n",
                        "Stopped after %u pairs: %s; %s spent at the profiles' prices.\n",
-                       rate->last.pairs),
-          rate->last.pairs, komi_rate_stop_describe (rate->last.stop), spent);
+                       rate->result.last.pairs),
+          rate->result.last.pairs, komi_rate_stop_describe (rate->result.last.stop), spent);
   return 0;
 }
 
@@ -169,10 +166,12 @@ komi_cli_rate (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiLadder) ladder = NULL;
   g_autofree char *db = NULL, *ladder_path = NULL, *seed_text = NULL, *referee = NULL;
-  double target = KOMI_RATE_DEFAULT_TARGET, budget = 0;
-  int max_pairs = 0, min_pairs = KOMI_RATE_DEFAULT_MIN_PAIRS, jobs = 2;
-  guint64 seed = 1;
-  Rate rate = { 0, };
+  /* The options' defaults, the application's too. */
+  Rate rate = { .options = KOMI_RATE_RUN_OPTIONS_INIT };
+  double target = rate.options.plan.target, budget = rate.options.budget_usd;
+  int max_pairs = (int) rate.options.plan.max_pairs, min_pairs = (int) rate.options.plan.min_pairs;
+  int jobs = (int) rate.options.jobs;
+  guint64 seed = rate.options.seed;
   int status;
   const GOptionEntry entries[] = {
     { "ladder", 'l', 0, G_OPTION_ARG_FILENAME, &ladder_path,
@@ -204,16 +203,10 @@ komi_cli_rate (int argc, char **argv)
     { NULL }
   };
 
-  const KomiCliOptions parse = {
-    .command = "rate",
-    .parameters = N_("SUBJECT - rate a player against the ladder at the least cost"),
-    .entries = entries,
-    .min_args = 1,
-    .max_args = 1,
-    .wrong_args = usage,
-  };
+  const KomiCliOptions parse = { "rate", N_("SUBJECT - rate a player against the ladder at the "
+    "least cost"), .entries = entries, .args = KOMI_CLI_ARGS_ONE, .wrong_args = usage };
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   if (!(target > 0) || budget < 0 || max_pairs < 0 || min_pairs < 0 || jobs < 1 || jobs > 64
       || (seed_text != NULL
@@ -239,7 +232,7 @@ komi_cli_rate (int argc, char **argv)
     return komi_cli_fail ("rate", error);
 
   rate.ladder = ladder;
-  komi_rate_run_options_init (&rate.options, argv[1]);
+  rate.options.subject = argv[1];
   rate.options.plan.target = target;
   rate.options.plan.min_pairs = (guint) min_pairs;
   rate.options.plan.max_pairs = (guint) max_pairs;
@@ -247,6 +240,8 @@ komi_cli_rate (int argc, char **argv)
   rate.options.seed = seed;
   rate.options.referee = referee;
   rate.options.jobs = (guint) jobs;
+  rate.options.event_func = on_event;
+  rate.options.event_data = &rate;
 
   printf (_("Rating %s against %s (%u members), to ±%.0f Elo; library %s\n"), argv[1],
           ladder_path != NULL ? ladder_path : _("the shipped Protocol 1 ladder"),

@@ -331,19 +331,16 @@ komi_cli_ratings (int argc, char **argv)
     }
   {
     const KomiCliOptions parse = {
-      .command = "ratings",
-      .parameters = options.calibrate
-                    ? N_("- fit the ladder's ratings from games among its members")
-                    : N_("[calibrate] - rate subjects against the ladder"),
+      "ratings", options.calibrate ? N_("- fit the ladder's ratings from games among its members")
+                                   : N_("[calibrate] - rate subjects against the ladder"),
       .summary = N_("'ratings' rates every subject of the library against the ladder shipped "
                     "with Komi;\n'ratings calibrate --series ID' freezes this library's own "
                     "ladder from its engine games (rate against it with --ladder library). "
                     "--results reads CSV or JSON Lines files instead."),
-      .entries = entries,
-      .wrong_args = N_("unexpected argument (see komi-cli ratings --help)"),
-    };
+      .entries = entries, .args = KOMI_CLI_ARGS_NONE,
+      .wrong_args = N_("unexpected argument (see komi-cli ratings --help)") };
 
-    if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+    if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
       return status;
   }
   if (options.protocol < 0)

@@ -72,12 +72,9 @@ komi_cli_rehearse (int argc, char **argv)
       "log probabilities: a request asking for them gets the API's 400"), NULL },
     { NULL }
   };
-  const KomiCliOptions parse = {
-    .command = "rehearse",
-    .parameters = N_("- a loopback model server for dry runs (OpenAI, Anthropic, Gemini)"),
-    .entries = entries,
-    .wrong_args = N_("this command takes no file arguments; see --help"),
-  };
+  const KomiCliOptions parse = { "rehearse", N_("- a loopback model server for dry runs (OpenAI, "
+    "Anthropic, Gemini)"), .entries = entries, .args = KOMI_CLI_ARGS_NONE,
+    .wrong_args = N_("this command takes no file arguments; see --help") };
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiRehearsal) rehearsal = NULL;
   g_autoptr(GMainLoop) loop = NULL;
@@ -85,7 +82,7 @@ komi_cli_rehearse (int argc, char **argv)
   guint sigint, sigterm;
   int status;
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   if (port < 0 || port > 65535)
     return komi_cli_usage ("rehearse", "%s", _("--port must be between 0 and 65535 (0: any "

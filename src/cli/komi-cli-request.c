@@ -111,14 +111,10 @@ komi_cli_request (int argc, char **argv)
       N_("Print one JSON object with the protocol, orientation, rules and request"), NULL },
     { NULL }
   };
-  const KomiCliOptions parse = {
-    .command = "request",
-    .parameters = N_("- print the request a model receives at a position"),
-    .summary = N_("Prints the Protocol 1 rules text, a blank line and the request JSON that "
-                  "the\nside to move would be sent after the given moves."),
-    .entries = entries,
-    .hint = KOMI_CLI_HINT_FOR_OPTIONS,
-  };
+  const KomiCliOptions parse = { "request", N_("- print the request a model receives at a "
+    "position"), .summary = N_("Prints the Protocol 1 rules text, a blank line and the request "
+    "JSON that the\nside to move would be sent after the given moves."), .entries = entries,
+    .hint = KOMI_CLI_HINT_FOR_OPTIONS };
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiGame) game = NULL;
   g_autoptr(GString) out = NULL;
@@ -127,7 +123,7 @@ komi_cli_request (int argc, char **argv)
 
   /* The one command whose --help names the program in full. */
   g_set_prgname ("komi-cli request");
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   if (argc > 1)
     return komi_cli_usage ("request",

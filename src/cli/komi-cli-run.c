@@ -278,16 +278,11 @@ komi_cli_run (int argc, char **argv)
     { NULL }
   };
 
-  const KomiCliOptions parse = {
-    .command = "run",
-    .parameters = N_("SERIES.json - play a series, or continue it"),
-    .entries = entries,
-    .min_args = 1,
-    .max_args = 1,
-    .wrong_args = usage,
-  };
+  const KomiCliOptions parse = { "run", N_("SERIES.json - play a series, or continue it"),
+                                 .entries = entries, .args = KOMI_CLI_ARGS_ONE,
+                                 .wrong_args = usage };
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   if (jobs < 0 || jobs > 64)
     return komi_cli_usage ("run", "%s", _(usage));
@@ -324,15 +319,10 @@ komi_cli_resume (int argc, char **argv)
   };
 
   const KomiCliOptions parse = {
-    .command = "resume",
-    .parameters = N_("SERIES_ID - continue a series of the library"),
-    .entries = entries,
-    .min_args = 1,
-    .max_args = 1,
-    .wrong_args = usage,
-  };
+    "resume", N_("SERIES_ID - continue a series of the library"), .entries = entries,
+    .args = KOMI_CLI_ARGS_ONE, .wrong_args = usage };
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   if (!g_ascii_string_to_unsigned (argv[1], 10, 1, G_MAXINT64, &id, NULL))
     return komi_cli_usage ("resume", "%s", _(usage));
@@ -364,14 +354,11 @@ komi_cli_series (int argc, char **argv)
       N_("The library (default in the XDG data folder)"), N_("PATH") },
     { NULL }
   };
-  const KomiCliOptions parse = {
-    .command = "series",
-    .parameters = N_("- list the series of the library"),
-    .entries = entries,
-    .wrong_args = N_("takes no arguments"),
-  };
+  const KomiCliOptions parse = { "series", N_("- list the series of the library"),
+                                 .entries = entries, .args = KOMI_CLI_ARGS_NONE,
+                                 .wrong_args = N_("takes no arguments") };
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   if (db == NULL)
     db = komi_store_default_path ();

@@ -21,14 +21,9 @@ int
 komi_cli_score (int argc, char **argv)
 {
   g_auto(KomiCliEngineOptions) engine = { 0, };
-  const KomiCliOptions parse = {
-    .command = "score",
-    .parameters = N_("FILE.sgf - re-judge a game record and print its area count"),
-    .engines = &engine,
-    .min_args = 1,
-    .max_args = 1,
-    .wrong_args = N_("give exactly one SGF file, e.g. komi-cli score game.sgf"),
-  };
+  const KomiCliOptions parse = { "score", N_("FILE.sgf - re-judge a game record and print its "
+    "area count"), .engines = &engine, .args = KOMI_CLI_ARGS_ONE,
+    .wrong_args = N_("give exactly one SGF file, e.g. komi-cli score game.sgf") };
   g_autoptr(GError) error = NULL;
   g_autoptr(KomiSgfRecord) sgf = NULL;
   g_autoptr(KomiReferee) referee = NULL;
@@ -36,7 +31,7 @@ komi_cli_score (int argc, char **argv)
   double komi;
   int status;
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
 
   if ((sgf = komi_sgf_record_load (argv[1], &error)) == NULL

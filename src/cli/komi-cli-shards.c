@@ -176,16 +176,11 @@ komi_cli_merge (int argc, char **argv)
     { NULL }
   };
 
-  const KomiCliOptions parse = {
-    .command = "merge",
-    .parameters = N_("SHARD.db… - bring the libraries of a series' shards into one"),
-    .entries = entries,
-    .min_args = 1,
-    .max_args = -1,
-    .wrong_args = N_("give the shards' libraries, e.g. komi-cli merge --db lib.db shard-*.db"),
-  };
+  const KomiCliOptions parse = { "merge", N_("SHARD.db… - bring the libraries of a series' "
+    "shards into one"), .entries = entries, .args = KOMI_CLI_ARGS_SOME, .wrong_args =
+    N_("give the shards' libraries, e.g. komi-cli merge --db lib.db shard-*.db") };
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   if (db == NULL)
     db = komi_store_default_path ();
@@ -324,14 +319,10 @@ komi_cli_status (int argc, char **argv)
   const char * const *paths;
   guint n_paths;
   int status;
-  const KomiCliOptions parse = {
-    .command = "status",
-    .parameters = N_("[LIBRARY.db…] - how far the series of libraries are, over all their "
-                     "shards"),
-    .entries = entries,
-  };
+  const KomiCliOptions parse = { "status", N_("[LIBRARY.db…] - how far the series of libraries "
+                                              "are, over all their shards"), .entries = entries };
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   if (argc > 1)
     {

@@ -91,13 +91,50 @@ komi_cli_engine_option_group (KomiCliEngineOptions *options)
   return group;
 }
 
-int
-komi_cli_parse_options (const KomiCliOptions *spec, int *argc, char ***argv)
+/* Whether @n arguments are as many as @args asks for. */
+static gboolean
+args_count_ok (KomiCliArgs args, int n)
+{
+  switch (args)
+    {
+    case KOMI_CLI_ARGS_NONE:
+      return n == 0;
+    case KOMI_CLI_ARGS_ONE:
+      return n == 1;
+    case KOMI_CLI_ARGS_SOME:
+      return n >= 1;
+    case KOMI_CLI_ARGS_ANY:
+    default:
+      return TRUE;
+    }
+}
+
+/* Prints the usage error for an option GLib refused, as @spec->hint
+ * words it, and returns its exit status. */
+static int
+option_error (const KomiCliOptions *spec, const char *message)
+{
+  switch (spec->hint)
+    {
+    case KOMI_CLI_HINT_SEE_HELP:
+      return komi_cli_usage (spec->command, _("%s (see 'komi-cli %s --help')"), message,
+                             spec->command);
+    case KOMI_CLI_HINT_FOR_OPTIONS:
+      return komi_cli_usage (spec->command, _("%s; run 'komi-cli %s --help' for the options"),
+                             message, spec->command);
+    case KOMI_CLI_HINT_NONE:
+    default:
+      return komi_cli_usage (spec->command, "%s", message);
+    }
+}
+
+gboolean
+komi_cli_parse_options (const KomiCliOptions *spec, int *argc, char ***argv, int *status)
 {
   g_autoptr(GOptionContext) context = g_option_context_new (spec->parameters);
   g_autoptr(GError) error = NULL;
-  int n_args;
 
+  g_assert (spec->args == KOMI_CLI_ARGS_ANY || spec->wrong_args != NULL);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (spec->summary != NULL)
     g_option_context_set_summary (context, spec->summary);
@@ -108,23 +145,12 @@ komi_cli_parse_options (const KomiCliOptions *spec, int *argc, char ***argv)
   if (spec->engines != NULL)
     g_option_context_add_group (context, komi_cli_engine_option_group (spec->engines));
   if (!g_option_context_parse (context, argc, argv, &error))
-    switch (spec->hint)
-      {
-      case KOMI_CLI_HINT_SEE_HELP:
-        return komi_cli_usage (spec->command, _("%s (see 'komi-cli %s --help')"),
-                               error->message, spec->command);
-      case KOMI_CLI_HINT_FOR_OPTIONS:
-        return komi_cli_usage (spec->command, _("%s; run 'komi-cli %s --help' for the options"),
-                               error->message, spec->command);
-      case KOMI_CLI_HINT_NONE:
-      default:
-        return komi_cli_usage (spec->command, "%s", error->message);
-      }
-  n_args = *argc - 1;
-  if (spec->wrong_args != NULL
-      && (n_args < spec->min_args || (spec->max_args >= 0 && n_args > spec->max_args)))
-    return komi_cli_usage (spec->command, "%s", _(spec->wrong_args));
-  return 0;
+    *status = option_error (spec, error->message);
+  else if (!args_count_ok (spec->args, *argc - 1))
+    *status = komi_cli_usage (spec->command, "%s", _(spec->wrong_args));
+  else
+    *status = 0;
+  return *status == 0;
 }
 
 void

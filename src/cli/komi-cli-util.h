@@ -48,9 +48,21 @@ typedef enum
                                * the options" */
 } KomiCliHint;
 
+/* How many arguments a command takes after its options. */
+typedef enum
+{
+  KOMI_CLI_ARGS_ANY,   /* any number: the command counts them itself, if at all */
+  KOMI_CLI_ARGS_NONE,  /* none */
+  KOMI_CLI_ARGS_ONE,   /* exactly one */
+  KOMI_CLI_ARGS_SOME,  /* one or more */
+} KomiCliArgs;
+
 /* A command's options, what its --help says and how many arguments it
  * takes after them. The texts are marked with N_() and translated when
- * printed (GETTEXT_PACKAGE). */
+ * printed (GETTEXT_PACKAGE). @command and @parameters come first and are
+ * always given (in that order: a call site names them positionally, then
+ * the others it sets by name); every other field may be left out (0 or
+ * NULL). */
 typedef struct
 {
   const char           *command;      /* "run": names every error, "komi-cli run: …" */
@@ -60,22 +72,22 @@ typedef struct
   const GOptionEntry   *entries;      /* NULL-terminated, or NULL for none */
   KomiCliEngineOptions *engines;      /* or NULL: when set, the engine options too */
   KomiCliHint           hint;         /* what an error in the options adds */
-  int                   min_args;     /* with @wrong_args: the arguments left, at least */
-  int                   max_args;     /* … and at most; -1: any number */
-  const char           *wrong_args;   /* the usage error when their count is out of that
-                                       * range; NULL: the command counts them itself */
+  KomiCliArgs           args;         /* the arguments it takes; unless ANY, with… */
+  const char           *wrong_args;   /* … the usage error when their count is another */
 } KomiCliOptions;
 
 /* Parses the options @spec describes out of @argc and @argv (argv[0] is
- * the command), leaving the arguments after them. --help prints the help
- * and exits with 0, as GOptionContext does. Returns 0, or, having printed
- * "komi-cli COMMAND: MESSAGE" to stderr (an option GLib refuses, or
- * @wrong_args), the exit status of a usage error (2) for the command to
- * return. @spec->engines keeps what was parsed either way: its owner
- * clears it. */
-int           komi_cli_parse_options        (const KomiCliOptions *spec,
+ * the command), leaving the arguments after them, sets @status to 0 and
+ * returns TRUE. --help prints the help and exits with 0, as GOptionContext
+ * does. Otherwise (an option GLib refuses, or a count of arguments
+ * @spec->args refuses) it prints "komi-cli COMMAND: MESSAGE" to stderr,
+ * sets @status to the exit status of a usage error (2) for the command to
+ * return, and returns FALSE. @spec->engines keeps what was parsed either
+ * way: its owner clears it. */
+gboolean      komi_cli_parse_options        (const KomiCliOptions *spec,
                                              int                  *argc,
-                                             char               ***argv);
+                                             char               ***argv,
+                                             int                  *status);
 /* The referee the options name; NULL with no error for "none". */
 KomiReferee  *komi_cli_referee_new          (const KomiCliEngineOptions *options,
                                              GError                    **error);

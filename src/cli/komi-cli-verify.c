@@ -113,19 +113,12 @@ komi_cli_verify (int argc, char **argv)
     { NULL }
   };
 
-  const KomiCliOptions parse = {
-    .command = "verify",
-    .parameters = N_("LIBRARY|SITE-FOLDER - check every game of a library, or a published "
-                     "site, from its record alone"),
-    .entries = entries,
-    .engines = &engine,
-    .min_args = 1,
-    .max_args = 1,
-    .wrong_args = N_("give one library or one published site's folder, e.g. komi-cli verify "
-                     "theirs.db"),
-  };
+  const KomiCliOptions parse = { "verify", N_("LIBRARY|SITE-FOLDER - check every game of a "
+    "library, or a published site, from its record alone"), .entries = entries, .engines = &engine,
+    .args = KOMI_CLI_ARGS_ONE, .wrong_args = N_("give one library or one published site's "
+                                                "folder, e.g. komi-cli verify theirs.db") };
 
-  if ((status = komi_cli_parse_options (&parse, &argc, &argv)) != 0)
+  if (!komi_cli_parse_options (&parse, &argc, &argv, &status))
     return status;
   if (rejudge)
     referee = komi_cli_referee_new (&engine, &error);

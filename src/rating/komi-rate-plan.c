@@ -26,9 +26,7 @@ komi_rate_plan_options_init (KomiRatePlanOptions *options)
 {
   g_return_if_fail (options != NULL);
 
-  options->target = KOMI_RATE_DEFAULT_TARGET;
-  options->min_pairs = KOMI_RATE_DEFAULT_MIN_PAIRS;
-  options->max_pairs = 0;
+  *options = (KomiRatePlanOptions) KOMI_RATE_PLAN_OPTIONS_INIT;
 }
 
 void

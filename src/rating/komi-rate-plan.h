@@ -38,6 +38,10 @@ typedef struct
 /* Below a few pairs the profile interval of a lucky subject can be
  * narrow by chance; the benchmark measures the coverage this keeps. */
 #define KOMI_RATE_DEFAULT_MIN_PAIRS  4
+/* The one initialiser of KomiRatePlanOptions: the defaults above, no
+ * limit on pairs. */
+#define KOMI_RATE_PLAN_OPTIONS_INIT \
+  { .target = KOMI_RATE_DEFAULT_TARGET, .min_pairs = KOMI_RATE_DEFAULT_MIN_PAIRS, .max_pairs = 0 }
 
 typedef struct
 {
@@ -50,8 +54,8 @@ typedef struct
   double       half_width;  /* of the 95% interval; INFINITY unless an MLE */
 } KomiRateDecision;
 
-/* Fills @options with the defaults: target 100, 4 pairs at least, no limit.
- * min_pairs holds back the off-ladder stop too. */
+/* Fills @options with KOMI_RATE_PLAN_OPTIONS_INIT: target 100, 4 pairs at
+ * least, no limit. min_pairs holds back the off-ladder stop too. */
 void     komi_rate_plan_options_init (KomiRatePlanOptions       *options);
 
 /* The cells of a subject's results against @ladder so far: @cells must

@@ -25,8 +25,8 @@ komi_rate_run_options_init (KomiRateRunOptions *options, const char *subject)
 {
   g_return_if_fail (options != NULL);
 
-  *options = (KomiRateRunOptions) { .subject = subject, .seed = 1, .jobs = 2 };
-  komi_rate_plan_options_init (&options->plan);
+  *options = (KomiRateRunOptions) KOMI_RATE_RUN_OPTIONS_INIT;
+  options->subject = subject;
 }
 
 /* Every ladder member is an opponent (one is started only once a pair
@@ -220,13 +220,13 @@ pool_of (const KomiLadder *ladder, const char *subject, guint *map)
 }
 
 static void
-emit (KomiRateRunFunc func, gpointer data, KomiRateRunEventKind kind, gint64 series_id,
+emit (const KomiRateRunOptions *options, KomiRateRunEventKind kind, gint64 series_id,
       guint pairs, guint rung, const char *label, const KomiRateDecision *decision, double spent)
 {
   KomiRateRunEvent event = { kind, series_id, pairs, rung, label, decision, spent };
 
-  if (func != NULL)
-    func (&event, data);
+  if (options->event_func != NULL)
+    options->event_func (&event, options->event_data);
 }
 
 gboolean
@@ -234,15 +234,8 @@ komi_rate_run (const KomiLadder         *ladder,
                const KomiRateRunOptions *options,
                KomiStore                *store,
                KomiSeriesSink           *sink,
-               KomiRateRunFunc           func,
-               gpointer                  user_data,
-               KomiSeriesProgressFunc    progress,
-               gpointer                  progress_data,
-               KomiSeriesPause          *pause,
                GCancellable             *cancellable,
-               KomiRateDecision         *last,
-               gint64                   *series_id,
-               double                   *spent,
+               KomiRateRunResult        *result,
                GError                  **error)
 {
   g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -254,7 +247,7 @@ komi_rate_run (const KomiLadder         *ladder,
   double cost = 0;
 
   g_return_val_if_fail (ladder != NULL && ladder->members->len > 0, FALSE);
-  g_return_val_if_fail (options != NULL && store != NULL && sink != NULL && last != NULL, FALSE);
+  g_return_val_if_fail (options != NULL && store != NULL && sink != NULL, FALSE);
 
   map = g_new (guint, ladder->members->len);
   pool = pool_of (ladder, options->subject, map);
@@ -269,7 +262,7 @@ komi_rate_run (const KomiLadder         *ladder,
   if (!load_order (ladder, options, store, order, &id, error))
     return FALSE;
   if (order->len > 0)
-    emit (func, user_data, KOMI_RATE_RUN_CONTINUING, id, order->len, 0, NULL, NULL, 0);
+    emit (options, KOMI_RATE_RUN_CONTINUING, id, order->len, 0, NULL, NULL, 0);
   for (;;)
     {
       if (order->len > 0)
@@ -279,16 +272,17 @@ komi_rate_run (const KomiLadder         *ladder,
           double left = options->budget_usd > 0 ? MAX (options->budget_usd - cost, 1e-9) : 0;
           g_autoptr(KomiSeries) series = komi_rate_run_series (ladder, options, order, left,
                                                                error);
-          g_autoptr(KomiSeriesResult) result = NULL;
+          g_autoptr(KomiSeriesResult) played = NULL;
 
           if (series == NULL)
             return FALSE;
           /* Plays what is not ended: the new pair, or more after a kill. */
-          result = komi_series_run_pausable (series, sink, MAX (options->jobs, 1), progress,
-                                             progress_data, pause, cancellable, error);
-          if (result == NULL)
+          played = komi_series_run_pausable (series, sink, MAX (options->jobs, 1),
+                                             options->progress_func, options->progress_data,
+                                             options->pause, cancellable, error);
+          if (played == NULL)
             return FALSE;
-          id = result->series_id;
+          id = played->series_id;
           if (!read_cells (ladder, pool, store, id, cells, &cost, error))
             return FALSE;
         }
@@ -296,20 +290,17 @@ komi_rate_run (const KomiLadder         *ladder,
       /* From here on @d.rung is the member's index in the whole ladder. */
       d.rung = map[d.rung];
       if (order->len > 0)
-        emit (func, user_data, KOMI_RATE_RUN_RATED, id, order->len, 0, NULL, &d, cost);
+        emit (options, KOMI_RATE_RUN_RATED, id, order->len, 0, NULL, &d, cost);
       if (d.stop == KOMI_RATE_CONTINUE && options->budget_usd > 0
           && cost + pair_cost (ladder, options, d.rung) > options->budget_usd)
         d.stop = KOMI_RATE_BUDGET;
       if (d.stop != KOMI_RATE_CONTINUE)
         break;
       g_array_append_val (order, d.rung);
-      emit (func, user_data, KOMI_RATE_RUN_CHOSEN, id, order->len, d.rung,
+      emit (options, KOMI_RATE_RUN_CHOSEN, id, order->len, d.rung,
             ((KomiLadderMember *) ladder->members->pdata[d.rung])->label, NULL, cost);
     }
-  *last = d;
-  if (series_id != NULL)
-    *series_id = id;
-  if (spent != NULL)
-    *spent = cost;
+  if (result != NULL)
+    *result = (KomiRateRunResult) { .last = d, .series_id = id, .spent = cost };
   return TRUE;
 }

@@ -20,22 +20,6 @@ G_BEGIN_DECLS
  * run again with the same options. GTK-free and blocking: the CLI and the
  * application call it from a worker thread. */
 
-typedef struct
-{
-  const char              *subject;    /* a player spec, e.g. "model:profile.json" */
-  const char              *name;       /* the series' name; NULL: "Rating: SUBJECT against …" */
-  KomiRatePlanOptions      plan;
-  double                   budget_usd; /* stop before a pair could spend more in all; 0: none */
-  guint64                  seed;       /* another seed is another series */
-  const char              *referee;    /* NULL: the series' default */
-  guint                    jobs;       /* games at once; 2 plays a pair together */
-  const KomiPlayerOptions *engines;    /* where the engines live; NULL: the environment */
-} KomiRateRunOptions;
-
-/* Fills @options for @subject: the plan's defaults, seed 1, 2 jobs. */
-void        komi_rate_run_options_init (KomiRateRunOptions       *options,
-                                        const char               *subject);
-
 typedef enum
 {
   KOMI_RATE_RUN_CONTINUING,  /* an earlier run chose @pairs pairs */
@@ -58,6 +42,55 @@ typedef struct
 typedef void (*KomiRateRunFunc) (const KomiRateRunEvent *event,
                                  gpointer                user_data);
 
+/* The defaults of komi-cli rate and of a rating the application runs
+ * (KOMI_RATE_RUN_OPTIONS_INIT): another seed is another series; two jobs
+ * play a pair together. The plan's are KOMI_RATE_PLAN_OPTIONS_INIT's. */
+#define KOMI_RATE_RUN_DEFAULT_SEED  1
+#define KOMI_RATE_RUN_DEFAULT_JOBS  2
+
+/* How to rate a subject. Only @subject must be set: every other field
+ * has its default from KOMI_RATE_RUN_OPTIONS_INIT (NULL or 0 where none
+ * is named). The callbacks and @pause are called or read on the thread
+ * that runs; none is freed or kept past komi_rate_run(). */
+typedef struct
+{
+  const char              *subject;        /* a player spec, e.g. "model:profile.json" */
+  const char              *name;           /* the series' name; NULL: "Rating: SUBJECT
+                                            * against …" */
+  KomiRatePlanOptions      plan;           /* when to stop, which rung next */
+  double                   budget_usd;     /* stop before a pair could spend more in all;
+                                            * 0: none */
+  guint64                  seed;           /* another seed is another series */
+  const char              *referee;        /* NULL: the series' default */
+  guint                    jobs;           /* games at once; 2 plays a pair together */
+  const KomiPlayerOptions *engines;        /* where the engines live; NULL: the environment */
+  KomiRateRunFunc          event_func;     /* or NULL: hears each choice and estimate */
+  gpointer                 event_data;     /* for @event_func */
+  KomiSeriesProgressFunc   progress_func;  /* or NULL: hears every game as the series
+                                            * runner reports it */
+  gpointer                 progress_data;  /* for @progress_func */
+  KomiSeriesPause         *pause;          /* or NULL: holds play while on */
+} KomiRateRunOptions;
+
+/* The one initialiser of KomiRateRunOptions: every default above. */
+#define KOMI_RATE_RUN_OPTIONS_INIT                                              \
+  { .plan = KOMI_RATE_PLAN_OPTIONS_INIT, .seed = KOMI_RATE_RUN_DEFAULT_SEED,    \
+    .jobs = KOMI_RATE_RUN_DEFAULT_JOBS }
+
+/* Fills @options with KOMI_RATE_RUN_OPTIONS_INIT for @subject. */
+void        komi_rate_run_options_init (KomiRateRunOptions       *options,
+                                        const char               *subject);
+
+/* How a rating ended. */
+typedef struct
+{
+  KomiRateDecision last;       /* the last decision: why it stopped (KOMI_RATE_BUDGET when
+                                * another pair could overspend the budget) and the
+                                * estimate from every pair played */
+  gint64           series_id;  /* the series in the library; 0: no pair was chosen */
+  double           spent;      /* US dollars the series' calls cost, at the profiles' prices */
+} KomiRateRunResult;
+
 /* The series for @order (guint rungs, may be NULL: no pair yet), with a
  * budget of @budget_usd for its next run (0: none). Its digest does not
  * depend on @order. */
@@ -67,25 +100,17 @@ KomiSeries *komi_rate_run_series       (const KomiLadder         *ladder,
                                         double                    budget_usd,
                                         GError                  **error);
 
-/* Rates the subject into @store through @sink until the plan stops
- * (@last says why and what the estimate is; KOMI_RATE_BUDGET when another
- * pair could overspend the budget). @progress (may be NULL) hears every
- * game as the series runner reports it; @pause (may be NULL) holds play.
- * FALSE with G_IO_ERROR_CANCELLED when @cancellable was cancelled (the
- * games in flight keep their moves), or an error that stopped play. */
+/* Rates @options->subject into @store through @sink until the plan stops,
+ * then fills @result (may be NULL) and returns TRUE. FALSE with
+ * G_IO_ERROR_CANCELLED when @cancellable was cancelled (the games in
+ * flight keep their moves), or an error that stopped play; @result is
+ * then left as it was. */
 gboolean    komi_rate_run              (const KomiLadder         *ladder,
                                         const KomiRateRunOptions *options,
                                         KomiStore                *store,
                                         KomiSeriesSink           *sink,
-                                        KomiRateRunFunc           func,
-                                        gpointer                  user_data,
-                                        KomiSeriesProgressFunc    progress,
-                                        gpointer                  progress_data,
-                                        KomiSeriesPause          *pause,
                                         GCancellable             *cancellable,
-                                        KomiRateDecision         *last,
-                                        gint64                   *series_id,
-                                        double                   *spent,
+                                        KomiRateRunResult        *result,
                                         GError                  **error);
 
 G_END_DECLS
