@@ -56,6 +56,18 @@ assert_opponent_refused (Opponent *o, KomiOpponentField field, const char *words
       g_assert_null (o->problems[i]);
 }
 
+/* @text in @field refused there alone, in @words; the field as it was
+ * afterwards. */
+static void
+refuse_one (Opponent *o, KomiOpponentField field, const char *text, const char *words)
+{
+  const char *was = o->fields.text[field];
+
+  o->fields.text[field] = text;
+  assert_opponent_refused (o, field, words);
+  o->fields.text[field] = was;
+}
+
 static void
 assert_opponent_good (Opponent *o)
 {
@@ -153,28 +165,18 @@ test_opponent_katago (void)
   assert_opponent_good (&o);
   spec = komi_opponent_form_spec (&o.fields);
   g_assert_cmpstr (spec, ==, "katago:10000000");
-  o.fields.text[KOMI_OPPONENT_FIELD_VISITS] = "10000001";
-  assert_opponent_refused (&o, KOMI_OPPONENT_FIELD_VISITS,
-                           "Visits per move must be a whole number from 1 to 10,000,000");
-  o.fields.text[KOMI_OPPONENT_FIELD_VISITS] = "100";
-  o.fields.text[KOMI_OPPONENT_FIELD_BINARY] = "/nonexistent/katago";
-  assert_opponent_refused (&o, KOMI_OPPONENT_FIELD_BINARY,
-                           "There is no program at /nonexistent/katago: choose the KataGo "
-                           "program");
+  /* Each bad value refused at its own field, the others good. */
+  refuse_one (&o, KOMI_OPPONENT_FIELD_VISITS, "10000001",
+              "Visits per move must be a whole number from 1 to 10,000,000");
+  refuse_one (&o, KOMI_OPPONENT_FIELD_BINARY, "/nonexistent/katago",
+              "There is no program at /nonexistent/katago: choose the KataGo program");
   /* A file that is not a program is not one. */
-  o.fields.text[KOMI_OPPONENT_FIELD_BINARY] = here;
   not_program = g_strdup_printf ("There is no program at %s: choose the KataGo program", here);
-  assert_opponent_refused (&o, KOMI_OPPONENT_FIELD_BINARY, not_program);
-  o.fields.text[KOMI_OPPONENT_FIELD_BINARY] = "sh";
-  o.fields.text[KOMI_OPPONENT_FIELD_MODEL] = "/nonexistent/model.bin.gz";
-  assert_opponent_refused (&o, KOMI_OPPONENT_FIELD_MODEL,
-                           "There is no file at /nonexistent/model.bin.gz: choose KataGo’s "
-                           "network file");
-  o.fields.text[KOMI_OPPONENT_FIELD_MODEL] = here;
-  o.fields.text[KOMI_OPPONENT_FIELD_CONFIG] = "/nonexistent/gtp.cfg";
-  assert_opponent_refused (&o, KOMI_OPPONENT_FIELD_CONFIG,
-                           "There is no file at /nonexistent/gtp.cfg: choose KataGo’s GTP "
-                           "config file");
+  refuse_one (&o, KOMI_OPPONENT_FIELD_BINARY, here, not_program);
+  refuse_one (&o, KOMI_OPPONENT_FIELD_MODEL, "/nonexistent/model.bin.gz",
+              "There is no file at /nonexistent/model.bin.gz: choose KataGo’s network file");
+  refuse_one (&o, KOMI_OPPONENT_FIELD_CONFIG, "/nonexistent/gtp.cfg",
+              "There is no file at /nonexistent/gtp.cfg: choose KataGo’s GTP config file");
 
   /* An empty file field takes the variable komi-cli reads, when it names
    * a file that is there. */
