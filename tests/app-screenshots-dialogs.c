@@ -10,6 +10,7 @@
 #include "app-screenshots-dialogs.h"
 #include "komi-app-test-dialog.h"
 #include "komi-provider-dialog.h"
+#include "komi-window.h"
 
 /* The dialogs of app-screenshots.c: New Series, a provider, an opponent. */
 
@@ -31,7 +32,8 @@ void
 shot_series_dialog (GtkWindow *window, const char *subject, const char *tested,
                     const char *scratch_dir)
 {
-  KomiSeriesDialog *dialog = komi_series_dialog_new (window);
+  KomiSeriesDialog *dialog = komi_series_dialog_new (window,
+      komi_window_get_library (KOMI_WINDOW (window)));
   GType type = KOMI_TYPE_SERIES_DIALOG;
 
   if (g_str_equal (subject, "@priced"))
@@ -144,7 +146,8 @@ shot_provider_dialog (GtkWindow *window, const char *what)
 void
 shot_opponent_dialog (GtkWindow *window, const char *what)
 {
-  KomiSeriesDialog *series = komi_series_dialog_new (window);
+  KomiSeriesDialog *series = komi_series_dialog_new (window,
+      komi_window_get_library (KOMI_WINDOW (window)));
   GtkWindow *dialog;
   GType type = KOMI_TYPE_OPPONENT_DIALOG;
 

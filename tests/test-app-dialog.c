@@ -36,7 +36,8 @@ dialog_fixture_set_up (DialogFixture *f, gconstpointer data)
   /* Each test starts from the defaults, not the last test's series. */
   app_test_reset_settings (remembered, G_N_ELEMENTS (remembered));
   app_window_fixture_open (&f->app, "komi-app-dialog-XXXXXX");
-  f->dialog = komi_series_dialog_new (GTK_WINDOW (f->app.window));
+  f->dialog = komi_series_dialog_new (GTK_WINDOW (f->app.window),
+                                      komi_window_get_library (f->app.window));
   app_test_present_dialog (f->dialog, (gpointer *) &f->dialog, 0);
 }
 
@@ -210,7 +211,8 @@ test_errors_on_run (DialogFixture *f, gconstpointer data)
 
   gtk_window_destroy (GTK_WINDOW (f->dialog));
   g_settings_set_string (settings, "series-budget", "lots");
-  f->dialog = komi_series_dialog_new (GTK_WINDOW (f->app.window));
+  f->dialog = komi_series_dialog_new (GTK_WINDOW (f->app.window),
+                                      komi_window_get_library (f->app.window));
   app_test_present_dialog (f->dialog, (gpointer *) &f->dialog, 360);
   adjustment = gtk_scrolled_window_get_vadjustment (app_test_find_scroller (child (f, "page")));
   g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
@@ -300,7 +302,8 @@ test_remembers (DialogFixture *f, gconstpointer data)
   g_assert_null (f->dialog);
   g_assert_true (app_test_wait_seconds (app_test_job_over, f->app.window, 120));
 
-  f->dialog = komi_series_dialog_new (GTK_WINDOW (f->app.window));
+  f->dialog = komi_series_dialog_new (GTK_WINDOW (f->app.window),
+                                      komi_window_get_library (f->app.window));
   g_object_add_weak_pointer (G_OBJECT (f->dialog), (gpointer *) &f->dialog);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "subject_row"))), ==,
                    "gnugo:2");

@@ -30,7 +30,7 @@ typedef struct
 
 static const char *remembered[] = {
   "series-subject", "series-opponents", "series-pairs", "series-budget", "series-rate",
-  "katago-binary", "katago-model", "katago-config",
+  "katago-binary", "katago-model", "katago-config", "rating-ladder",
 };
 
 static void
@@ -43,7 +43,7 @@ fixture_set_up (FormsFixture *f, gconstpointer data)
   app_test_unset_katago ();
   app_test_reset_settings (remembered, G_N_ELEMENTS (remembered));
   f->window = gtk_window_new ();
-  f->series = komi_series_dialog_new (GTK_WINDOW (f->window));
+  f->series = komi_series_dialog_new (GTK_WINDOW (f->window), NULL);
   app_test_present_dialog (f->series, (gpointer *) &f->series, 0);
 }
 
@@ -420,7 +420,7 @@ test_series_count (FormsFixture *f, gconstpointer data)
 
   g_settings_set_string (settings, "series-pairs", "0");
   gtk_window_destroy (GTK_WINDOW (f->series));
-  f->series = komi_series_dialog_new (GTK_WINDOW (f->window));
+  f->series = komi_series_dialog_new (GTK_WINDOW (f->window), NULL);
   app_test_present_dialog (f->series, (gpointer *) &f->series, 0);
   label = GTK_LABEL (series_child (f, "error_label"));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (series_child (f, "pairs_row"))), ==,
@@ -436,6 +436,46 @@ test_series_count (FormsFixture *f, gconstpointer data)
                    "2 fields need a change, as said under each.");
   series_text (f, "seed_row", "7");
   g_assert_cmpstr (gtk_label_get_text (label), ==, "1 field needs a change, as said under it.");
+}
+
+/* A rating is against the ladder beside the library the dialog is given,
+ * whatever window it opens over (here a plain one, not the main window):
+ * none given, none to rate in. */
+static void
+test_series_rating_library (FormsFixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "komi.db", NULL);
+  g_autofree char *ladder = g_build_filename (f->dir, "ladder-protocol-1.json", NULL);
+  g_autoptr(GSettings) settings = komi_settings_new ();
+  g_autoptr(KomiLibrary) library = komi_library_new (path);
+  g_autoptr(GError) error = NULL;
+  const char *definition;
+
+  g_settings_set_string (settings, "rating-ladder", "library");
+  gtk_switch_set_active (GTK_SWITCH (series_child (f, "rate_switch")), TRUE);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (series_child (f, "error_label"))), ==,
+                   "No library to rate in.");
+  g_assert_null (komi_series_dialog_get_definition (f->series));
+
+  g_file_set_contents (ladder, "{\"protocol\": 1, \"pinned\": \"random\", \"date\": "
+                       "\"2026-12-01\", \"games\": 40, \"members\": [{\"label\": "
+                       "\"random\", \"rating\": 0, \"se\": 0, \"games\": 20}, {\"label\": "
+                       "\"mix:0.9:random\", \"rating\": 130, \"se\": 100, \"games\": "
+                       "20}]}", -1,
+                       &error);
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (f->series));
+  f->series = komi_series_dialog_new (GTK_WINDOW (f->window), library);
+  app_test_present_dialog (f->series, (gpointer *) &f->series, 0);
+  series_text (f, "name_row", "Rated over a plain window");
+  series_text (f, "subject_row", "random");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (series_child (f, "referee_row")), 2);   /* none */
+  gtk_switch_set_active (GTK_SWITCH (series_child (f, "rate_switch")), TRUE);
+  definition = komi_series_dialog_get_definition (f->series);
+  g_assert_nonnull (definition);
+  g_assert_nonnull (strstr (definition, "\"mix:0.9:random\""));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (series_child (f, "summary_label"))), ==,
+                   "Rated against the 2 members of the ladder, 2 games at once.");
 }
 
 int
@@ -460,5 +500,7 @@ main (int argc, char *argv[])
               fixture_set_up, test_series_count, fixture_tear_down);
   g_test_add ("/komi/app/forms/series/time", FormsFixture, NULL,
               fixture_set_up, test_series_time, fixture_tear_down);
+  g_test_add ("/komi/app/forms/series/rating-library", FormsFixture, NULL,
+              fixture_set_up, test_series_rating_library, fixture_tear_down);
   return g_test_run ();
 }

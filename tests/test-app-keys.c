@@ -235,7 +235,8 @@ test_series_dialog (KeysFixture *f, gconstpointer data)
                            "Keyless provider", "KOMI_TEST_APP_NO_KEY");
   save_key ("KOMI_TEST_APP_DIALOG_KEY", key);
 
-  dialog = komi_series_dialog_new (GTK_WINDOW (f->window));
+  dialog = komi_series_dialog_new (GTK_WINDOW (f->window),
+                                   komi_window_get_library (f->window));
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
   gtk_window_present (GTK_WINDOW (dialog));
   subject = g_strconcat ("model:", keyless, NULL);

@@ -35,7 +35,7 @@ fixture_set_up (DialogFixture *f, gconstpointer data)
 {
   app_test_unset_katago ();
   f->window = gtk_window_new ();
-  f->series = GTK_WIDGET (komi_series_dialog_new (GTK_WINDOW (f->window)));
+  f->series = GTK_WIDGET (komi_series_dialog_new (GTK_WINDOW (f->window), NULL));
   gtk_window_present (GTK_WINDOW (f->series));
   app_test_open_opponent_dialog (KOMI_SERIES_DIALOG (f->series), (gpointer *) &f->dialog, 0);
 }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "komi-ladder.h"
+#include "komi-library.h"
 #include "komi-series.h"
 #include "komi-series-dialog.h"
 #include "komi-series-form.h"
@@ -22,6 +23,7 @@ struct _KomiSeriesDialog
   AdwWindow       parent_instance;
 
   GtkWindow      *runner;       /* the window whose win.run-definition runs it */
+  KomiLibrary    *library;      /* the runner's library, a rating's ladder beside it; NULL: none */
   char           *definition;   /* the JSON of the fields when they are valid */
   KomiSeries     *series;       /* the same, parsed */
   GCancellable   *checks;       /* the player tests in flight */

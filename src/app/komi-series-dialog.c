@@ -26,7 +26,6 @@
 #include "komi-series-form.h"
 #include "komi-settings.h"
 #include "komi-ui-util.h"
-#include "komi-window.h"
 
 
 G_DEFINE_FINAL_TYPE (KomiSeriesDialog, komi_series_dialog, ADW_TYPE_WINDOW)
@@ -37,7 +36,7 @@ _komi_series_dialog_text_of (AdwEntryRow *row)
   return gtk_editable_get_text (GTK_EDITABLE (row));
 }
 
-/* The ladder frozen beside the runner's library, read when rating is
+/* The ladder frozen beside the dialog's library, read when rating is
  * switched on (it may have been calibrated since the dialog opened). */
 static void
 load_ladder (KomiSeriesDialog *self, gboolean rating)
@@ -49,12 +48,12 @@ load_ladder (KomiSeriesDialog *self, gboolean rating)
   g_clear_pointer (&self->ladder_error, g_free);
   if (!rating)
     return;
-  if (self->runner == NULL || !KOMI_IS_WINDOW (self->runner))
+  if (self->library == NULL)
     {
       self->ladder_error = g_strdup (_("No library to rate in."));
       return;
     }
-  path = komi_library_get_path (komi_window_get_library (KOMI_WINDOW (self->runner)));
+  path = komi_library_get_path (self->library);
   self->ladder = komi_ladder_resolve (komi_settings_rating_ladder (), path,
                                       KOMI_PROTOCOL_LATEST, &error);
   if (self->ladder == NULL)
@@ -351,13 +350,15 @@ run_activated (GtkWidget  *widget,
 }
 
 KomiSeriesDialog *
-komi_series_dialog_new (GtkWindow *runner)
+komi_series_dialog_new (GtkWindow   *runner,
+                        KomiLibrary *library)
 {
-  KomiSeriesDialog *self = g_object_new (KOMI_TYPE_SERIES_DIALOG,
-                                         "transient-for", runner,
-                                         NULL);
+  KomiSeriesDialog *self;
 
+  g_return_val_if_fail (library == NULL || KOMI_IS_LIBRARY (library), NULL);
+  self = g_object_new (KOMI_TYPE_SERIES_DIALOG, "transient-for", runner, NULL);
   self->runner = runner;
+  self->library = library != NULL ? g_object_ref (library) : NULL;
   g_object_add_weak_pointer (G_OBJECT (runner), (gpointer *) &self->runner);
   return self;
 }
@@ -387,6 +388,7 @@ komi_series_dialog_dispose (GObject *object)
   if (self->runner != NULL)
     g_object_remove_weak_pointer (G_OBJECT (self->runner), (gpointer *) &self->runner);
   self->runner = NULL;
+  g_clear_object (&self->library);
   g_cancellable_cancel (self->checks);
   g_clear_object (&self->checks);
   g_cancellable_cancel (self->keys);

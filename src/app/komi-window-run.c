@@ -363,7 +363,9 @@ new_series_activated (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *parameter)
 {
-  gtk_window_present (GTK_WINDOW (komi_series_dialog_new (GTK_WINDOW (widget))));
+  KomiWindow *self = KOMI_WINDOW (widget);
+
+  gtk_window_present (GTK_WINDOW (komi_series_dialog_new (GTK_WINDOW (self), self->library)));
 }
 
 typedef struct
