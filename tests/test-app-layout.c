@@ -635,6 +635,95 @@ test_series_default_size (LayoutFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+revealed_as_asked (gpointer revealer)
+{
+  return gtk_revealer_get_child_revealed (revealer) == gtk_revealer_get_reveal_child (revealer);
+}
+
+/* The board's and the steps' places in the window at 1200x700 with the
+ * tab @side chosen, the run bar shown (@running) or not. */
+static void
+place_of_board (KomiWindow *window, const char *side, gboolean running,
+                graphene_rect_t *board, graphene_rect_t *steps)
+{
+  KomiSeriesPage *page = komi_window_get_series_page (window);
+  GtkRevealer *bar = GTK_REVEALER (app_test_child (window, KOMI_TYPE_WINDOW, "run_revealer"));
+  GtkWidget *content = gtk_window_get_child (GTK_WINDOW (window));
+
+  gtk_revealer_set_reveal_child (bar, running);
+  gtk_stack_set_visible_child_name (GTK_STACK (app_test_child (page, KOMI_TYPE_SERIES_PAGE,
+                                                               "side_stack")), side);
+  g_assert_true (app_test_wait (revealed_as_asked, bar));
+  settle ();
+  *board = bounds_in (GTK_WIDGET (komi_series_page_get_board_view (page)), content);
+  *steps = bounds_in (app_test_child (page, KOMI_TYPE_SERIES_PAGE, "step_box"), content);
+  if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+    g_printerr ("%s, run bar %s: board %gx%g at %g,%g; steps %gx%g at %g,%g; window %dx%d\n",
+                side, running ? "shown" : "hidden", board->size.width, board->size.height,
+                board->origin.x, board->origin.y, steps->size.width, steps->size.height,
+                steps->origin.x, steps->origin.y, gtk_widget_get_width (content),
+                gtk_widget_get_height (content));
+  /* The steps whole inside the window, which stays 1200x700. */
+  g_assert_cmpint (gtk_widget_get_height (content), <=, 700);
+  g_assert_cmpint (gtk_widget_get_width (content), <=, 1200);
+  g_assert_cmpfloat (steps->origin.y, >=, 0);
+  g_assert_cmpfloat (steps->origin.y + steps->size.height, <=, gtk_widget_get_height (content));
+  g_assert_cmpfloat (steps->origin.x + steps->size.width, <=, gtk_widget_get_width (content));
+}
+
+/* The series page at 1200x700 as a run starts: the run bar goes under the
+ * sidebar's sections, not over the page, so that the board and the steps
+ * under it stay where they were, on either tab beside the board, and the
+ * steps stay inside the window. */
+static void
+test_run_bar_keeps_board (LayoutFixture *f, gconstpointer data)
+{
+  const char *sides[] = { "calls", "analysis" };
+  KomiWindow *window = komi_window_new (NULL, f->library);
+  KomiSeriesPage *page = komi_window_get_series_page (window);
+  GtkLabel *label = GTK_LABEL (app_test_child (window, KOMI_TYPE_WINDOW, "run_label"));
+  GtkWidget *bar = app_test_child (window, KOMI_TYPE_WINDOW, "run_revealer");
+  GtkButton *pause = GTK_BUTTON (app_test_child (window, KOMI_TYPE_WINDOW, "pause_button"));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (app_test_has_size, window));
+  komi_window_show_page (window, "series");
+  g_assert_true (komi_series_page_select (page, 0, 23));
+  g_assert_true (app_test_wait (game_on_board, page));
+  /* What the bar says while the demo runs. */
+  gtk_label_set_text (label, "Running \u201cDemo: the rehearsal model against random and GNU Go "
+                             "level 1\u201d: 1 of 4 games \u00b7 0:47 left \u00b7 149 calls, "
+                             "$0 spent");
+  for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
+    {
+      graphene_rect_t board_before, steps_before, board_after, steps_after;
+
+      place_of_board (window, sides[i], FALSE, &board_before, &steps_before);
+      place_of_board (window, sides[i], TRUE, &board_after, &steps_after);
+      g_assert_true (graphene_rect_equal (&board_before, &board_after));
+      g_assert_true (graphene_rect_equal (&steps_before, &steps_after));
+      /* Paused, its button says Resume: nothing moves either. */
+      gtk_button_set_label (pause, i == 0 ? "_Resume" : "_Pause");
+      place_of_board (window, sides[i], TRUE, &board_after, &steps_after);
+      g_assert_true (graphene_rect_equal (&board_before, &board_after));
+      g_assert_true (graphene_rect_equal (&steps_before, &steps_after));
+    }
+  /* Folded, the sidebar away: over the page, and back under the sections. */
+  g_assert_true (gtk_widget_is_ancestor (bar, app_test_child (window, KOMI_TYPE_WINDOW,
+                                                             "sidebar_box")));
+  resize (GTK_WIDGET (window), 360, NULL);
+  settle ();
+  g_assert_true (gtk_widget_is_ancestor (bar, app_test_child (window, KOMI_TYPE_WINDOW,
+                                                             "content_box")));
+  resize (GTK_WIDGET (window), 1200, NULL);
+  settle ();
+  g_assert_true (gtk_widget_is_ancestor (bar, app_test_child (window, KOMI_TYPE_WINDOW,
+                                                             "sidebar_box")));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The first label under @widget whose text starts with @prefix. */
 static GtkWidget *
 label_starting (GtkWidget *widget, const char *prefix)
@@ -858,6 +947,8 @@ main (int argc, char *argv[])
               test_wide_then_narrow, layout_tear_down);
   g_test_add ("/komi/app/layout/series-default-size", LayoutFixture, NULL, many_set_up,
               test_series_default_size, layout_tear_down);
+  g_test_add ("/komi/app/layout/run-bar-keeps-board", LayoutFixture, NULL, many_set_up,
+              test_run_bar_keeps_board, layout_tear_down);
   g_test_add ("/komi/app/layout/series-results-width", LayoutFixture, NULL, many_set_up,
               test_series_results_width, layout_tear_down);
   return g_test_run ();
