@@ -635,6 +635,15 @@ test_series_default_size (LayoutFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static int
+natural_width (GtkWidget *widget)
+{
+  int nat;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+  return nat;
+}
+
 static gboolean
 revealed_as_asked (gpointer revealer)
 {
@@ -680,6 +689,7 @@ static void
 test_run_bar_keeps_board (LayoutFixture *f, gconstpointer data)
 {
   const char *sides[] = { "calls", "analysis" };
+  const char *pages[] = { "series", "players", "games", "ladder" };
   KomiWindow *window = komi_window_new (NULL, f->library);
   KomiSeriesPage *page = komi_window_get_series_page (window);
   GtkLabel *label = GTK_LABEL (app_test_child (window, KOMI_TYPE_WINDOW, "run_label"));
@@ -710,6 +720,17 @@ test_run_bar_keeps_board (LayoutFixture *f, gconstpointer data)
       g_assert_true (graphene_rect_equal (&board_before, &board_after));
       g_assert_true (graphene_rect_equal (&steps_before, &steps_after));
     }
+  /* On every page the sidebar is as wide as it asks, the bar in it or not. */
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      GtkWidget *sidebar = app_test_child (window, KOMI_TYPE_WINDOW, "sidebar_box");
+
+      komi_window_show_page (window, pages[i]);
+      settle ();
+      if (gtk_widget_get_width (sidebar) != natural_width (sidebar))
+        g_error ("on the %s page the sidebar is %d px wide, not the %d it asks for", pages[i],
+                 gtk_widget_get_width (sidebar), natural_width (sidebar));
+    }
   /* Folded, the sidebar away: over the page, and back under the sections. */
   g_assert_true (gtk_widget_is_ancestor (bar, app_test_child (window, KOMI_TYPE_WINDOW,
                                                              "sidebar_box")));
@@ -736,15 +757,6 @@ label_starting (GtkWidget *widget, const char *prefix)
         && gtk_widget_get_mapped (labels->pdata[i]))
       return labels->pdata[i];
   return NULL;
-}
-
-static int
-natural_width (GtkWidget *widget)
-{
-  int nat;
-
-  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
-  return nat;
 }
 
 /* The series page's games list as results arrive: a game's Result cell
