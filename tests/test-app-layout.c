@@ -11,6 +11,8 @@
 #include "komi-store-test-review.h"
 #include "komi-coords.h"
 #include "komi-games-page.h"
+#include "komi-ladder-page.h"
+#include "komi-list-page.h"
 #include "komi-review-window-private.h"
 #include "komi-review-window.h"
 #include "komi-series-page.h"
@@ -745,6 +747,65 @@ test_run_bar_keeps_board (LayoutFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The scrolled windows under @widget on the screen. */
+static guint
+count_scrollers (GtkWidget *widget)
+{
+  guint n = GTK_IS_SCROLLED_WINDOW (widget) && gtk_widget_get_mapped (widget);
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    n += count_scrollers (c);
+  return n;
+}
+
+/* A scrolled window under @widget inside another one, or NULL. */
+static GtkWidget *
+nested_scroller (GtkWidget *widget)
+{
+  if (GTK_IS_SCROLLED_WINDOW (widget) && gtk_widget_get_parent (widget) != NULL
+      && gtk_widget_get_ancestor (gtk_widget_get_parent (widget), GTK_TYPE_SCROLLED_WINDOW))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = nested_scroller (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The Ladder page at the window's 1200x700: one scroller for the page, the
+ * scale and the table at their whole heights in it (they were two, the
+ * scale cut at 300 px over a table that scrolled on its own), and no
+ * scroller inside another. */
+static void
+test_ladder_one_scroller (LayoutFixture *f, gconstpointer data)
+{
+  KomiWindow *window = komi_window_new (NULL, f->library);
+  GtkWidget *ladder = app_test_child (window, KOMI_TYPE_WINDOW, "ladder_page");
+  GtkWidget *nested;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (app_test_has_size, window));
+  komi_window_show_page (window, "ladder");
+  settle ();
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (komi_ladder_page_get_scale_view (
+    KOMI_LADDER_PAGE (ladder)))));
+  g_assert_cmpuint (count_scrollers (ladder), ==, 1);
+  nested = nested_scroller (ladder);
+  if (nested != NULL)
+    g_error ("a %s scrolls inside a %s", G_OBJECT_TYPE_NAME (gtk_scrolled_window_get_child (
+                                           GTK_SCROLLED_WINDOW (nested))),
+             G_OBJECT_TYPE_NAME (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (
+               gtk_widget_get_ancestor (gtk_widget_get_parent (nested),
+                                        GTK_TYPE_SCROLLED_WINDOW)))));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The first label under @widget whose text starts with @prefix. */
 static GtkWidget *
 label_starting (GtkWidget *widget, const char *prefix)
@@ -757,6 +818,69 @@ label_starting (GtkWidget *widget, const char *prefix)
         && gtk_widget_get_mapped (labels->pdata[i]))
       return labels->pdata[i];
   return NULL;
+}
+
+/* Each label on the Ladder page at 1200x700 whole: none cut to "…", none
+ * given less width than its text needs, and every column of the table in
+ * view (issue 30: "kata…", "La…", the Games column gone when no subject
+ * was rated). */
+static void
+test_ladder_labels_whole (LayoutFixture *f, gconstpointer data)
+{
+  KomiWindow *window = komi_window_new (NULL, f->library);
+  GtkWidget *ladder = app_test_child (window, KOMI_TYPE_WINDOW, "ladder_page");
+  GtkColumnView *view = komi_list_page_get_view (KOMI_LIST_PAGE (ladder));
+  GListModel *columns = gtk_column_view_get_columns (view);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  guint checked = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (app_test_has_size, window));
+  komi_window_show_page (window, "ladder");
+  settle ();
+  collect_labels (ladder, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkWidget *label = g_ptr_array_index (labels, i);
+      int nat;
+
+      if (!gtk_widget_get_mapped (label) || *gtk_label_get_text (GTK_LABEL (label)) == '\0')
+        continue;
+      checked++;
+      gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+      if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+        g_printerr ("\"%s\": %d px of %d\n", gtk_label_get_text (GTK_LABEL (label)),
+                    gtk_widget_get_width (label), nat);
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label)))
+          || (!gtk_label_get_wrap (GTK_LABEL (label)) && gtk_widget_get_width (label) < nat))
+        g_error ("the ladder's \"%s\" has %d px of the %d it needs",
+                 gtk_label_get_text (GTK_LABEL (label)), gtk_widget_get_width (label), nat);
+    }
+  g_assert_cmpuint (checked, >, 10);
+  /* The subject not rated: said short, why in the cell's tooltip. */
+  {
+    GtkWidget *unrated = label_starting (GTK_WIDGET (view), "not rated");
+
+    g_assert_nonnull (unrated);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (unrated)), ==, "not rated");
+    g_assert_true (g_str_has_prefix (g_object_get_data (G_OBJECT (unrated), "komi-cell-tooltip"),
+                                     "not rated: "));
+  }
+  /* Every column's title shown, inside the table. */
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+      GtkWidget *title = label_starting (GTK_WIDGET (view),
+                                         gtk_column_view_column_get_title (column));
+      graphene_rect_t b;
+
+      if (title == NULL)
+        g_error ("the ladder's column %s is not shown", gtk_column_view_column_get_title (column));
+      b = bounds_in (title, GTK_WIDGET (view));
+      g_assert_cmpfloat (b.origin.x + b.size.width, <=, gtk_widget_get_width (GTK_WIDGET (view)));
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* The series page's games list as results arrive: a game's Result cell
@@ -961,6 +1085,10 @@ main (int argc, char *argv[])
               test_series_default_size, layout_tear_down);
   g_test_add ("/komi/app/layout/run-bar-keeps-board", LayoutFixture, NULL, many_set_up,
               test_run_bar_keeps_board, layout_tear_down);
+  g_test_add ("/komi/app/layout/ladder-one-scroller", LayoutFixture, NULL, many_set_up,
+              test_ladder_one_scroller, layout_tear_down);
+  g_test_add ("/komi/app/layout/ladder-labels-whole", LayoutFixture, NULL, many_set_up,
+              test_ladder_labels_whole, layout_tear_down);
   g_test_add ("/komi/app/layout/series-results-width", LayoutFixture, NULL, many_set_up,
               test_series_results_width, layout_tear_down);
   return g_test_run ();

@@ -27,6 +27,12 @@ G_DEFINE_FINAL_TYPE (KomiLadderPage, komi_ladder_page, KOMI_TYPE_LIST_PAGE)
 static char *cell_label (gpointer p) { return g_strdup (KOMI_RATING_ITEM (p)->label); }
 static char *cell_rating (gpointer p) { return g_strdup (KOMI_RATING_ITEM (p)->rating); }
 static char *cell_interval (gpointer p) { return g_strdup (KOMI_RATING_ITEM (p)->interval); }
+static char *
+cell_interval_note (gpointer p)
+{
+  return g_strdup (KOMI_RATING_ITEM (p)->interval_note);
+}
+
 static char *cell_games (gpointer p) { return g_strdup_printf ("%u", KOMI_RATING_ITEM (p)->games); }
 
 static char *
@@ -55,13 +61,15 @@ cell_fit (gpointer p)
 }
 
 /* The figures are never cut to "…": on a narrow window the table scrolls
- * sideways and the player's name gives way. */
+ * sideways and the player's name gives way. Why a subject is not rated is
+ * too long for a cell (it took the table's width from the other columns):
+ * its cell says "not rated", the reason in its tooltip. */
 static const KomiColumn columns[] = {
   { N_("Player"), cell_label, TRUE, 0 },
   { N_("Role"), cell_kind, FALSE, 0 },
   { N_("Elo"), cell_rating, FALSE, KOMI_CELL_NUMERIC | KOMI_CELL_WHOLE },
   /* xgettext:no-c-format */
-  { N_("95% interval"), cell_interval, FALSE, KOMI_CELL_WHOLE },
+  { N_("95% interval"), cell_interval, FALSE, KOMI_CELL_WHOLE, cell_interval_note },
   { N_("Games"), cell_games, FALSE, KOMI_CELL_NUMERIC | KOMI_CELL_WHOLE },
   { N_("Wins–losses–draws"), cell_record, FALSE, KOMI_CELL_NUMERIC | KOMI_CELL_WHOLE },
   { N_("Fit"), cell_fit, FALSE, 0 },
@@ -225,14 +233,13 @@ komi_ladder_page_class_init (KomiLadderPageClass *klass)
                                    save_image_activated);
 }
 
-/* The scale in a frame, as tall as its rows up to a third of a laptop
- * screen (then it scrolls), with Copy and Save in its corner. */
+/* The scale in a frame, as tall as its rows (the page scrolls, not the
+ * scale inside it), with Copy and Save in its corner. */
 static GtkWidget *
 build_header (KomiLadderPage *self)
 {
   GtkWidget *frame = gtk_frame_new (NULL);
   GtkWidget *overlay = gtk_overlay_new ();
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
   GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   static const struct { const char *icon, *tip, *action; } actions[] = {
     { "edit-copy-symbolic", N_("Copy Image"), "ladder.copy-image" },
@@ -240,12 +247,7 @@ build_header (KomiLadderPage *self)
   };
 
   self->scale_view = KOMI_LADDER_SCALE_VIEW (komi_ladder_scale_view_new ());
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 300);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->scale_view));
-  gtk_overlay_set_child (GTK_OVERLAY (overlay), scrolled);
+  gtk_overlay_set_child (GTK_OVERLAY (overlay), GTK_WIDGET (self->scale_view));
   gtk_widget_add_css_class (buttons, "linked");
   gtk_widget_set_halign (buttons, GTK_ALIGN_END);
   gtk_widget_set_valign (buttons, GTK_ALIGN_START);
