@@ -562,6 +562,37 @@ settle (void)
     }
 }
 
+/* A series with games left (Continue beside its progress) while a run
+ * shows its bar: the main window still goes down to a phone's 360 px. */
+static void
+test_narrow_games_left (LayoutFixture *f, gconstpointer data)
+{
+  KomiWindow *window = komi_window_new (NULL, f->library);
+  KomiSeriesPage *page = komi_window_get_series_page (window);
+  GtkWidget *content;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (app_test_has_size, window));
+  komi_window_show_page (window, "series");
+  g_assert_true (komi_series_page_select (page, 0, 0));
+  settle ();
+  gtk_widget_set_visible (app_test_child (page, KOMI_TYPE_SERIES_PAGE, "continue_button"), TRUE);
+  gtk_label_set_text (GTK_LABEL (app_test_child (window, KOMI_TYPE_WINDOW, "run_label")),
+                      "Running \u201cNamed players\u201d: 1 of 2 games \u00b7 0:47 left");
+  gtk_revealer_set_reveal_child (GTK_REVEALER (app_test_child (window, KOMI_TYPE_WINDOW,
+                                                               "run_revealer")), TRUE);
+  settle ();
+  /* Straight from its default width to a phone's. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 700);
+  settle ();
+  content = gtk_window_get_child (GTK_WINDOW (window));
+  if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+    dump_minimums (GTK_WIDGET (window), 0);
+  g_assert_cmpint (min_width (content), <=, 360);
+  g_assert_cmpint (gtk_widget_get_width (content), <=, 360);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The series page at the window's default 1200x700, the run bar shown:
  * the games list shows five rows or more, and the game selected is one of
  * them; the board and the row of steps under it are in view without
@@ -1077,6 +1108,8 @@ main (int argc, char *argv[])
               test_narrow_windows, layout_tear_down);
   g_test_add ("/komi/app/layout/narrow-long-names", LayoutFixture, NULL, long_set_up,
               test_narrow_long_names, layout_tear_down);
+  g_test_add ("/komi/app/layout/narrow-games-left", LayoutFixture, NULL, layout_set_up,
+              test_narrow_games_left, layout_tear_down);
   g_test_add ("/komi/app/layout/review-small", LayoutFixture, NULL, layout_set_up,
               test_review_small, layout_tear_down);
   g_test_add ("/komi/app/layout/wide-then-narrow", LayoutFixture, NULL, many_set_up,
