@@ -778,46 +778,61 @@ test_run_bar_keeps_board (LayoutFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The scrolled windows under @widget on the screen. */
-static guint
-count_scrollers (GtkWidget *widget)
+/* A button whose tooltip is @tip. */
+static gboolean
+is_button_tipped (GtkWidget *widget, gpointer tip)
 {
-  guint n = GTK_IS_SCROLLED_WINDOW (widget) && gtk_widget_get_mapped (widget);
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tip) == 0;
+}
 
+static gboolean
+scrolls (GtkWidget *scroller, GtkOrientation orientation)
+{
+  GtkPolicyType h, v;
+
+  gtk_scrolled_window_get_policy (GTK_SCROLLED_WINDOW (scroller), &h, &v);
+  return (orientation == GTK_ORIENTATION_HORIZONTAL ? h : v) != GTK_POLICY_NEVER;
+}
+
+/* The scrolled windows under @widget on the screen that scroll up and
+ * down; an error for one inside another that scrolls the same way. */
+static guint
+vertical_scrollers (GtkWidget *widget)
+{
+  guint n = 0;
+
+  if (GTK_IS_SCROLLED_WINDOW (widget) && gtk_widget_get_mapped (widget))
+    {
+      for (GtkWidget *up = gtk_widget_get_ancestor (gtk_widget_get_parent (widget),
+                                                    GTK_TYPE_SCROLLED_WINDOW);
+           up != NULL; up = gtk_widget_get_ancestor (gtk_widget_get_parent (up),
+                                                      GTK_TYPE_SCROLLED_WINDOW))
+        for (guint o = 0; o < 2; o++)
+          if (scrolls (widget, o) && scrolls (up, o))
+            g_error ("a %s scrolls %s inside a %s that does",
+                     G_OBJECT_TYPE_NAME (gtk_scrolled_window_get_child (
+                                           GTK_SCROLLED_WINDOW (widget))),
+                     o == GTK_ORIENTATION_HORIZONTAL ? "sideways" : "up and down",
+                     G_OBJECT_TYPE_NAME (gtk_scrolled_window_get_child (
+                                           GTK_SCROLLED_WINDOW (up))));
+      n = scrolls (widget, GTK_ORIENTATION_VERTICAL);
+    }
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
        c = gtk_widget_get_next_sibling (c))
-    n += count_scrollers (c);
+    n += vertical_scrollers (c);
   return n;
 }
 
-/* A scrolled window under @widget inside another one, or NULL. */
-static GtkWidget *
-nested_scroller (GtkWidget *widget)
-{
-  if (GTK_IS_SCROLLED_WINDOW (widget) && gtk_widget_get_parent (widget) != NULL
-      && gtk_widget_get_ancestor (gtk_widget_get_parent (widget), GTK_TYPE_SCROLLED_WINDOW))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = nested_scroller (c);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The Ladder page at the window's 1200x700: one scroller for the page, the
- * scale and the table at their whole heights in it (they were two, the
- * scale cut at 300 px over a table that scrolled on its own), and no
- * scroller inside another. */
+/* The Ladder page at the window's 1200x700 and at a phone's 360 px: one
+ * scroller up and down for the page, the scale and the table at their
+ * whole heights in it (they were two, the scale cut at 300 px over a table
+ * that scrolled on its own), and no scroller inside another that scrolls
+ * the same way (the table scrolls only sideways, on a phone). */
 static void
 test_ladder_one_scroller (LayoutFixture *f, gconstpointer data)
 {
   KomiWindow *window = komi_window_new (NULL, f->library);
   GtkWidget *ladder = app_test_child (window, KOMI_TYPE_WINDOW, "ladder_page");
-  GtkWidget *nested;
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
   gtk_window_present (GTK_WINDOW (window));
@@ -826,14 +841,19 @@ test_ladder_one_scroller (LayoutFixture *f, gconstpointer data)
   settle ();
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (komi_ladder_page_get_scale_view (
     KOMI_LADDER_PAGE (ladder)))));
-  g_assert_cmpuint (count_scrollers (ladder), ==, 1);
-  nested = nested_scroller (ladder);
-  if (nested != NULL)
-    g_error ("a %s scrolls inside a %s", G_OBJECT_TYPE_NAME (gtk_scrolled_window_get_child (
-                                           GTK_SCROLLED_WINDOW (nested))),
-             G_OBJECT_TYPE_NAME (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (
-               gtk_widget_get_ancestor (gtk_widget_get_parent (nested),
-                                        GTK_TYPE_SCROLLED_WINDOW)))));
+  g_assert_cmpuint (vertical_scrollers (ladder), ==, 1);
+  resize (GTK_WIDGET (window), 360, NULL);
+  settle ();
+  g_assert_cmpuint (vertical_scrollers (ladder), ==, 1);
+  g_assert_cmpint (min_width (gtk_window_get_child (GTK_WINDOW (window))), <=, 360);
+  /* Copy and Save beside the scale's name, not over its legend. */
+  {
+    GtkWidget *scale = GTK_WIDGET (komi_ladder_page_get_scale_view (KOMI_LADDER_PAGE (ladder)));
+    GtkWidget *copy = app_test_find_widget (ladder, is_button_tipped, (gpointer) "Copy Image");
+    graphene_rect_t s = bounds_in (scale, ladder), c = bounds_in (copy, ladder);
+
+    g_assert_false (graphene_rect_intersection (&s, &c, NULL));
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

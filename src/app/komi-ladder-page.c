@@ -234,12 +234,15 @@ komi_ladder_page_class_init (KomiLadderPageClass *klass)
 }
 
 /* The scale in a frame, as tall as its rows (the page scrolls, not the
- * scale inside it), with Copy and Save in its corner. */
+ * scale inside it), under a row with its name and Copy and Save: over the
+ * scale, on a phone's width, they hid its legend. */
 static GtkWidget *
 build_header (KomiLadderPage *self)
 {
   GtkWidget *frame = gtk_frame_new (NULL);
-  GtkWidget *overlay = gtk_overlay_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *title = gtk_label_new (_("Rating scale"));
   GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   static const struct { const char *icon, *tip, *action; } actions[] = {
     { "edit-copy-symbolic", N_("Copy Image"), "ladder.copy-image" },
@@ -247,12 +250,16 @@ build_header (KomiLadderPage *self)
   };
 
   self->scale_view = KOMI_LADDER_SCALE_VIEW (komi_ladder_scale_view_new ());
-  gtk_overlay_set_child (GTK_OVERLAY (overlay), GTK_WIDGET (self->scale_view));
+  gtk_widget_add_css_class (title, "heading");
+  gtk_widget_set_hexpand (title, TRUE);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_box_append (GTK_BOX (row), title);
+  gtk_widget_set_margin_top (row, 6);
+  gtk_widget_set_margin_start (row, 12);
+  gtk_widget_set_margin_end (row, 6);
   gtk_widget_add_css_class (buttons, "linked");
-  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
-  gtk_widget_set_valign (buttons, GTK_ALIGN_START);
-  gtk_widget_set_margin_top (buttons, 6);
-  gtk_widget_set_margin_end (buttons, 6);
+  gtk_widget_set_valign (buttons, GTK_ALIGN_CENTER);
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     {
       GtkWidget *button = gtk_button_new_from_icon_name (actions[i].icon);
@@ -263,8 +270,10 @@ build_header (KomiLadderPage *self)
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), actions[i].action);
       gtk_box_append (GTK_BOX (buttons), button);
     }
-  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), buttons);
-  gtk_frame_set_child (GTK_FRAME (frame), overlay);
+  gtk_box_append (GTK_BOX (row), buttons);
+  gtk_box_append (GTK_BOX (box), row);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->scale_view));
+  gtk_frame_set_child (GTK_FRAME (frame), box);
   return frame;
 }
 
