@@ -563,7 +563,8 @@ settle (void)
 }
 
 /* A series with games left (Continue beside its progress) while a run
- * shows its bar: the main window still goes down to a phone's 360 px. */
+ * shows its bar: the count on one line at 1920 px, and the main window
+ * still goes down to a phone's 360 px. */
 static void
 test_narrow_games_left (LayoutFixture *f, gconstpointer data)
 {
@@ -581,8 +582,12 @@ test_narrow_games_left (LayoutFixture *f, gconstpointer data)
                       "Running \u201cNamed players\u201d: 1 of 2 games \u00b7 0:47 left");
   gtk_revealer_set_reveal_child (GTK_REVEALER (app_test_child (window, KOMI_TYPE_WINDOW,
                                                                "run_revealer")), TRUE);
+  /* On a large screen the count keeps to one line beside Continue. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1920, 1000);
   settle ();
-  /* Straight from its default width to a phone's. */
+  g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (
+    app_test_child (page, KOMI_TYPE_SERIES_PAGE, "progress_label")))), ==, 1);
+  /* Straight from a large screen's width to a phone's. */
   gtk_window_set_default_size (GTK_WINDOW (window), 360, 700);
   settle ();
   content = gtk_window_get_child (GTK_WINDOW (window));
