@@ -16,6 +16,7 @@
 #include "app-screenshots-shards.h"
 #include "komi-app-test-util.h"
 #include "komi-games-page.h"
+#include "komi-list-page.h"
 #include "komi-preferences-window.h"
 #include "komi-review-window.h"
 #include "komi-settings.h"
@@ -65,7 +66,8 @@ typedef struct
   const char *extra;    /* "export": a game exported, its toast; "menu": the main menu
                          * open; "checking": Preferences checking a GNU Go that never
                          * answers; "shortcuts": with review, Ctrl+? over it; "graph":
-                         * with review, its Engine Review (the score graph) */
+                         * with review, its Engine Review (the score graph);
+                         * "table": the Ladder page scrolled to its table */
 } Shot;
 
 static const Shot shots[] = {
@@ -74,6 +76,8 @@ static const Shot shots[] = {
   { "players-light", "players", FALSE, 0, FALSE },
   { "ladder-light", "ladder", FALSE, 0, FALSE },
   { "ladder-dark", "ladder", TRUE, 0, FALSE },
+  /* Scrolled down to the table: every column whole at 1200x700. */
+  { "ladder-table", "ladder", FALSE, 0, .extra = "table" },
   { "games-light", "games", FALSE, 0, FALSE },
   { "games-no-match", "games", TRUE, 0, FALSE },   /* a search nothing matches */
   { "games-verified", "games", FALSE, 0, .verify = TRUE },
@@ -87,6 +91,8 @@ static const Shot shots[] = {
    * on a narrow window. */
   { "running-demo-wide", "series", FALSE, 1920, FALSE, TRUE, .height = 1048 },
   { "running-demo-narrow", "series", FALSE, 800, FALSE, TRUE, .height = 700 },
+  /* On a phone's width the sidebar folds away: the run bar over the page. */
+  { "running-demo-360", "series", FALSE, 360, FALSE, TRUE, .height = 740 },
   { "series-dialog", "series", FALSE, 0, FALSE, FALSE, "" },
   { "series-dialog-estimate", "series", FALSE, 0, FALSE, FALSE, "@priced" },
   { "series-dialog-refused-dark", "series", TRUE, 0, FALSE, FALSE, "gnugo:11" },
@@ -109,6 +115,8 @@ static const Shot shots[] = {
   { "width-360-series", "series", FALSE, 360, .height = 740 },
   { "width-360-board", "series", FALSE, 360, .height = 740, .board = TRUE },
   { "width-360-games", "games", FALSE, 360, .height = 740 },
+  { "width-360-ladder", "ladder", FALSE, 360, .height = 740 },
+  { "width-360-ladder-table", "ladder", FALSE, 360, .height = 740, .extra = "table" },
   { "width-360-review", "series", FALSE, 360, .height = 740, .review = TRUE, .review_width = 360 },
   { "width-800-series", "series", FALSE, 800, .height = 740 },
   { "width-800-review", "series", FALSE, 800, .height = 740, .review = TRUE, .review_width = 800 },
@@ -119,6 +127,7 @@ static const Shot shots[] = {
   { "width-1366-review", "series", TRUE, 1366, .height = 740, .review = TRUE,
     .review_width = 1366 },
   { "width-1920-series", "series", FALSE, 1920, .height = 1048 },
+  { "width-1920-ladder", "ladder", FALSE, 1920, .height = 1048 },
   { "width-1920-review", "series", FALSE, 1920, .height = 1048, .review = TRUE,
     .review_width = 1920 },
   { "review-window-light", "series", FALSE, .review = TRUE },
@@ -225,6 +234,22 @@ take_extra (KomiWindow *window, const Shot *shot, const char *dir)
           GTK_STACK (app_test_find_widget (GTK_WIDGET (review), is_side_stack, NULL)),
           "analysis");
       shot_pause_ms (1500);
+    }
+  else if (g_str_equal (shot->extra, "table"))
+    {
+      /* The Ladder page scrolled down to its table. */
+      GtkWidget *view = GTK_WIDGET (komi_list_page_get_view (KOMI_LIST_PAGE (
+        gtk_widget_get_template_child (GTK_WIDGET (window), KOMI_TYPE_WINDOW, "ladder_page"))));
+      GtkWidget *sideways = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
+      GtkWidget *page = gtk_widget_get_ancestor (gtk_widget_get_parent (sideways),
+                                                 GTK_TYPE_SCROLLED_WINDOW);
+      graphene_rect_t bounds;
+
+      shot_pause_ms (300);
+      if (gtk_widget_compute_bounds (sideways, gtk_scrolled_window_get_child (
+                                       GTK_SCROLLED_WINDOW (page)), &bounds))
+        gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (page)),
+                                  bounds.origin.y - 12);
     }
   else if (g_str_equal (shot->extra, "shortcuts"))
     {

@@ -11,6 +11,8 @@
 #include "komi-store-test-review.h"
 #include "komi-coords.h"
 #include "komi-games-page.h"
+#include "komi-ladder-page.h"
+#include "komi-list-page.h"
 #include "komi-review-window-private.h"
 #include "komi-review-window.h"
 #include "komi-series-page.h"
@@ -560,6 +562,42 @@ settle (void)
     }
 }
 
+/* A series with games left (Continue beside its progress) while a run
+ * shows its bar: the count on one line at 1920 px, and the main window
+ * still goes down to a phone's 360 px. */
+static void
+test_narrow_games_left (LayoutFixture *f, gconstpointer data)
+{
+  KomiWindow *window = komi_window_new (NULL, f->library);
+  KomiSeriesPage *page = komi_window_get_series_page (window);
+  GtkWidget *content;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (app_test_has_size, window));
+  komi_window_show_page (window, "series");
+  g_assert_true (komi_series_page_select (page, 0, 0));
+  settle ();
+  gtk_widget_set_visible (app_test_child (page, KOMI_TYPE_SERIES_PAGE, "continue_button"), TRUE);
+  gtk_label_set_text (GTK_LABEL (app_test_child (window, KOMI_TYPE_WINDOW, "run_label")),
+                      "Running \u201cNamed players\u201d: 1 of 2 games \u00b7 0:47 left");
+  gtk_revealer_set_reveal_child (GTK_REVEALER (app_test_child (window, KOMI_TYPE_WINDOW,
+                                                               "run_revealer")), TRUE);
+  /* On a large screen the count keeps to one line beside Continue. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1920, 1000);
+  settle ();
+  g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (
+    app_test_child (page, KOMI_TYPE_SERIES_PAGE, "progress_label")))), ==, 1);
+  /* Straight from a large screen's width to a phone's. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 700);
+  settle ();
+  content = gtk_window_get_child (GTK_WINDOW (window));
+  if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+    dump_minimums (GTK_WIDGET (window), 0);
+  g_assert_cmpint (min_width (content), <=, 360);
+  g_assert_cmpint (gtk_widget_get_width (content), <=, 360);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The series page at the window's default 1200x700, the run bar shown:
  * the games list shows five rows or more, and the game selected is one of
  * them; the board and the row of steps under it are in view without
@@ -635,6 +673,195 @@ test_series_default_size (LayoutFixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static int
+natural_width (GtkWidget *widget)
+{
+  int nat;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+  return nat;
+}
+
+static gboolean
+revealed_as_asked (gpointer revealer)
+{
+  return gtk_revealer_get_child_revealed (revealer) == gtk_revealer_get_reveal_child (revealer);
+}
+
+/* The board's and the steps' places in the window at 1200x700 with the
+ * tab @side chosen, the run bar shown (@running) or not. */
+static void
+place_of_board (KomiWindow *window, const char *side, gboolean running,
+                graphene_rect_t *board, graphene_rect_t *steps)
+{
+  KomiSeriesPage *page = komi_window_get_series_page (window);
+  GtkRevealer *bar = GTK_REVEALER (app_test_child (window, KOMI_TYPE_WINDOW, "run_revealer"));
+  GtkWidget *content = gtk_window_get_child (GTK_WINDOW (window));
+
+  gtk_revealer_set_reveal_child (bar, running);
+  gtk_stack_set_visible_child_name (GTK_STACK (app_test_child (page, KOMI_TYPE_SERIES_PAGE,
+                                                               "side_stack")), side);
+  g_assert_true (app_test_wait (revealed_as_asked, bar));
+  settle ();
+  *board = bounds_in (GTK_WIDGET (komi_series_page_get_board_view (page)), content);
+  *steps = bounds_in (app_test_child (page, KOMI_TYPE_SERIES_PAGE, "step_box"), content);
+  if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+    g_printerr ("%s, run bar %s: board %gx%g at %g,%g; steps %gx%g at %g,%g; window %dx%d\n",
+                side, running ? "shown" : "hidden", board->size.width, board->size.height,
+                board->origin.x, board->origin.y, steps->size.width, steps->size.height,
+                steps->origin.x, steps->origin.y, gtk_widget_get_width (content),
+                gtk_widget_get_height (content));
+  /* The steps whole inside the window, which stays 1200x700. */
+  g_assert_cmpint (gtk_widget_get_height (content), <=, 700);
+  g_assert_cmpint (gtk_widget_get_width (content), <=, 1200);
+  g_assert_cmpfloat (steps->origin.y, >=, 0);
+  g_assert_cmpfloat (steps->origin.y + steps->size.height, <=, gtk_widget_get_height (content));
+  g_assert_cmpfloat (steps->origin.x + steps->size.width, <=, gtk_widget_get_width (content));
+}
+
+/* The series page at 1200x700 as a run starts: the run bar goes under the
+ * sidebar's sections, not over the page, so that the board and the steps
+ * under it stay where they were, on either tab beside the board, and the
+ * steps stay inside the window. */
+static void
+test_run_bar_keeps_board (LayoutFixture *f, gconstpointer data)
+{
+  const char *sides[] = { "calls", "analysis" };
+  const char *pages[] = { "series", "players", "games", "ladder" };
+  KomiWindow *window = komi_window_new (NULL, f->library);
+  KomiSeriesPage *page = komi_window_get_series_page (window);
+  GtkLabel *label = GTK_LABEL (app_test_child (window, KOMI_TYPE_WINDOW, "run_label"));
+  GtkWidget *bar = app_test_child (window, KOMI_TYPE_WINDOW, "run_revealer");
+  GtkButton *pause = GTK_BUTTON (app_test_child (window, KOMI_TYPE_WINDOW, "pause_button"));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (app_test_has_size, window));
+  komi_window_show_page (window, "series");
+  g_assert_true (komi_series_page_select (page, 0, 23));
+  g_assert_true (app_test_wait (game_on_board, page));
+  /* What the bar says while the demo runs. */
+  gtk_label_set_text (label, "Running \u201cDemo: the rehearsal model against random and GNU Go "
+                             "level 1\u201d: 1 of 4 games \u00b7 0:47 left \u00b7 149 calls, "
+                             "$0 spent");
+  for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
+    {
+      graphene_rect_t board_before, steps_before, board_after, steps_after;
+
+      place_of_board (window, sides[i], FALSE, &board_before, &steps_before);
+      place_of_board (window, sides[i], TRUE, &board_after, &steps_after);
+      g_assert_true (graphene_rect_equal (&board_before, &board_after));
+      g_assert_true (graphene_rect_equal (&steps_before, &steps_after));
+      /* Paused, its button says Resume: nothing moves either. */
+      gtk_button_set_label (pause, i == 0 ? "_Resume" : "_Pause");
+      place_of_board (window, sides[i], TRUE, &board_after, &steps_after);
+      g_assert_true (graphene_rect_equal (&board_before, &board_after));
+      g_assert_true (graphene_rect_equal (&steps_before, &steps_after));
+    }
+  /* On every page the sidebar is as wide as it asks, the bar in it or not. */
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      GtkWidget *sidebar = app_test_child (window, KOMI_TYPE_WINDOW, "sidebar_box");
+
+      komi_window_show_page (window, pages[i]);
+      settle ();
+      if (gtk_widget_get_width (sidebar) != natural_width (sidebar))
+        g_error ("on the %s page the sidebar is %d px wide, not the %d it asks for", pages[i],
+                 gtk_widget_get_width (sidebar), natural_width (sidebar));
+    }
+  /* Folded, the sidebar away: over the page, and back under the sections. */
+  g_assert_true (gtk_widget_is_ancestor (bar, app_test_child (window, KOMI_TYPE_WINDOW,
+                                                             "sidebar_box")));
+  resize (GTK_WIDGET (window), 360, NULL);
+  settle ();
+  g_assert_true (gtk_widget_is_ancestor (bar, app_test_child (window, KOMI_TYPE_WINDOW,
+                                                             "content_box")));
+  resize (GTK_WIDGET (window), 1200, NULL);
+  settle ();
+  g_assert_true (gtk_widget_is_ancestor (bar, app_test_child (window, KOMI_TYPE_WINDOW,
+                                                             "sidebar_box")));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A button whose tooltip is @tip. */
+static gboolean
+is_button_tipped (GtkWidget *widget, gpointer tip)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tip) == 0;
+}
+
+static gboolean
+scrolls (GtkWidget *scroller, GtkOrientation orientation)
+{
+  GtkPolicyType h, v;
+
+  gtk_scrolled_window_get_policy (GTK_SCROLLED_WINDOW (scroller), &h, &v);
+  return (orientation == GTK_ORIENTATION_HORIZONTAL ? h : v) != GTK_POLICY_NEVER;
+}
+
+/* The scrolled windows under @widget on the screen that scroll up and
+ * down; an error for one inside another that scrolls the same way. */
+static guint
+vertical_scrollers (GtkWidget *widget)
+{
+  guint n = 0;
+
+  if (GTK_IS_SCROLLED_WINDOW (widget) && gtk_widget_get_mapped (widget))
+    {
+      for (GtkWidget *up = gtk_widget_get_ancestor (gtk_widget_get_parent (widget),
+                                                    GTK_TYPE_SCROLLED_WINDOW);
+           up != NULL; up = gtk_widget_get_ancestor (gtk_widget_get_parent (up),
+                                                      GTK_TYPE_SCROLLED_WINDOW))
+        for (guint o = 0; o < 2; o++)
+          if (scrolls (widget, o) && scrolls (up, o))
+            g_error ("a %s scrolls %s inside a %s that does",
+                     G_OBJECT_TYPE_NAME (gtk_scrolled_window_get_child (
+                                           GTK_SCROLLED_WINDOW (widget))),
+                     o == GTK_ORIENTATION_HORIZONTAL ? "sideways" : "up and down",
+                     G_OBJECT_TYPE_NAME (gtk_scrolled_window_get_child (
+                                           GTK_SCROLLED_WINDOW (up))));
+      n = scrolls (widget, GTK_ORIENTATION_VERTICAL);
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    n += vertical_scrollers (c);
+  return n;
+}
+
+/* The Ladder page at the window's 1200x700 and at a phone's 360 px: one
+ * scroller up and down for the page, the scale and the table at their
+ * whole heights in it (they were two, the scale cut at 300 px over a table
+ * that scrolled on its own), and no scroller inside another that scrolls
+ * the same way (the table scrolls only sideways, on a phone). */
+static void
+test_ladder_one_scroller (LayoutFixture *f, gconstpointer data)
+{
+  KomiWindow *window = komi_window_new (NULL, f->library);
+  GtkWidget *ladder = app_test_child (window, KOMI_TYPE_WINDOW, "ladder_page");
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (app_test_has_size, window));
+  komi_window_show_page (window, "ladder");
+  settle ();
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (komi_ladder_page_get_scale_view (
+    KOMI_LADDER_PAGE (ladder)))));
+  g_assert_cmpuint (vertical_scrollers (ladder), ==, 1);
+  resize (GTK_WIDGET (window), 360, NULL);
+  settle ();
+  g_assert_cmpuint (vertical_scrollers (ladder), ==, 1);
+  g_assert_cmpint (min_width (gtk_window_get_child (GTK_WINDOW (window))), <=, 360);
+  /* Copy and Save beside the scale's name, not over its legend. */
+  {
+    GtkWidget *scale = GTK_WIDGET (komi_ladder_page_get_scale_view (KOMI_LADDER_PAGE (ladder)));
+    GtkWidget *copy = app_test_find_widget (ladder, is_button_tipped, (gpointer) "Copy Image");
+    graphene_rect_t s = bounds_in (scale, ladder), c = bounds_in (copy, ladder);
+
+    g_assert_false (graphene_rect_intersection (&s, &c, NULL));
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The first label under @widget whose text starts with @prefix. */
 static GtkWidget *
 label_starting (GtkWidget *widget, const char *prefix)
@@ -649,13 +876,67 @@ label_starting (GtkWidget *widget, const char *prefix)
   return NULL;
 }
 
-static int
-natural_width (GtkWidget *widget)
+/* Each label on the Ladder page at 1200x700 whole: none cut to "…", none
+ * given less width than its text needs, and every column of the table in
+ * view (issue 30: "kata…", "La…", the Games column gone when no subject
+ * was rated). */
+static void
+test_ladder_labels_whole (LayoutFixture *f, gconstpointer data)
 {
-  int nat;
+  KomiWindow *window = komi_window_new (NULL, f->library);
+  GtkWidget *ladder = app_test_child (window, KOMI_TYPE_WINDOW, "ladder_page");
+  GtkColumnView *view = komi_list_page_get_view (KOMI_LIST_PAGE (ladder));
+  GListModel *columns = gtk_column_view_get_columns (view);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  guint checked = 0;
 
-  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
-  return nat;
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (app_test_wait (app_test_has_size, window));
+  komi_window_show_page (window, "ladder");
+  settle ();
+  collect_labels (ladder, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkWidget *label = g_ptr_array_index (labels, i);
+      int nat;
+
+      if (!gtk_widget_get_mapped (label) || *gtk_label_get_text (GTK_LABEL (label)) == '\0')
+        continue;
+      checked++;
+      gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+      if (g_getenv ("KOMI_TEST_DUMP") != NULL)
+        g_printerr ("\"%s\": %d px of %d\n", gtk_label_get_text (GTK_LABEL (label)),
+                    gtk_widget_get_width (label), nat);
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label)))
+          || (!gtk_label_get_wrap (GTK_LABEL (label)) && gtk_widget_get_width (label) < nat))
+        g_error ("the ladder's \"%s\" has %d px of the %d it needs",
+                 gtk_label_get_text (GTK_LABEL (label)), gtk_widget_get_width (label), nat);
+    }
+  g_assert_cmpuint (checked, >, 10);
+  /* The subject not rated: said short, why in the cell's tooltip. */
+  {
+    GtkWidget *unrated = label_starting (GTK_WIDGET (view), "not rated");
+
+    g_assert_nonnull (unrated);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (unrated)), ==, "not rated");
+    g_assert_true (g_str_has_prefix (g_object_get_data (G_OBJECT (unrated), "komi-cell-tooltip"),
+                                     "not rated: "));
+  }
+  /* Every column's title shown, inside the table. */
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+      GtkWidget *title = label_starting (GTK_WIDGET (view),
+                                         gtk_column_view_column_get_title (column));
+      graphene_rect_t b;
+
+      if (title == NULL)
+        g_error ("the ladder's column %s is not shown", gtk_column_view_column_get_title (column));
+      b = bounds_in (title, GTK_WIDGET (view));
+      g_assert_cmpfloat (b.origin.x + b.size.width, <=, gtk_widget_get_width (GTK_WIDGET (view)));
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* The series page's games list as results arrive: a game's Result cell
@@ -852,12 +1133,20 @@ main (int argc, char *argv[])
               test_narrow_windows, layout_tear_down);
   g_test_add ("/komi/app/layout/narrow-long-names", LayoutFixture, NULL, long_set_up,
               test_narrow_long_names, layout_tear_down);
+  g_test_add ("/komi/app/layout/narrow-games-left", LayoutFixture, NULL, layout_set_up,
+              test_narrow_games_left, layout_tear_down);
   g_test_add ("/komi/app/layout/review-small", LayoutFixture, NULL, layout_set_up,
               test_review_small, layout_tear_down);
   g_test_add ("/komi/app/layout/wide-then-narrow", LayoutFixture, NULL, many_set_up,
               test_wide_then_narrow, layout_tear_down);
   g_test_add ("/komi/app/layout/series-default-size", LayoutFixture, NULL, many_set_up,
               test_series_default_size, layout_tear_down);
+  g_test_add ("/komi/app/layout/run-bar-keeps-board", LayoutFixture, NULL, many_set_up,
+              test_run_bar_keeps_board, layout_tear_down);
+  g_test_add ("/komi/app/layout/ladder-one-scroller", LayoutFixture, NULL, many_set_up,
+              test_ladder_one_scroller, layout_tear_down);
+  g_test_add ("/komi/app/layout/ladder-labels-whole", LayoutFixture, NULL, many_set_up,
+              test_ladder_labels_whole, layout_tear_down);
   g_test_add ("/komi/app/layout/series-results-width", LayoutFixture, NULL, many_set_up,
               test_series_results_width, layout_tear_down);
   return g_test_run ();

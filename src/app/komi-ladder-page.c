@@ -27,6 +27,12 @@ G_DEFINE_FINAL_TYPE (KomiLadderPage, komi_ladder_page, KOMI_TYPE_LIST_PAGE)
 static char *cell_label (gpointer p) { return g_strdup (KOMI_RATING_ITEM (p)->label); }
 static char *cell_rating (gpointer p) { return g_strdup (KOMI_RATING_ITEM (p)->rating); }
 static char *cell_interval (gpointer p) { return g_strdup (KOMI_RATING_ITEM (p)->interval); }
+static char *
+cell_interval_note (gpointer p)
+{
+  return g_strdup (KOMI_RATING_ITEM (p)->interval_note);
+}
+
 static char *cell_games (gpointer p) { return g_strdup_printf ("%u", KOMI_RATING_ITEM (p)->games); }
 
 static char *
@@ -55,13 +61,15 @@ cell_fit (gpointer p)
 }
 
 /* The figures are never cut to "…": on a narrow window the table scrolls
- * sideways and the player's name gives way. */
+ * sideways and the player's name gives way. Why a subject is not rated is
+ * too long for a cell (it took the table's width from the other columns):
+ * its cell says "not rated", the reason in its tooltip. */
 static const KomiColumn columns[] = {
   { N_("Player"), cell_label, TRUE, 0 },
   { N_("Role"), cell_kind, FALSE, 0 },
   { N_("Elo"), cell_rating, FALSE, KOMI_CELL_NUMERIC | KOMI_CELL_WHOLE },
   /* xgettext:no-c-format */
-  { N_("95% interval"), cell_interval, FALSE, KOMI_CELL_WHOLE },
+  { N_("95% interval"), cell_interval, FALSE, KOMI_CELL_WHOLE, cell_interval_note },
   { N_("Games"), cell_games, FALSE, KOMI_CELL_NUMERIC | KOMI_CELL_WHOLE },
   { N_("Wins–losses–draws"), cell_record, FALSE, KOMI_CELL_NUMERIC | KOMI_CELL_WHOLE },
   { N_("Fit"), cell_fit, FALSE, 0 },
@@ -225,14 +233,16 @@ komi_ladder_page_class_init (KomiLadderPageClass *klass)
                                    save_image_activated);
 }
 
-/* The scale in a frame, as tall as its rows up to a third of a laptop
- * screen (then it scrolls), with Copy and Save in its corner. */
+/* The scale in a frame, as tall as its rows (the page scrolls, not the
+ * scale inside it), under a row with its name and Copy and Save: over the
+ * scale, on a phone's width, they hid its legend. */
 static GtkWidget *
 build_header (KomiLadderPage *self)
 {
   GtkWidget *frame = gtk_frame_new (NULL);
-  GtkWidget *overlay = gtk_overlay_new ();
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *title = gtk_label_new (_("Rating scale"));
   GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   static const struct { const char *icon, *tip, *action; } actions[] = {
     { "edit-copy-symbolic", N_("Copy Image"), "ladder.copy-image" },
@@ -240,17 +250,16 @@ build_header (KomiLadderPage *self)
   };
 
   self->scale_view = KOMI_LADDER_SCALE_VIEW (komi_ladder_scale_view_new ());
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 300);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->scale_view));
-  gtk_overlay_set_child (GTK_OVERLAY (overlay), scrolled);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_widget_set_hexpand (title, TRUE);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_box_append (GTK_BOX (row), title);
+  gtk_widget_set_margin_top (row, 6);
+  gtk_widget_set_margin_start (row, 12);
+  gtk_widget_set_margin_end (row, 6);
   gtk_widget_add_css_class (buttons, "linked");
-  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
-  gtk_widget_set_valign (buttons, GTK_ALIGN_START);
-  gtk_widget_set_margin_top (buttons, 6);
-  gtk_widget_set_margin_end (buttons, 6);
+  gtk_widget_set_valign (buttons, GTK_ALIGN_CENTER);
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     {
       GtkWidget *button = gtk_button_new_from_icon_name (actions[i].icon);
@@ -261,8 +270,10 @@ build_header (KomiLadderPage *self)
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), actions[i].action);
       gtk_box_append (GTK_BOX (buttons), button);
     }
-  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), buttons);
-  gtk_frame_set_child (GTK_FRAME (frame), overlay);
+  gtk_box_append (GTK_BOX (row), buttons);
+  gtk_box_append (GTK_BOX (box), row);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->scale_view));
+  gtk_frame_set_child (GTK_FRAME (frame), box);
   return frame;
 }
 

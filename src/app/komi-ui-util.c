@@ -29,7 +29,13 @@ on_query_tooltip (GtkWidget  *label,
 {
   KomiCellFlags flags = GPOINTER_TO_UINT (data);
   const char *text = gtk_label_get_text (GTK_LABEL (label));
+  const char *note = g_object_get_data (G_OBJECT (label), "komi-cell-tooltip");
 
+  if (note != NULL)
+    {
+      gtk_tooltip_set_text (tooltip, note);
+      return TRUE;
+    }
   if (text[0] == '\0')
     return FALSE;
   if (flags & KOMI_CELL_PLAYER)
@@ -83,9 +89,13 @@ bind_label (GtkSignalListItemFactory *factory,
             gpointer                  user_data)
 {
   KomiCellTextFunc func = g_object_get_data (G_OBJECT (factory), "komi-cell-func");
+  KomiCellTextFunc note = g_object_get_data (G_OBJECT (factory), "komi-cell-tooltip");
   g_autofree char *text = func (gtk_list_item_get_item (list_item));
   GtkWidget *label = gtk_list_item_get_child (list_item);
 
+  if (note != NULL)
+    g_object_set_data_full (G_OBJECT (label), "komi-cell-tooltip",
+                            note (gtk_list_item_get_item (list_item)), g_free);
   if (GPOINTER_TO_UINT (user_data) & KOMI_CELL_PLAYER)
     {
       char *spec = g_steal_pointer (&text);
@@ -123,8 +133,14 @@ komi_column_view_add_columns (GtkColumnView    *view,
                               guint             n_columns)
 {
   for (guint i = 0; i < n_columns; i++)
-    komi_column_view_add_text (view, g_dgettext (GETTEXT_PACKAGE, columns[i].title),
-                               columns[i].func, columns[i].expand, columns[i].flags);
+    {
+      GtkColumnViewColumn *column = komi_column_view_add_text (
+        view, g_dgettext (GETTEXT_PACKAGE, columns[i].title), columns[i].func,
+        columns[i].expand, columns[i].flags);
+
+      g_object_set_data (G_OBJECT (gtk_column_view_column_get_factory (column)),
+                         "komi-cell-tooltip", columns[i].tooltip);
+    }
 }
 
 KomiPoint

@@ -43,6 +43,8 @@ typedef struct
   KomiCellTextFunc  func;
   gboolean          expand;
   KomiCellFlags     flags;
+  KomiCellTextFunc  tooltip;   /* or NULL; else a row's text for its cell's tooltip
+                                * (NULL for a row: the usual tooltip) */
 } KomiColumn;
 
 void                 komi_column_view_add_columns (GtkColumnView    *view,

@@ -45,6 +45,10 @@ struct _KomiWindow
   GCancellable         *demo_prepare;    /* the demo's server and profile, being readied */
   GCancellable         *keys_prepare;    /* a series' API keys, being looked up */
   GtkRevealer          *run_revealer;
+  GtkBox               *run_bar;
+  GtkBox               *run_buttons;
+  GtkBox               *sidebar_box;     /* the run bar's place beside the page */
+  GtkBox               *content_box;     /* its place over the page, folded */
   GtkLabel             *run_label;
   GtkProgressBar       *run_progress;
   gboolean              interrupted_offered;  /* this library's dead run was offered */

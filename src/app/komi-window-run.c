@@ -568,6 +568,10 @@ _komi_window_class_init_run (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, KomiWindow, run_label);
   gtk_widget_class_bind_template_child (widget_class, KomiWindow, run_progress);
   gtk_widget_class_bind_template_child (widget_class, KomiWindow, pause_button);
+  gtk_widget_class_bind_template_child (widget_class, KomiWindow, run_bar);
+  gtk_widget_class_bind_template_child (widget_class, KomiWindow, run_buttons);
+  gtk_widget_class_bind_template_child (widget_class, KomiWindow, sidebar_box);
+  gtk_widget_class_bind_template_child (widget_class, KomiWindow, content_box);
 
   gtk_widget_class_install_action (widget_class, "win.run-series", NULL, run_series_activated);
   gtk_widget_class_install_action (widget_class, "win.run-series-file", "s",
@@ -589,6 +593,45 @@ void
 _komi_window_update_run_actions (KomiWindow *self)
 {
   update_actions (self);
+}
+
+/* The run bar under the sidebar's sections while the sidebar is beside
+ * the page: the page keeps its height, and the board and the steps under
+ * it do not move as a run starts. There the bar is the sidebar's width, the
+ * buttons under the progress, and asks for no more width than the sections
+ * do (its label wraps at any width), whether it says Pause or Resume. With
+ * the sidebar folded the bar goes over the page, in one row. */
+static void
+place_run_bar (KomiWindow *self)
+{
+  gboolean beside = !adw_leaflet_get_folded (self->leaflet);
+  GtkWidget *bar = GTK_WIDGET (self->run_revealer);
+  GtkWidget *place = GTK_WIDGET (beside ? self->sidebar_box : self->content_box);
+
+  if (gtk_widget_get_parent (bar) != place)
+    {
+      g_object_ref (bar);
+      gtk_box_remove (GTK_BOX (gtk_widget_get_parent (bar)), bar);
+      if (beside)
+        gtk_box_append (self->sidebar_box, bar);
+      else   /* under the page's header bar */
+        gtk_box_insert_child_after (self->content_box, bar,
+                                    gtk_widget_get_first_child (place));
+      g_object_unref (bar);
+    }
+  gtk_revealer_set_transition_type (self->run_revealer,
+                                    beside ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP
+                                           : GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->run_bar),
+                                  beside ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+  gtk_box_set_spacing (self->run_bar, beside ? 6 : 12);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->run_bar), beside ? 12 : 6);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->run_bar), beside ? 12 : 6);
+  /* A wrapped label asks for its whole text's width unless told. */
+  gtk_label_set_max_width_chars (self->run_label, beside ? 8 : -1);
+  for (GtkWidget *b = gtk_widget_get_first_child (GTK_WIDGET (self->run_buttons)); b != NULL;
+       b = gtk_widget_get_next_sibling (b))
+    gtk_widget_set_hexpand (b, beside);
 }
 
 void
@@ -613,6 +656,9 @@ _komi_window_init_run (KomiWindow *self)
   g_signal_group_connect_swapped (self->job_signals, "finished",
                                   G_CALLBACK (on_job_finished), self);
   g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
+  g_signal_connect_object (self->leaflet, "notify::folded", G_CALLBACK (place_run_bar), self,
+                           G_CONNECT_SWAPPED);
+  place_run_bar (self);
   update_actions (self);
 }
 

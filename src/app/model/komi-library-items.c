@@ -280,6 +280,7 @@ komi_rating_item_finalize (GObject *object)
   g_free (self->label);
   g_free (self->rating);
   g_free (self->interval);
+  g_free (self->interval_note);
   g_free (self->record);
   g_free (self->fit);
   G_OBJECT_CLASS (komi_rating_item_parent_class)->finalize (object);

@@ -89,7 +89,8 @@ struct _KomiRatingItem
   KomiRatingItemKind  kind;
   char               *label;
   char               *rating;   /* "734", "> 1612" */
-  char               *interval; /* "689 to 781" */
+  char               *interval; /* "689 to 781", "not rated" */
+  char               *interval_note; /* why not rated, in the cell's tooltip; or NULL */
   char               *record;   /* "12–3–1" (wins–losses–draws) */
   char               *fit;      /* a subject's fit: "p 0.41", "inconsistent (p 0.0003)"; or NULL */
   gboolean            inconsistent;  /* one Elo does not explain its results (p < 0.01) */

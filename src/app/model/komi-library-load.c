@@ -280,8 +280,11 @@ read_ratings (KomiStore           *store,
           break;
         default:
           item->rating = g_strdup ("—");
+          /* Short in the table, which it would widen past the window; the
+           * reason in the cell's tooltip. */
+          item->interval = g_strdup (_("not rated"));
           /* Translators: %s says why, e.g. "its 2 ended games were void …". */
-          item->interval = g_strdup_printf (_("not rated: %s"), s->why_unrated);
+          item->interval_note = g_strdup_printf (_("not rated: %s"), s->why_unrated);
           break;
         }
       if (s->fit.dof > 0)
