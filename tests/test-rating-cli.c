@@ -169,10 +169,10 @@ static const char cli_expected[] =
   "\n"
   "Ranking, strongest first (a bound placed where it lies):\n"
   "  Rank Subject  Rating                    Games  Fit\n"
-  "  1    model-x  260 (-24 to 551)              8  Σz² 0.2 on 1 dof, p 0.653\n"
+  "  1    model-x  260 (-46 to 575)              8  Σz² 0.2 on 1 dof, p 0.653\n"
   "\n"
   "Subject model-x (Protocol 1)\n"
-  "  Rating: 260 (95% CI -24 to 551, profile likelihood; SE 144)\n"
+  "  Rating: 260 (95% CI -46 to 575, profile likelihood; SE 144)\n"
   "\n"
   "  Opponent           Elo  Games   Won  Lost Drawn   Score  Turn lim  Forfeited Won by FF  Void\n"
   "  random               0      4     3     1     0   75.0%         1          0         0     0\n"
@@ -381,7 +381,7 @@ test_cli_choices (void)
 
   out = run_cli (&status, &err, "--results", csv, "--ladder", ladder, NULL);
   g_assert_cmpint (status, ==, 0);
-  g_assert_nonnull (strstr (out, "Rating: 260 (95% CI -24 to 551"));
+  g_assert_nonnull (strstr (out, "Rating: 260 (95% CI -46 to 575"));
   g_assert_nonnull (strstr (out, "Set apart, not rated: 1 game (the line says why)\n"
                                  "  other against random: 1 game: played under Protocol 2, and "
                                  "the ladder measures Protocol 1 games: a rating never mixes "
@@ -486,7 +486,7 @@ test_fit (void)
     g_auto(GStrv) parts = g_strsplit (out, "INCONSISTENT", -1);
 
     g_assert_cmpuint (g_strv_length (parts), ==, 3);
-    g_assert_nonnull (strstr (out, "  2    contrarian  400 (212 to 588)             24  Σz² 119.0 "
+    g_assert_nonnull (strstr (out, "  2    contrarian  400 (198 to 602)             24  Σz² 119.0 "
                                    "on 2 dof, p 1.43e-26  INCONSISTENT\n"));
   }
   g_assert_nonnull (strstr (out, "  random               0      8       1.0"));

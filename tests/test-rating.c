@@ -95,8 +95,10 @@ simulate_subject (const KomiLadder *ladder, double truth, guint per_opponent, GR
 }
 
 /* A single opponent at 0 and a score fraction p: the MLE is
- * 400·log10(p/(1−p)) exactly, and the interval ends lie 1.92 below the
- * maximum of the log-likelihood. */
+ * 400·log10(p/(1−p)) exactly, and the interval ends lie 2.2226 below the
+ * maximum of the log-likelihood: half the χ²₁ quantile of the 96.5% level
+ * (z 2.1083584 squared over 2), the level of the Protocol 1 scale's 95%
+ * interval (docs/ratings.md, "The interval's level"). */
 static void
 test_closed_form (void)
 {
@@ -109,8 +111,8 @@ test_closed_form (void)
   g_assert_cmpfloat_with_epsilon (e.rating, 400 * log10 (p / (1 - p)), 1e-7);
   g_assert_cmpfloat_with_epsilon (e.se, 1 / (c * sqrt (6 * p * (1 - p))), 1e-7);
   top = komi_rating_loglik (&cell, 1, e.rating);
-  g_assert_cmpfloat_with_epsilon (komi_rating_loglik (&cell, 1, e.low), top - 1.9207294, 1e-6);
-  g_assert_cmpfloat_with_epsilon (komi_rating_loglik (&cell, 1, e.high), top - 1.9207294, 1e-6);
+  g_assert_cmpfloat_with_epsilon (komi_rating_loglik (&cell, 1, e.low), top - 2.1083584 * 2.1083584 / 2, 1e-6);
+  g_assert_cmpfloat_with_epsilon (komi_rating_loglik (&cell, 1, e.high), top - 2.1083584 * 2.1083584 / 2, 1e-6);
   g_assert_cmpfloat (e.low, <, e.rating);
   g_assert_cmpfloat (e.rating, <, e.high);
   g_assert_true (isnan (e.bound));
@@ -168,8 +170,9 @@ test_recover (void)
   g_assert_cmpint (e->kind, ==, KOMI_ESTIMATE_MLE);
   g_assert_cmpfloat (e->low, <=, 700);
   g_assert_cmpfloat (700, <=, e->high);
-  /* With this many games the likelihood is nearly normal. */
-  g_assert_cmpfloat_with_epsilon ((e->high - e->low) / 3.92, e->se, 0.05 * e->se);
+  /* With this many games the likelihood is nearly normal: the interval is
+   * ± z se with z the 96.5% quantile (test_closed_form). */
+  g_assert_cmpfloat_with_epsilon ((e->high - e->low) / (2 * 2.1083584), e->se, 0.05 * e->se);
   g_assert_cmpuint (rated->opponents->len, ==, 4);
   g_assert_cmpuint (komi_score_row_games (&rated->total), ==, 4000);
 }

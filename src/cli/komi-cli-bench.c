@@ -312,7 +312,7 @@ komi_cli_bench (int argc, char **argv)
       N_("S") },
     { "target", 0, 0, G_OPTION_ARG_DOUBLE, &target,
       /* xgettext:no-c-format */
-      N_("With --rating: the 95% interval's half-width to reach (default 100 Elo)"),
+      N_("With --rating: the 95% interval's half-width to reach (default 105 Elo)"),
       N_("ELO") },
     { "min-pairs", 0, 0, G_OPTION_ARG_INT, &min_pairs,
       N_("With --rating: pairs before a subject may stop (default 4)"), N_("N") },

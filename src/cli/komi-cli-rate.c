@@ -180,7 +180,7 @@ komi_cli_rate (int argc, char **argv)
       N_("FILE") },
     { "target", 0, 0, G_OPTION_ARG_DOUBLE, &target,
       /* xgettext:no-c-format */
-      N_("Stop when the 95% interval is within ± this many Elo (default 100)"), N_("ELO") },
+      N_("Stop when the 95% interval is within ± this many Elo (default 105)"), N_("ELO") },
     { "budget-usd", 0, 0, G_OPTION_ARG_DOUBLE, &budget,
       N_("Stop before another pair could spend more than this, at the profile's prices"),
       N_("N") },

@@ -15,7 +15,8 @@ G_BEGIN_DECLS
  * should play its next pair against, and when to stop. Each pair goes to
  * the rung whose games say the most about the subject's rating now (the
  * Fisher information p(1-p), averaged over what is known of the rating),
- * until the 95% profile-likelihood interval is narrow enough. */
+ * until the 95% profile-likelihood interval (komi-rating.h) is narrow
+ * enough. */
 
 typedef enum
 {
@@ -34,7 +35,7 @@ typedef struct
   guint  max_pairs;  /* stop after this many pairs; 0: no limit */
 } KomiRatePlanOptions;
 
-#define KOMI_RATE_DEFAULT_TARGET     100.0
+#define KOMI_RATE_DEFAULT_TARGET     105.0
 /* Below a few pairs the profile interval of a lucky subject can be
  * narrow by chance; the benchmark measures the coverage this keeps. */
 #define KOMI_RATE_DEFAULT_MIN_PAIRS  4
@@ -88,7 +89,7 @@ double   komi_rate_plan_information  (const KomiLadder          *ladder,
 guint    komi_rate_plan_round_robin  (const KomiLadder          *ladder,
                                       guint                      pairs_played);
 
-/* "within ±100 Elo", "25 pairs played" …: why the rating stopped, for people. */
+/* "within ±105 Elo", "25 pairs played" …: why the rating stopped, for people. */
 const char *komi_rate_stop_describe  (KomiRateStop               stop);
 
 G_END_DECLS

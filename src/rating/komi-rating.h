@@ -12,8 +12,9 @@
 G_BEGIN_DECLS
 
 /* A subject's rating: the maximum-likelihood Elo against the frozen
- * ladder, with a 95% profile-likelihood interval; a one-sided bound when
- * the subject won or lost every rated game. */
+ * ladder, with a 95% profile-likelihood interval (the likelihood's 96.5%
+ * level, which holds the true rating 95% of the time: KOMI_PROFILE_DROP);
+ * a one-sided bound when the subject won or lost every rated game. */
 
 typedef enum
 {

@@ -233,7 +233,7 @@ on_event (const KomiRunEvent *event,
 }
 
 /* An adaptive series (pair_order) is a rating: its pairs are chosen one
- * by one against the ladder frozen beside the library, to ±100 Elo. */
+ * by one against the ladder frozen beside the library, to ±105 Elo. */
 static gboolean
 run_rating (KomiSeriesJob *self, const KomiSeries *series, KomiStore *store, RunContext *run,
             GCancellable *cancellable, GError **error)
