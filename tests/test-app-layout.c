@@ -914,6 +914,16 @@ test_ladder_labels_whole (LayoutFixture *f, gconstpointer data)
                  gtk_label_get_text (GTK_LABEL (label)), gtk_widget_get_width (label), nat);
     }
   g_assert_cmpuint (checked, >, 10);
+  /* The model subject by its profile's name, its path only in the tooltip. */
+  {
+    GtkWidget *model = label_starting (GTK_WIDGET (view), PROFILE_NAME);
+
+    g_assert_nonnull (model);
+    g_assert_true (strstr (g_object_get_data (G_OBJECT (model), "komi-cell-tooltip"),
+                           "many-profile.json") != NULL);
+    for (guint i = 0; i < labels->len; i++)
+      g_assert_null (strstr (gtk_label_get_text (GTK_LABEL (labels->pdata[i])), ".json"));
+  }
   /* The subject not rated: said short, why in the cell's tooltip. */
   {
     GtkWidget *unrated = label_starting (GTK_WIDGET (view), "not rated");

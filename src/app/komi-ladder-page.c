@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "komi-ladder-page.h"
+#include "komi-player-names.h"
 
 /* Saved and copied pictures are this wide, whatever the window's size. */
 #define IMAGE_WIDTH 960
@@ -24,7 +25,31 @@ struct _KomiLadderPage
 
 G_DEFINE_FINAL_TYPE (KomiLadderPage, komi_ladder_page, KOMI_TYPE_LIST_PAGE)
 
-static char *cell_label (gpointer p) { return g_strdup (KOMI_RATING_ITEM (p)->label); }
+/* A model subject by its profile's name, never the profile's path (which
+ * is the user's file system, and long); members and engines by their spec,
+ * the ladder's own words. The spec whole is in the tooltip. */
+static gboolean
+is_model (KomiRatingItem *item)
+{
+  return item->kind == KOMI_RATING_ITEM_SUBJECT && g_str_has_prefix (item->label, "model:");
+}
+
+static char *
+cell_label (gpointer p)
+{
+  KomiRatingItem *item = p;
+
+  return is_model (item) ? komi_player_display_name (item->label) : g_strdup (item->label);
+}
+
+static char *
+cell_label_note (gpointer p)
+{
+  KomiRatingItem *item = p;
+
+  return is_model (item) ? komi_player_tooltip (item->label) : NULL;
+}
+
 static char *cell_rating (gpointer p) { return g_strdup (KOMI_RATING_ITEM (p)->rating); }
 static char *cell_interval (gpointer p) { return g_strdup (KOMI_RATING_ITEM (p)->interval); }
 static char *
@@ -65,7 +90,7 @@ cell_fit (gpointer p)
  * too long for a cell (it took the table's width from the other columns):
  * its cell says "not rated", the reason in its tooltip. */
 static const KomiColumn columns[] = {
-  { N_("Player"), cell_label, TRUE, 0 },
+  { N_("Player"), cell_label, TRUE, 0, cell_label_note },
   { N_("Role"), cell_kind, FALSE, 0 },
   { N_("Elo"), cell_rating, FALSE, KOMI_CELL_NUMERIC | KOMI_CELL_WHOLE },
   /* xgettext:no-c-format */
@@ -107,8 +132,9 @@ updated (KomiListPage *page, KomiLibrary *library)
       g_autoptr(KomiRatingItem) item = g_list_model_get_item (items, i);
       KomiScaleRole role = item->kind == KOMI_RATING_ITEM_SUBJECT ? KOMI_SCALE_SUBJECT
                            : item->pinned ? KOMI_SCALE_PINNED : KOMI_SCALE_MEMBER;
+      g_autofree char *name = cell_label (item);
 
-      komi_scale_add (scale, item->label, role, item->elo, item->low, item->high, item->games);
+      komi_scale_add (scale, name, role, item->elo, item->low, item->high, item->games);
     }
   komi_ladder_scale_view_set_scale (self->scale_view, scale);
 }
