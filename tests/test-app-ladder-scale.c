@@ -38,9 +38,9 @@ sample_scale (void)
 }
 
 static cairo_surface_t *
-render (const KomiScale *scale, gboolean dark)
+render_at (const KomiScale *scale, gboolean dark, double width)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) WIDTH,
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) width,
                                                          (int) ceil (komi_scale_get_height (scale)));
   cairo_t *cr = cairo_create (surface);
 
@@ -49,10 +49,16 @@ render (const KomiScale *scale, gboolean dark)
       cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_paint (cr);
     }
-  komi_scale_paint (scale, cr, WIDTH, dark);
+  komi_scale_paint (scale, cr, width, dark);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   return surface;
+}
+
+static cairo_surface_t *
+render (const KomiScale *scale, gboolean dark)
+{
+  return render_at (scale, dark, WIDTH);
 }
 
 /* The pixel at (@x, @y) as 0xRRGGBB. */
@@ -210,6 +216,73 @@ test_save (void)
   g_rmdir (dir);
 }
 
+/* The widest run of inked columns between rows @y0 and @y1 (light picture),
+ * runs less than @gap px apart counting as one. */
+static int
+widest_ink (cairo_surface_t *surface, int y0, int y1, int gap)
+{
+  int width = cairo_image_surface_get_width (surface), widest = 0, start = -1, last = -100;
+
+  for (int x = 0; x < width; x++)
+    {
+      gboolean ink = FALSE;
+
+      for (int y = y0; y <= y1 && !ink; y++)
+        ink = pixel (surface, x, y) != 0xffffff;
+      if (!ink)
+        continue;
+      if (x - last > gap)
+        start = x;
+      last = x;
+      widest = MAX (widest, last - start + 1);
+    }
+  return widest;
+}
+
+/* At a phone's width (the Ladder page at 360 px draws it about 320 px
+ * wide) the axis's numbers never run into each other: each stays a word
+ * of its own, at most as wide as "3000", with every grid line still drawn;
+ * and the note on the bars, which no longer fits beside the markers'
+ * legend, goes under the caption instead of off the picture's edge. */
+static void
+test_narrow (void)
+{
+  g_autoptr(KomiScale) scale = komi_scale_new ("Elo on a test ladder");
+  cairo_surface_t *wide, *narrow;
+  double height;
+  int number, numbers_narrow, legend_right;
+
+  komi_scale_add (scale, "random", KOMI_SCALE_PINNED, 0, 0, 0, 128);
+  komi_scale_add (scale, "katago:64", KOMI_SCALE_MEMBER, 2644, 2448, 2840, 256);
+  /* A long name, as the shipped ladder has: the plot gets what is left. */
+  komi_scale_add (scale, "mix:0.05:katago:1", KOMI_SCALE_MEMBER, 1879, 1707, 2050, 280);
+  height = komi_scale_get_height (scale);
+  wide = render_at (scale, FALSE, 900);
+  narrow = render_at (scale, FALSE, 320);
+  /* The numbers' band, between the legend's row and the axis line. */
+  number = widest_ink (wide, 40, 52, 3);
+  numbers_narrow = widest_ink (narrow, 40, 52, 3);
+  g_test_message ("widest number: %d px at 900, %d px at 320", number, numbers_narrow);
+  g_assert_cmpint (number, >, 10);
+  g_assert_cmpint (numbers_narrow, <=, number);
+  g_assert_cmpuint (komi_scale_number_every (scale, 900), ==, 1);
+  g_assert_cmpuint (komi_scale_number_every (scale, 320), >, 1);
+  g_assert_true (komi_scale_legend_fits (900));
+  g_assert_false (komi_scale_legend_fits (320));
+  /* Nothing of the legend's row cut at the picture's edge. */
+  legend_right = 0;
+  for (int x = 0; x < 320; x++)
+    for (int y = 14; y < 34; y++)
+      if (pixel (narrow, x, y) != 0xffffff)
+        legend_right = MAX (legend_right, x);
+  g_assert_cmpint (legend_right, <, 320 - 6);
+  /* The note under the caption, a line below it: ink there only when narrow. */
+  g_assert_cmpint (widest_ink (narrow, (int) height - 19, (int) height - 14, 3), >, 20);
+  g_assert_cmpint (widest_ink (wide, (int) height - 19, (int) height - 14, 3), ==, 0);
+  cairo_surface_destroy (wide);
+  cairo_surface_destroy (narrow);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -217,5 +290,6 @@ main (int argc, char **argv)
   g_test_add_func ("/komi/app/ladder-scale/rows-and-marks", test_rows_and_marks);
   g_test_add_func ("/komi/app/ladder-scale/describe", test_describe);
   g_test_add_func ("/komi/app/ladder-scale/save", test_save);
+  g_test_add_func ("/komi/app/ladder-scale/narrow", test_narrow);
   return g_test_run ();
 }

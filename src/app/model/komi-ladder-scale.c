@@ -145,6 +145,25 @@ fit_axis (KomiScale *self)
     self->max = self->min + self->tick;
 }
 
+guint
+komi_scale_number_every (const KomiScale *self, double width)
+{
+  double apart = komi_scale_x_for_elo (self, width, self->min + self->tick)
+                 - komi_scale_x_for_elo (self, width, self->min);
+  double widest = 0;
+
+  for (double elo = self->min; elo <= self->max + 0.5; elo += self->tick)
+    {
+      g_autofree char *number = g_strdup_printf ("%.0f", elo);
+
+      widest = MAX (widest, text_width (number, SMALL_PX, FALSE));
+    }
+  if (apart <= 0)
+    return 1;
+  /* Centred on their ticks: two neighbours need a number's width and a gap. */
+  return MAX (1, (guint) ceil ((widest + 10) / apart));
+}
+
 static int
 by_elo_descending (gconstpointer a, gconstpointer b)
 {
@@ -304,7 +323,9 @@ draw_marker (cairo_t *cr, KomiScaleRole role, double x, double y, const Palette 
   cairo_fill (cr);
 }
 
-static void
+/* The markers' legend on its row; with no @cr only measured. Returns where
+ * the bars' note would start on the row. */
+static double
 paint_legend (cairo_t *cr, const Palette *p)
 {
   static const struct { KomiScaleRole role; const char *text; } items[] = {
@@ -318,14 +339,28 @@ paint_legend (cairo_t *cr, const Palette *p)
     {
       const char *text = _(items[i].text);
 
-      draw_marker (cr, items[i].role, x, y, p);
-      set_rgb (cr, p->fg, 0.8);
-      draw_text (cr, text, x + 10, y, SMALL_PX, FALSE, FALSE);
+      if (cr != NULL)
+        {
+          draw_marker (cr, items[i].role, x, y, p);
+          set_rgb (cr, p->fg, 0.8);
+          draw_text (cr, text, x + 10, y, SMALL_PX, FALSE, FALSE);
+        }
       x += 10 + text_width (text, SMALL_PX, FALSE) + 22;
     }
-  set_rgb (cr, p->fg, 0.6);
+  return x;
+}
+
+static const char *
+bars_text (void)
+{
   /* xgettext:no-c-format */
-  draw_text (cr, _("Bars: 95% intervals"), x, y, SMALL_PX, FALSE, FALSE);
+  return _("Bars: 95% intervals");
+}
+
+gboolean
+komi_scale_legend_fits (double width)
+{
+  return paint_legend (NULL, NULL) + text_width (bars_text (), SMALL_PX, FALSE) <= width - PAD;
 }
 
 /* A bar from @a to @b; an open end runs to the plot's edge as an arrow. */
@@ -376,8 +411,17 @@ komi_scale_paint (const KomiScale *self,
   const Palette *p = is_dark ? &dark : &light;
   double top = PAD + LEGEND + TICKS, bottom = top + self->marks->len * ROW;
 
+  gboolean bars_on_top = komi_scale_legend_fits (width);
+  guint every = komi_scale_number_every (self, width), tick = 0;
+  double bars_x;
+
   cairo_save (cr);
-  paint_legend (cr, p);
+  bars_x = paint_legend (cr, p);
+  set_rgb (cr, p->fg, 0.6);
+  /* Too narrow for the bars' note beside the markers: it goes under the
+   * caption instead of off the picture. */
+  if (bars_on_top)
+    draw_text (cr, bars_text (), bars_x, PAD + LEGEND / 2 - 3, SMALL_PX, FALSE, FALSE);
 
   /* Every other row shaded, so a label finds its bar. */
   for (guint i = 1; i < self->marks->len; i += 2)
@@ -389,7 +433,7 @@ komi_scale_paint (const KomiScale *self,
 
   /* The grid and the axis's numbers. */
   cairo_set_line_width (cr, 1.0);
-  for (double elo = self->min; elo <= self->max + 0.5; elo += self->tick)
+  for (double elo = self->min; elo <= self->max + 0.5; elo += self->tick, tick++)
     {
       double x = round (komi_scale_x_for_elo (self, width, elo)) + 0.5;
       g_autofree char *number = g_strdup_printf ("%.0f", elo);
@@ -398,6 +442,9 @@ komi_scale_paint (const KomiScale *self,
       cairo_move_to (cr, x, top - 4);
       cairo_line_to (cr, x, bottom + 4);
       cairo_stroke (cr);
+      /* Every line drawn, numbered only as often as the numbers fit. */
+      if (tick % every != 0)
+        continue;
       set_rgb (cr, p->fg, 0.7);
       draw_text (cr, number, x, top - 11, SMALL_PX, FALSE, TRUE);
     }
@@ -411,7 +458,15 @@ komi_scale_paint (const KomiScale *self,
       draw_text (cr, self->caption,
                  (komi_scale_x_for_elo (self, width, self->min)
                   + komi_scale_x_for_elo (self, width, self->max)) / 2,
-                 bottom + CAPTION / 2, SMALL_PX, FALSE, TRUE);
+                 bottom + (bars_on_top ? CAPTION / 2 : CAPTION / 2 - 6), SMALL_PX, FALSE, TRUE);
+    }
+  if (!bars_on_top)
+    {
+      set_rgb (cr, p->fg, 0.6);
+      draw_text (cr, bars_text (),
+                 (komi_scale_x_for_elo (self, width, self->min)
+                  + komi_scale_x_for_elo (self, width, self->max)) / 2,
+                 bottom + CAPTION / 2 + 8, SMALL_PX, FALSE, TRUE);
     }
 
   for (guint i = 0; i < self->marks->len; i++)

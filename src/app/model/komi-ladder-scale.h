@@ -66,6 +66,14 @@ double               komi_scale_row_y       (const KomiScale     *self,
 char                *komi_scale_describe    (const KomiScale     *self,
                                              guint                i);
 
+/* How often the axis's ticks are numbered across a picture @width wide:
+ * 1 for every tick, k for every k-th, so that no two numbers touch. */
+guint                komi_scale_number_every (const KomiScale    *self,
+                                              double              width);
+/* Whether the note on the bars fits on the legend's row beside the
+ * markers' legend at @width; if not it is drawn under the caption. */
+gboolean             komi_scale_legend_fits  (double              width);
+
 void                 komi_scale_paint       (const KomiScale     *self,
                                              cairo_t             *cr,
                                              double               width,
