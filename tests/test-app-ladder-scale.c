@@ -242,12 +242,13 @@ widest_ink (cairo_surface_t *surface, int y0, int y1, int gap)
 /* At a phone's width (the Ladder page at 360 px draws it about 320 px
  * wide) the axis's numbers never run into each other: each stays a word
  * of its own, at most as wide as "3000", with every grid line still drawn;
- * and the note on the bars, which no longer fits beside the markers'
- * legend, goes under the caption instead of off the picture's edge. */
+ * the note on the bars, which no longer fits beside the markers' legend,
+ * goes under the caption instead of off the picture's edge; and the
+ * caption, centred under the plot, is moved in rather than cut. */
 static void
 test_narrow (void)
 {
-  g_autoptr(KomiScale) scale = komi_scale_new ("Elo on a test ladder");
+  g_autoptr(KomiScale) scale = komi_scale_new ("Elo on the Protocol 1 ladder shipped with Komi");
   cairo_surface_t *wide, *narrow;
   double height;
   int number, numbers_narrow, legend_right;
@@ -276,6 +277,13 @@ test_narrow (void)
       if (pixel (narrow, x, y) != 0xffffff)
         legend_right = MAX (legend_right, x);
   g_assert_cmpint (legend_right, <, 320 - 6);
+  /* Nothing under the rows (the caption, the note) cut at an edge either. */
+  for (int x = 0; x < 6; x++)
+    for (int y = (int) height - 42; y < (int) height; y++)
+      {
+        g_assert_cmphex (pixel (narrow, x, y), ==, 0xffffff);
+        g_assert_cmphex (pixel (narrow, 319 - x, y), ==, 0xffffff);
+      }
   /* The note under the caption, a line below it: ink there only when narrow. */
   g_assert_cmpint (widest_ink (narrow, (int) height - 19, (int) height - 14, 3), >, 20);
   g_assert_cmpint (widest_ink (wide, (int) height - 19, (int) height - 14, 3), ==, 0);

@@ -99,6 +99,8 @@ simulate_subject (const KomiLadder *ladder, double truth, guint per_opponent, GR
  * maximum of the log-likelihood: half the χ²₁ quantile of the 96.5% level
  * (z 2.1083584 squared over 2), the level of the Protocol 1 scale's 95%
  * interval (docs/ratings.md, "The interval's level"). */
+#define Z_965 2.1083584   /* the normal quantile of 96.5%, two-sided */
+
 static void
 test_closed_form (void)
 {
@@ -111,8 +113,10 @@ test_closed_form (void)
   g_assert_cmpfloat_with_epsilon (e.rating, 400 * log10 (p / (1 - p)), 1e-7);
   g_assert_cmpfloat_with_epsilon (e.se, 1 / (c * sqrt (6 * p * (1 - p))), 1e-7);
   top = komi_rating_loglik (&cell, 1, e.rating);
-  g_assert_cmpfloat_with_epsilon (komi_rating_loglik (&cell, 1, e.low), top - 2.1083584 * 2.1083584 / 2, 1e-6);
-  g_assert_cmpfloat_with_epsilon (komi_rating_loglik (&cell, 1, e.high), top - 2.1083584 * 2.1083584 / 2, 1e-6);
+  g_assert_cmpfloat_with_epsilon (komi_rating_loglik (&cell, 1, e.low),
+                                  top - Z_965 * Z_965 / 2, 1e-6);
+  g_assert_cmpfloat_with_epsilon (komi_rating_loglik (&cell, 1, e.high),
+                                  top - Z_965 * Z_965 / 2, 1e-6);
   g_assert_cmpfloat (e.low, <, e.rating);
   g_assert_cmpfloat (e.rating, <, e.high);
   g_assert_true (isnan (e.bound));
@@ -172,7 +176,7 @@ test_recover (void)
   g_assert_cmpfloat (700, <=, e->high);
   /* With this many games the likelihood is nearly normal: the interval is
    * ± z se with z the 96.5% quantile (test_closed_form). */
-  g_assert_cmpfloat_with_epsilon ((e->high - e->low) / (2 * 2.1083584), e->se, 0.05 * e->se);
+  g_assert_cmpfloat_with_epsilon ((e->high - e->low) / (2 * Z_965), e->se, 0.05 * e->se);
   g_assert_cmpuint (rated->opponents->len, ==, 4);
   g_assert_cmpuint (komi_score_row_games (&rated->total), ==, 4000);
 }

@@ -55,7 +55,7 @@ typedef struct
   double       half_width;  /* of the 95% interval; INFINITY unless an MLE */
 } KomiRateDecision;
 
-/* Fills @options with KOMI_RATE_PLAN_OPTIONS_INIT: target 100, 4 pairs at
+/* Fills @options with KOMI_RATE_PLAN_OPTIONS_INIT: target 105, 4 pairs at
  * least, no limit. min_pairs holds back the off-ladder stop too. */
 void     komi_rate_plan_options_init (KomiRatePlanOptions       *options);
 

@@ -298,6 +298,17 @@ draw_text (cairo_t *cr, const char *text, double x, double y, double px,
   g_object_unref (layout);
 }
 
+/* @text centred under the plot's middle, moved in where the picture's edge
+ * would cut it (on a narrow picture the plot sits right of the labels). */
+static void
+draw_under_plot (cairo_t *cr, const char *text, double centre, double y, double width)
+{
+  double half = text_width (text, SMALL_PX, FALSE) / 2;
+
+  draw_text (cr, text, MAX (MIN (centre, width - PAD - half), PAD + half), y, SMALL_PX, FALSE,
+             TRUE);
+}
+
 static void
 draw_marker (cairo_t *cr, KomiScaleRole role, double x, double y, const Palette *p)
 {
@@ -357,10 +368,17 @@ bars_text (void)
   return _("Bars: 95% intervals");
 }
 
+/* Whether the bars' note, starting at @bars_x, ends inside @width. */
+static gboolean
+bars_fit (double bars_x, double width)
+{
+  return bars_x + text_width (bars_text (), SMALL_PX, FALSE) <= width - PAD;
+}
+
 gboolean
 komi_scale_legend_fits (double width)
 {
-  return paint_legend (NULL, NULL) + text_width (bars_text (), SMALL_PX, FALSE) <= width - PAD;
+  return bars_fit (paint_legend (NULL, NULL), width);
 }
 
 /* A bar from @a to @b; an open end runs to the plot's edge as an arrow. */
@@ -410,13 +428,15 @@ komi_scale_paint (const KomiScale *self,
 {
   const Palette *p = is_dark ? &dark : &light;
   double top = PAD + LEGEND + TICKS, bottom = top + self->marks->len * ROW;
-
-  gboolean bars_on_top = komi_scale_legend_fits (width);
+  double centre = (komi_scale_x_for_elo (self, width, self->min)
+                   + komi_scale_x_for_elo (self, width, self->max)) / 2;
   guint every = komi_scale_number_every (self, width), tick = 0;
   double bars_x;
+  gboolean bars_on_top;
 
   cairo_save (cr);
   bars_x = paint_legend (cr, p);
+  bars_on_top = bars_fit (bars_x, width);
   set_rgb (cr, p->fg, 0.6);
   /* Too narrow for the bars' note beside the markers: it goes under the
    * caption instead of off the picture. */
@@ -455,18 +475,13 @@ komi_scale_paint (const KomiScale *self,
   if (self->caption != NULL)
     {
       set_rgb (cr, p->fg, 0.7);
-      draw_text (cr, self->caption,
-                 (komi_scale_x_for_elo (self, width, self->min)
-                  + komi_scale_x_for_elo (self, width, self->max)) / 2,
-                 bottom + (bars_on_top ? CAPTION / 2 : CAPTION / 2 - 6), SMALL_PX, FALSE, TRUE);
+      draw_under_plot (cr, self->caption, centre,
+                       bottom + (bars_on_top ? CAPTION / 2 : CAPTION / 2 - 6), width);
     }
   if (!bars_on_top)
     {
       set_rgb (cr, p->fg, 0.6);
-      draw_text (cr, bars_text (),
-                 (komi_scale_x_for_elo (self, width, self->min)
-                  + komi_scale_x_for_elo (self, width, self->max)) / 2,
-                 bottom + CAPTION / 2 + 8, SMALL_PX, FALSE, TRUE);
+      draw_under_plot (cr, bars_text (), centre, bottom + CAPTION / 2 + 8, width);
     }
 
   for (guint i = 0; i < self->marks->len; i++)
